@@ -1,0 +1,150 @@
+/**
+ * The event contract as data: harness-events.md's event types with CONTRACT.md's wire names.
+ * This table is the one source of both the TypeScript types (lib/events.ts derives them at the
+ * type level) and the published JSON Schemas (`npm run schemas` writes schemas/*.schema.json
+ * from it; a test fails when the files on disk differ).
+ */
+
+const string = { type: 'string' } as const;
+const integer = { type: 'integer' } as const;
+const lineNumber = { type: 'integer', minimum: 1 } as const;
+const count = { type: 'integer', minimum: 0 } as const;
+const boolean = { type: 'boolean' } as const;
+const usd = { type: 'number' } as const;
+/** Any JSON value, carried verbatim. */
+const verbatim = {} as const;
+/** Date#toISOString(): UTC, milliseconds. */
+const timestamp = { type: 'string', pattern: '^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}\\.\\d{3}Z$' } as const;
+
+export const tokens = {
+  type: 'object',
+  properties: { input: count, output: count, cache_read: count, cache_write: count, reasoning: count },
+  additionalProperties: false,
+} as const;
+
+const lineRange = { start_line: lineNumber, end_line: lineNumber } as const;
+
+export const stages = ['pull_image', 'start_container', 'install_harness', 'probe_harness', 'init_test_case', 'teardown'] as const;
+export const statuses = ['started', 'completed', 'failed'] as const;
+export const actions = ['subagent_started', 'subagent_completed', 'subagent_failed'] as const;
+
+/**
+ * One row per event type: its fields beside the common ones (`type`, `timestamp`, and
+ * `session_id` unless `session: false`), split into required and optional.
+ */
+export const eventTypes = {
+  agent: { required: { message: string }, optional: {} },
+  reasoning: { required: { message: string }, optional: {} },
+  command: {
+    required: { command: string },
+    optional: { working_directory: string, exit_code: integer, is_success: boolean },
+  },
+  read: { required: { path: string }, optional: { ...lineRange, is_success: boolean } },
+  write: { required: { path: string }, optional: { ...lineRange, is_success: boolean } },
+  search: { required: { query: string }, optional: { path: string, is_success: boolean } },
+  list: { required: {}, optional: { path: string, is_success: boolean } },
+  skill: { required: { path: string }, optional: { skill_name: string, ...lineRange, is_success: boolean } },
+  orchestration: {
+    required: { action: { enum: actions } },
+    optional: { subagent_id: string, subagent_name: string, is_success: boolean },
+  },
+  usage: { required: { tokens }, optional: { cost: usd } },
+  error: { required: { message: string }, optional: { code: string } },
+  warning: { required: { message: string }, optional: { code: string } },
+  system: {
+    required: { stage: { enum: stages }, status: { enum: statuses }, message: string },
+    optional: {},
+    session: false,
+  },
+  gg: { required: { event: verbatim }, optional: {} },
+  unknown: { required: { raw: verbatim }, optional: {} },
+} as const;
+
+/**
+ * What a run reports as a whole (CONTRACT.md "Run metrics"), plus the library's own account of
+ * the input it read. Written by the CLI's `--metrics FILE`.
+ */
+export const metrics = {
+  required: {
+    harness: string,
+    tokens,
+    ended: boolean,
+    input: {
+      type: 'object',
+      properties: {
+        bytes: count,
+        lines: count,
+        rules: { type: 'object', additionalProperties: count },
+      },
+      required: ['bytes', 'lines', 'rules'],
+      additionalProperties: false,
+    },
+    events: { type: 'object', additionalProperties: count },
+  },
+  optional: {
+    session_id: string,
+    cost: usd,
+    turns: count,
+    duration_ms: { type: 'number', minimum: 0 },
+    final_output: string,
+    is_error: boolean,
+    exit_code: integer,
+    signal: string,
+  },
+} as const;
+
+export type EventTypeName = keyof typeof eventTypes;
+export const eventTypeNames = Object.keys(eventTypes) as EventTypeName[];
+
+export const schemaBase = 'https://harness-events.dev/schemas/';
+
+interface FieldSet {
+  readonly required: Readonly<Record<string, object>>;
+  readonly optional: Readonly<Record<string, object>>;
+}
+
+function closedObject(id: string, title: string, fields: FieldSet, common: Record<string, object>, commonRequired: string[]) {
+  return {
+    $schema: 'https://json-schema.org/draft/2020-12/schema',
+    $id: schemaBase + id,
+    title,
+    type: 'object',
+    properties: { ...common, ...fields.required, ...fields.optional },
+    required: [...commonRequired, ...Object.keys(fields.required)],
+    additionalProperties: false,
+  };
+}
+
+/** The JSON Schema of one event type. */
+export function eventSchema(type: EventTypeName) {
+  const row: FieldSet & { session?: boolean } = eventTypes[type];
+  const common: Record<string, object> = { type: { const: type }, timestamp };
+  if (row.session !== false) common.session_id = { type: 'string', minLength: 1 };
+  return closedObject(`${type}.schema.json`, `harness-events ${type} event`, row, common, ['type', 'timestamp']);
+}
+
+/** The union of every event type, discriminated on `type`. */
+export function unionSchema() {
+  return {
+    $schema: 'https://json-schema.org/draft/2020-12/schema',
+    $id: schemaBase + 'event.schema.json',
+    title: 'harness-events normalized event',
+    type: 'object',
+    required: ['type'],
+    discriminator: { propertyName: 'type' },
+    oneOf: eventTypeNames.map((type) => ({ $ref: `${type}.schema.json` })),
+  };
+}
+
+export function metricsSchema() {
+  return closedObject('metrics.schema.json', 'harness-events run metrics', metrics, {}, []);
+}
+
+/** Every published schema by file name, as `npm run schemas` writes them. */
+export function allSchemas(): Record<string, object> {
+  const files: Record<string, object> = {};
+  for (const type of eventTypeNames) files[`${type}.schema.json`] = eventSchema(type);
+  files['event.schema.json'] = unionSchema();
+  files['metrics.schema.json'] = metricsSchema();
+  return files;
+}
