@@ -1,0 +1,51 @@
+/**
+ * The seam between the generic stages and one harness. Adding a harness is a folder under
+ * harnesses/ (its correlator and its tool table) plus one line in harnesses/index.ts.
+ */
+import type { EventBody, RunMetrics } from './events.js';
+import type { ToolCall } from './tool-call.js';
+
+/** What a harness correlator can see of, and do to, the run it is translating. */
+export interface RunContext {
+  /** The working directory paths resolve against: the `cwd` option, else what the harness reported. */
+  readonly cwd: string | undefined;
+  /** A working directory the harness reported; the `cwd` option wins, and the first report sticks. */
+  reportCwd(dir: unknown): void;
+  /** A session id the harness reported; the first non-empty string is the stream's. */
+  reportSession(id: unknown): void;
+  /** Sends an event, stamped with the observation time and the session id. */
+  emit(event: EventBody): void;
+  /** Sends a tool call to the classifier (stamped like an event). */
+  tool(call: ToolCallFields): void;
+  /** The run metrics, filled by the correlator as the harness reports them. */
+  readonly metrics: RunMetrics;
+  readonly limits: Limits;
+}
+
+export interface Limits {
+  /** Tool calls that may wait for their result at once; past it the oldest is emitted unresolved. */
+  readonly maxPendingTools: number;
+  /** The longest accumulated text span, in UTF-8 bytes; past it the span is emitted in parts. */
+  readonly maxSpanBytes: number;
+}
+
+export type ToolCallFields = Omit<ToolCall, 'timestamp' | 'session_id' | 'cwd'>;
+
+export interface Correlator {
+  /** One parsed JSON line (any JSON value). Returns the name of the rule that handled it. */
+  record(value: unknown): string;
+  /** End of input: flush held text, settle calls still waiting for a result. */
+  end(): void;
+}
+
+/** A tool table row: the events a finished call becomes; [] when the spec says it is silent, null when its input does not fit the row (it becomes `unknown`). */
+export type ToolRule = (call: ToolCall) => EventBody[] | null;
+export type ToolTable = ReadonlyMap<string, ToolRule>;
+
+export interface Harness {
+  readonly name: string;
+  correlator(run: RunContext): Correlator;
+  readonly tools: ToolTable;
+  /** The tool-table key for a harness tool name, when it is not the name itself. */
+  toolKey?(name: string): string;
+}

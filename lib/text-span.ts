@@ -1,0 +1,64 @@
+/**
+ * A run of agent text or reasoning arriving in fragments, accumulated into one event.
+ *
+ * Fragments of the same kind and message id join the pending span; anything else flushes it
+ * first. With `cumulative` (Goose), a fragment that restates the whole pending text replaces
+ * it rather than being appended. A span that grows past `maxBytes` is emitted as it stands
+ * and accumulation starts again, with a warning, so one span never holds unbounded memory.
+ */
+import type { RunContext } from './harness.js';
+
+export type SpanKind = 'agent' | 'reasoning';
+
+export interface TextSpanOptions {
+  /** A fragment that starts with the whole pending text replaces it (cumulative updates). */
+  cumulative?: boolean;
+}
+
+export class TextSpan {
+  private kind: SpanKind | undefined;
+  private id: string | null = null;
+  private text = '';
+  private bytes = 0;
+
+  constructor(
+    private readonly run: RunContext,
+    private readonly options: TextSpanOptions = {},
+  ) {}
+
+  add(kind: SpanKind, id: string | null, fragment: string): void {
+    if (kind !== this.kind || id !== this.id) {
+      this.flush();
+      this.kind = kind;
+      this.id = id;
+    }
+    const restates = this.options.cumulative && fragment.length >= this.text.length && this.text !== '' && fragment.startsWith(this.text);
+    if (restates) {
+      this.text = fragment;
+      this.bytes = Buffer.byteLength(fragment);
+    } else {
+      this.text += fragment;
+      this.bytes += Buffer.byteLength(fragment);
+    }
+    if (this.bytes > this.run.limits.maxSpanBytes) {
+      const { bytes } = this;
+      this.flush();
+      this.run.emit({
+        type: 'warning',
+        code: 'span_too_long',
+        message: `${kind} text reached ${bytes} bytes (maxSpanBytes is ${this.run.limits.maxSpanBytes}); emitted in parts`,
+      });
+      this.kind = kind;
+      this.id = id;
+    }
+  }
+
+  /** Emits the pending span, if any. */
+  flush(): void {
+    if (this.kind !== undefined && this.text !== '') this.run.emit({ type: this.kind, message: this.text });
+    this.kind = undefined;
+    this.id = null;
+    this.text = '';
+    this.bytes = 0;
+  }
+}

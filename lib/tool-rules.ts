@@ -1,0 +1,116 @@
+/**
+ * The building blocks of the tool tables (harnesses/<name>/tools.ts): each makes a row that
+ * reads named input fields and says which event the call becomes. Pure functions.
+ */
+import type { EventBody } from './events.js';
+import type { ToolRule, ToolTable } from './harness.js';
+import { resolvePath } from './paths.js';
+import type { ToolCall } from './tool-call.js';
+
+/** A tool table from its rows (a Map: a tool named `constructor` must not find Object's). */
+export function toolTable(rows: Record<string, ToolRule>): ToolTable {
+  return new Map(Object.entries(rows));
+}
+
+/** `input[key]` when it is a non-empty string. */
+export function stringField(input: unknown, key: string): string | undefined {
+  if (typeof input !== 'object' || input === null) return undefined;
+  const value = (input as Record<string, unknown>)[key];
+  return typeof value === 'string' && value !== '' ? value : undefined;
+}
+
+function lineField(input: unknown, key: string | undefined): number | undefined {
+  if (key === undefined || typeof input !== 'object' || input === null) return undefined;
+  const value = (input as Record<string, unknown>)[key];
+  return typeof value === 'number' && Number.isInteger(value) && value >= 1 ? value : undefined;
+}
+
+export interface LineRange {
+  start_line?: number;
+  end_line?: number;
+}
+
+/**
+ * CONTRACT.md "Line ranges from tool inputs": `offset` is the first line and `limit` the count;
+ * offset alone gives only a start line, limit alone 1..limit, neither no range.
+ */
+export function offsetLimitRange(offset: number | undefined, limit: number | undefined): LineRange {
+  if (offset !== undefined) return { start_line: offset, end_line: limit === undefined ? undefined : offset + limit - 1 };
+  return limit === undefined ? {} : { start_line: 1, end_line: limit };
+}
+
+/** The success a call reports, with a non-zero exit code counting as failure (CONTRACT.md). */
+export function successOf(call: ToolCall): boolean | undefined {
+  return call.exit_code !== undefined && call.exit_code !== 0 ? false : call.is_success;
+}
+
+export interface FileFields {
+  /** The input field naming the file. */
+  path: string;
+  /** Input fields giving the first line and the line count (CONTRACT.md). */
+  offset?: string;
+  limit?: string;
+}
+
+function fileRule(type: 'read' | 'write', fields: FileFields): ToolRule {
+  return (call) => {
+    const path = stringField(call.input, fields.path);
+    if (path === undefined) return null;
+    const range = offsetLimitRange(lineField(call.input, fields.offset), lineField(call.input, fields.limit));
+    return [{ type, path: resolvePath(path, call.cwd), ...range, is_success: successOf(call) }];
+  };
+}
+
+export const read = (fields: FileFields) => fileRule('read', fields);
+export const write = (path: string) => fileRule('write', { path });
+
+/** A search: the query field is required, the scope optional. */
+export function search(fields: { query: string; path?: string }): ToolRule {
+  return (call) => {
+    const query = stringField(call.input, fields.query);
+    if (query === undefined) return null;
+    const path = fields.path === undefined ? undefined : stringField(call.input, fields.path);
+    return [{ type: 'search', query, path: path === undefined ? undefined : resolvePath(path, call.cwd), is_success: successOf(call) }];
+  };
+}
+
+/** A directory listing; the directory is optional. */
+export function list(pathField: string): ToolRule {
+  return (call) => {
+    const path = stringField(call.input, pathField);
+    return [{ type: 'list', path: path === undefined ? undefined : resolvePath(path, call.cwd), is_success: successOf(call) }];
+  };
+}
+
+/** Consumed: the spec says the call produces no event. */
+export const silent: ToolRule = () => [];
+
+/** A skill the harness names but does not locate: CONTRACT.md's `skills/<name>/SKILL.md` under the workspace. */
+export function namedSkill(nameField: string): ToolRule {
+  return (call) => {
+    const name = stringField(call.input, nameField);
+    if (name === undefined) return null;
+    return [skillEvent(call, name, `skills/${name}/SKILL.md`)];
+  };
+}
+
+export function skillEvent(call: ToolCall, name: string | undefined, path: string): EventBody {
+  return { type: 'skill', path: resolvePath(path, call.cwd), skill_name: name, is_success: successOf(call) };
+}
+
+/** A shell command (CONTRACT.md "Shell commands that are file operations"). */
+export function shell(commandField: string): ToolRule {
+  return (call) => {
+    const command = stringField(call.input, commandField);
+    if (command === undefined) return null;
+    return [
+      {
+        type: 'command',
+        command,
+        working_directory: call.working_directory,
+        exit_code: call.exit_code,
+        is_success: successOf(call),
+      },
+    ];
+  };
+}

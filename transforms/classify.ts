@@ -1,0 +1,35 @@
+/**
+ * Stage 4, the tool classifier: events and tool calls in, events out.
+ *
+ * Each finished tool call is looked up in its harness's tool table (harnesses/<name>/tools.ts),
+ * whose row says which events it becomes. A tool the table does not know, or a call whose input
+ * does not fit its row, becomes `unknown` carrying the harness output. Events pass through.
+ */
+import type { HarnessEvent } from '../lib/events.js';
+import type { Harness } from '../lib/harness.js';
+import { stamp } from '../lib/stamp.js';
+import { toTransform, type Sink, type Stage } from '../lib/stage.js';
+import { ToolCall } from '../lib/tool-call.js';
+import type { Correlated } from './correlate.js';
+
+/** The events one tool call becomes under a harness's tool table. */
+export function classifyToolCall(harness: Harness, call: ToolCall): HarnessEvent[] {
+  const key = harness.toolKey ? harness.toolKey(call.name) : call.name;
+  const bodies = harness.tools.get(key)?.(call) ?? [{ type: 'unknown' as const, raw: call.raw }];
+  return bodies.map((body) => stamp(body, call.timestamp, call.session_id));
+}
+
+export function classifier(sink: Sink<HarnessEvent>, harness: Harness): Stage<Correlated> {
+  return {
+    write(item) {
+      if (!(item instanceof ToolCall)) return sink(item);
+      for (const event of classifyToolCall(harness, item)) sink(event);
+    },
+    end() {},
+  };
+}
+
+/** The tool classifier as a Transform: correlator output in, events out. */
+export function classify(harness: Harness) {
+  return toTransform<Correlated, HarnessEvent>((sink) => classifier(sink, harness));
+}

@@ -1,0 +1,109 @@
+/**
+ * Stage 3, the correlator: parsed lines in, events and tool calls out.
+ *
+ * The harness-specific work (which record means what, pairing a tool call with its result,
+ * accumulating text) lives in harnesses/<name>/correlate.ts; this stage does what every
+ * harness shares (CONTRACT.md): a line that is not JSON or is too long becomes a warning,
+ * the session id and working directory are captured once, events are stamped, and every
+ * line is counted against the rule that handled it.
+ */
+import { now } from '../lib/clock.js';
+import type { EventBody, HarnessEvent, RunMetrics } from '../lib/events.js';
+import type { Harness, Limits, RunContext } from '../lib/harness.js';
+import { stamp } from '../lib/stamp.js';
+import { toTransform, type Sink, type Stage } from '../lib/stage.js';
+import { ToolCall } from '../lib/tool-call.js';
+import { resolvePath } from '../lib/paths.js';
+import { createMetrics } from '../lib/metrics.js';
+import { BLANK, NotJson, type Parsed } from './parse-json.js';
+import { LineTooLong } from './split-lines.js';
+
+export const DEFAULT_MAX_PENDING_TOOLS = 10_000;
+export const DEFAULT_MAX_SPAN_BYTES = 16 * 1024 * 1024;
+
+export type Correlated = HarnessEvent | ToolCall;
+
+export interface CorrelateOptions {
+  harness: Harness;
+  /** The run's working directory; relative paths resolve against it. */
+  cwd?: string;
+  maxPendingTools?: number;
+  maxSpanBytes?: number;
+  /** Filled as the run goes; readable when the input has ended. */
+  metrics?: RunMetrics;
+  /** The size limit lines were split with, for the `line_too_long` message. */
+  maxLineBytes?: number;
+  /** Called once per input line with the 1-based line number and the rule that handled it. */
+  onLine?: (line: number, rule: string) => void;
+}
+
+export function correlator(sink: Sink<Correlated>, options: CorrelateOptions): Stage<Parsed> {
+  const metrics = options.metrics ?? createMetrics(options.harness.name);
+  const rules = metrics.input.rules;
+  let cwd = options.cwd === undefined ? undefined : resolvePath(options.cwd);
+  let cwdReported = options.cwd !== undefined;
+  let session: string | undefined;
+  const limits: Limits = {
+    maxPendingTools: options.maxPendingTools ?? DEFAULT_MAX_PENDING_TOOLS,
+    maxSpanBytes: options.maxSpanBytes ?? DEFAULT_MAX_SPAN_BYTES,
+  };
+
+  const run: RunContext = {
+    get cwd() {
+      return cwd;
+    },
+    reportCwd(dir) {
+      if (cwdReported || typeof dir !== 'string' || dir === '') return;
+      cwdReported = true;
+      cwd = resolvePath(dir);
+    },
+    reportSession(id) {
+      if (session !== undefined || typeof id !== 'string' || id === '') return;
+      session = id;
+      metrics.session_id = id;
+    },
+    emit(body: EventBody) {
+      sink(stamp(body, now(), session));
+    },
+    tool(fields) {
+      sink(new ToolCall({ ...fields, cwd, timestamp: now(), session_id: session }));
+    },
+    metrics,
+    limits,
+  };
+  const harness = options.harness.correlator(run);
+
+  function count(rule: string): void {
+    rules[rule] = (rules[rule] ?? 0) + 1;
+    options.onLine?.(metrics.input.lines, rule);
+  }
+
+  return {
+    write(parsed) {
+      metrics.input.lines++;
+      if (parsed === BLANK) return count('blank line');
+      if (parsed instanceof NotJson) {
+        run.emit({ type: 'warning', message: parsed.line });
+        return count('not JSON -> warning');
+      }
+      if (parsed instanceof LineTooLong) {
+        const limit = options.maxLineBytes === undefined ? '' : ` (maxLineBytes is ${options.maxLineBytes})`;
+        run.emit({
+          type: 'warning',
+          code: 'line_too_long',
+          message: `line ${metrics.input.lines} is ${parsed.bytes} bytes long${limit}; its content was skipped`,
+        });
+        return count('line too long -> warning');
+      }
+      count(harness.record(parsed.value));
+    },
+    end() {
+      harness.end();
+    },
+  };
+}
+
+/** The correlator as a Transform: `Parsed` objects in, events and `ToolCall`s out. */
+export function correlate(options: CorrelateOptions) {
+  return toTransform<Parsed, Correlated>((sink) => correlator(sink, options));
+}

@@ -1,0 +1,78 @@
+/**
+ * Stage 5, the JSON-schema validator: events in, events out.
+ *
+ * Every event is checked against its type's schema (schemas/, compiled once per process). By
+ * default a violation loses nothing: a `warning` with code `invalid_event` saying what is
+ * wrong, then the offending event as `unknown.raw`. With `strict`, a violation is a stream
+ * error instead (the test suite runs strict).
+ */
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import type { ValidateFunction } from 'ajv';
+import { eventSchema, eventTypeNames, unionSchema } from '../schemas/contract.js';
+import { now } from '../lib/clock.js';
+import type { HarnessEvent } from '../lib/events.js';
+import { stamp } from '../lib/stamp.js';
+import { toTransform, type Sink, type Stage } from '../lib/stage.js';
+
+export interface ValidateOptions {
+  /** A schema violation is a stream error rather than a warning plus an `unknown` event. */
+  strict?: boolean;
+}
+
+export class SchemaViolationError extends Error {
+  constructor(
+    message: string,
+    readonly event: unknown,
+  ) {
+    super(message);
+    this.name = 'SchemaViolationError';
+  }
+}
+
+let compiled: { ajv: InstanceType<typeof Ajv2020>; byType: Map<string, ValidateFunction> } | undefined;
+
+/** The ajv instance holding every event schema, compiled on first use. */
+export function schemaValidators() {
+  if (compiled) return compiled;
+  const ajv = new Ajv2020({ discriminator: true, allErrors: false });
+  const byType = new Map<string, ValidateFunction>();
+  for (const type of eventTypeNames) {
+    const schema = eventSchema(type);
+    ajv.addSchema(schema);
+    byType.set(type, ajv.getSchema(schema.$id)!);
+  }
+  ajv.addSchema(unionSchema());
+  compiled = { ajv, byType };
+  return compiled;
+}
+
+/** Why `event` breaks the contract, or undefined when it does not. */
+export function violationOf(event: unknown): string | undefined {
+  const { ajv, byType } = schemaValidators();
+  const type = (event as { type?: unknown } | null)?.type;
+  const validate = typeof type === 'string' ? byType.get(type) : undefined;
+  if (!validate || typeof type !== 'string') return `event has no known type (${JSON.stringify(type)})`;
+  if (validate(event)) return undefined;
+  return `${type} event breaks its schema: ${ajv.errorsText(validate.errors, { dataVar: type })}`;
+}
+
+export function validator(sink: Sink<HarnessEvent>, options: ValidateOptions = {}): Stage<HarnessEvent> {
+  return {
+    write(event) {
+      const violation = violationOf(event);
+      if (violation === undefined) return sink(event);
+      if (options.strict) throw new SchemaViolationError(violation, event);
+      const session = (event as { session_id?: unknown }).session_id;
+      const session_id = typeof session === 'string' && session !== '' ? session : undefined;
+      const timestamp = now();
+      sink(stamp({ type: 'warning', code: 'invalid_event', message: violation }, timestamp, session_id));
+      sink(stamp({ type: 'unknown', raw: event }, timestamp, session_id));
+    },
+    end() {},
+  };
+}
+
+/** The validator as a Transform: events in, valid events out. */
+export function validate(options: ValidateOptions = {}) {
+  return toTransform<HarnessEvent, HarnessEvent>((sink) => validator(sink, options));
+}
