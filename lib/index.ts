@@ -1,0 +1,10 @@
+export { createNormalizer, normalize, type NormalizeOptions, type Normalizer } from './normalizer.js';
+export type * from './events.js';
+export type { Harness, Correlator, RunContext, ToolRule, ToolTable } from './harness.js';
+export { harnesses, UnknownHarnessError } from '../harnesses/index.js';
+export { splitLines, LineTooLong, DEFAULT_MAX_LINE_BYTES, type Line } from '../transforms/split-lines.js';
+export { parseJson, NotJson, BLANK, type Parsed } from '../transforms/parse-json.js';
+export { correlate, DEFAULT_MAX_PENDING_TOOLS, DEFAULT_MAX_SPAN_BYTES, type Correlated } from '../transforms/correlate.js';
+export { classify, classifyToolCall } from '../transforms/classify.js';
+export { validate, violationOf, SchemaViolationError } from '../transforms/validate.js';
+export { ToolCall } from './tool-call.js';

@@ -1,0 +1,112 @@
+/**
+ * The public pipeline: raw harness output in, normalized events out.
+ *
+ * The five stages of transforms/ are fused into one Transform rather than joined as five
+ * streams: each stage boundary would otherwise cost a stream hop per line (see the README's
+ * Performance section). Each stage is still its own file, usable on its own in
+ * `stream.pipeline`; here they are the same code, called directly.
+ */
+import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream';
+import type { Duplex } from 'node:stream';
+import { harnessNamed } from '../harnesses/index.js';
+import { classifier } from '../transforms/classify.js';
+import { correlator } from '../transforms/correlate.js';
+import { jsonParser } from '../transforms/parse-json.js';
+import { DEFAULT_MAX_LINE_BYTES, lineSplitter, type Line } from '../transforms/split-lines.js';
+import { validator } from '../transforms/validate.js';
+import type { HarnessEvent, RunMetrics } from './events.js';
+import type { Harness } from './harness.js';
+import { createMetrics } from './metrics.js';
+import { fuse, toTransform, type Sink } from './stage.js';
+
+export interface NormalizeOptions {
+  /** The harness whose output this is: `claude-code`, `goose`, `opencode`, `codex`, `gg`. */
+  harness: string | Harness;
+  /** The run's working directory; relative paths in events resolve against it. */
+  cwd?: string;
+  /** A schema violation is a stream error, not a warning plus an `unknown` event. Default false. */
+  strict?: boolean;
+  /** The longest input line kept, in bytes; longer ones become `line_too_long` warnings. Default 64 MiB. */
+  maxLineBytes?: number;
+  /** Tool calls that may wait for a result at once; past it the oldest is emitted unresolved. Default 10,000. */
+  maxPendingTools?: number;
+  /** The longest accumulated text span, in bytes; past it the text is emitted in parts. Default 16 MiB. */
+  maxSpanBytes?: number;
+  /** Called once per input line with its 1-based number and the name of the rule that handled it: an audit trail of where each line went. */
+  onLine?: (line: number, rule: string) => void;
+  /**
+   * `objects` (default): the readable side gives `HarnessEvent` objects. `jsonl`: it gives the
+   * wire form, one JSON line per event, batched per input chunk (what the CLI writes).
+   */
+  output?: 'objects' | 'jsonl';
+}
+
+/** A Duplex: bytes in, `HarnessEvent` objects out. */
+export interface Normalizer extends Duplex {
+  /** The run metrics; complete once the readable side has ended. */
+  readonly metrics: RunMetrics;
+  [Symbol.asyncIterator](): AsyncIterableIterator<HarnessEvent>;
+}
+
+export function createNormalizer(options: NormalizeOptions): Normalizer {
+  const harness = typeof options.harness === 'string' ? harnessNamed(options.harness) : options.harness;
+  const metrics = createMetrics(harness.name);
+  const maxLineBytes = options.maxLineBytes ?? DEFAULT_MAX_LINE_BYTES;
+  const pipelineStages = fuse(
+    fuse(
+      fuse(
+        fuse((sink: Sink<Line>) => lineSplitter(sink, { maxLineBytes }), jsonParser),
+        (sink) => correlator(sink, { ...options, harness, metrics, maxLineBytes }),
+      ),
+      (sink) => classifier(sink, harness),
+    ),
+    (sink: Sink<HarnessEvent>) => validator(sink, options),
+  );
+  const jsonl = options.output === 'jsonl';
+  const stream = toTransform<Buffer, HarnessEvent | string>(
+    (sink) => {
+      // In jsonl mode the lines of one input chunk leave as one string: one write downstream, not one per event.
+      let batch = '';
+      const stages = pipelineStages((event) => {
+        metrics.events[event.type] = (metrics.events[event.type] ?? 0) + 1;
+        if (jsonl) batch += JSON.stringify(event) + '\n';
+        else sink(event);
+      });
+      function flush(): void {
+        if (batch === '') return;
+        sink(batch);
+        batch = '';
+      }
+      return {
+        write(chunk) {
+          metrics.input.bytes += chunk.length;
+          try {
+            stages.write(chunk);
+          } finally {
+            flush();
+          }
+        },
+        end() {
+          stages.end();
+          flush();
+        },
+      };
+    },
+    { bytesIn: true, bytesOut: jsonl },
+  );
+  Object.defineProperty(stream, 'metrics', { value: metrics, enumerable: true });
+  return stream as unknown as Normalizer;
+}
+
+/**
+ * Normalizes a readable stream of raw harness output: an async iterable of events (the
+ * normalizer itself, with `metrics` complete once iteration ends). An input error ends the
+ * iteration with that error.
+ */
+export function normalize(input: Readable | AsyncIterable<Buffer | string>, options: NormalizeOptions): Normalizer {
+  const normalizer = createNormalizer(options);
+  // Errors reach the caller through the normalizer, which pipeline destroys with them.
+  pipeline(input, normalizer, () => {});
+  return normalizer;
+}
