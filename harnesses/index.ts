@@ -4,7 +4,7 @@ import * as claudeCode from './claude-code/correlate.js';
 import { tools as claudeCodeTools } from './claude-code/tools.js';
 
 export const harnesses: ReadonlyMap<string, Harness> = new Map<string, Harness>([
-  ['claude-code', { name: 'claude-code', correlator: claudeCode.correlator, tools: claudeCodeTools }],
+  ['claude-code', { name: 'claude-code', correlator: claudeCode.correlator, tools: claudeCodeTools, terminal: 'result' }],
 ]);
 
 export function harnessNamed(name: string): Harness {

@@ -48,4 +48,6 @@ export interface Harness {
   readonly tools: ToolTable;
   /** The tool-table key for a harness tool name, when it is not the name itself. */
   toolKey?(name: string): string;
+  /** The record that ends a run (Claude Code's `result`), for harnesses that have one: a run without it is incomplete. */
+  readonly terminal?: string;
 }

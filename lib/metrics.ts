@@ -1,7 +1,11 @@
 import type { RunMetrics, Tokens } from './events.js';
 
-export function createMetrics(harness: string): RunMetrics {
-  return { harness, tokens: {}, ended: false, input: { bytes: 0, lines: 0, rules: {} }, events: {} };
+import type { Harness } from './harness.js';
+
+export function createMetrics(harness: Harness): RunMetrics {
+  const metrics: RunMetrics = { harness: harness.name, tokens: {}, input: { bytes: 0, lines: 0, rules: {} }, events: {} };
+  if (harness.terminal !== undefined) metrics.ended = false;
+  return metrics;
 }
 
 const tokenClasses = ['input', 'output', 'cache_read', 'cache_write', 'reasoning'] as const;

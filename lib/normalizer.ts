@@ -51,7 +51,7 @@ export interface Normalizer extends Duplex {
 
 export function createNormalizer(options: NormalizeOptions): Normalizer {
   const harness = typeof options.harness === 'string' ? harnessNamed(options.harness) : options.harness;
-  const metrics = createMetrics(harness.name);
+  const metrics = createMetrics(harness);
   const maxLineBytes = options.maxLineBytes ?? DEFAULT_MAX_LINE_BYTES;
   const pipelineStages = fuse(
     fuse(

@@ -68,7 +68,6 @@ export const metrics = {
   required: {
     harness: string,
     tokens,
-    ended: boolean,
     input: {
       type: 'object',
       properties: {
@@ -83,6 +82,10 @@ export const metrics = {
   },
   optional: {
     session_id: string,
+    /** The harness's terminal record was seen (absent for harnesses that have none). */
+    ended: boolean,
+    /** A total the harness reports without a class breakdown (Goose's `total_tokens`). */
+    total_tokens: count,
     cost: usd,
     turns: count,
     duration_ms: { type: 'number', minimum: 0 },

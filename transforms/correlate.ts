@@ -38,7 +38,7 @@ export interface CorrelateOptions {
 }
 
 export function correlator(sink: Sink<Correlated>, options: CorrelateOptions): Stage<Parsed> {
-  const metrics = options.metrics ?? createMetrics(options.harness.name);
+  const metrics = options.metrics ?? createMetrics(options.harness);
   const rules = metrics.input.rules;
   let cwd = options.cwd === undefined ? undefined : resolvePath(options.cwd);
   let cwdReported = options.cwd !== undefined;
