@@ -1,24 +1,28 @@
-import { posix } from 'node:path';
+import { posix, win32 } from 'node:path';
+
+/** `C:\...`, `C:/...` or a UNC `\\server\...` path: Claude Code on Windows reports these. */
+const WINDOWS_ABSOLUTE = /^(?:[A-Za-z]:[\\/]|\\\\)/;
 
 /**
  * Where a path reported by a harness points, per CONTRACT.md: a relative path is joined onto
  * the run's working directory; the result is normalized (no `.`/`..` segments, no trailing
- * slash). Without a working directory a relative path is reported as the harness gave it.
- * Never touches the file system.
+ * separator). Without a working directory a relative path is reported as the harness gave it.
+ * Windows paths are handled as Windows paths. Never touches the file system.
  */
 export function resolvePath(path: string, cwd?: string): string {
-  if (posix.isAbsolute(path)) return normalize(path);
-  if (cwd === undefined || !posix.isAbsolute(cwd)) return cwd === undefined ? path : joinPath(cwd, path);
-  return normalize(posix.join(cwd, path));
+  if (WINDOWS_ABSOLUTE.test(path)) return trimSeparator(win32.normalize(path), win32);
+  if (posix.isAbsolute(path)) return trimSeparator(posix.normalize(path), posix);
+  if (cwd === undefined) return path;
+  if (WINDOWS_ABSOLUTE.test(cwd)) return trimSeparator(win32.join(cwd, path), win32);
+  return joinPath(cwd, path);
 }
 
 /** `base` then `path`, as a shell `cd base` followed by a use of `path` would mean it. */
 export function joinPath(base: string, path: string): string {
-  if (posix.isAbsolute(path)) return normalize(path);
-  return normalize(posix.join(base, path));
+  return trimSeparator(posix.isAbsolute(path) ? posix.normalize(path) : posix.join(base, path), posix);
 }
 
-function normalize(path: string): string {
-  const normalized = posix.normalize(path);
-  return normalized.length > 1 && normalized.endsWith('/') ? normalized.slice(0, -1) : normalized;
+function trimSeparator(path: string, flavor: typeof posix): string {
+  const root = flavor.parse(path).root;
+  return path.length > root.length && path.endsWith(flavor.sep) ? path.slice(0, -1) : path;
 }
