@@ -36,6 +36,8 @@ export interface Correlator {
   record(value: unknown): string;
   /** End of input: flush held text, settle calls still waiting for a result. */
   end(): void;
+  /** Emit held text now: a line the harness never sees (not JSON, too long) is about to become an event, and events keep input order. */
+  flush?(): void;
 }
 
 /** A tool table row: the events a finished call becomes; [] when the spec says it is silent, null when its input does not fit the row (it becomes `unknown`). */

@@ -83,10 +83,12 @@ export function correlator(sink: Sink<Correlated>, options: CorrelateOptions): S
       metrics.input.lines++;
       if (parsed === BLANK) return count('blank line');
       if (parsed instanceof NotJson) {
+        harness.flush?.();
         run.emit({ type: 'warning', message: parsed.line });
         return count('not JSON -> warning');
       }
       if (parsed instanceof LineTooLong) {
+        harness.flush?.();
         const limit = options.maxLineBytes === undefined ? '' : ` (maxLineBytes is ${options.maxLineBytes})`;
         run.emit({
           type: 'warning',

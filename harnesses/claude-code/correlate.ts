@@ -191,6 +191,7 @@ export function correlator(run: RunContext): Correlator {
       span.flush();
       pending.settleAll();
     },
+    flush: () => span.flush(),
   };
 }
 
