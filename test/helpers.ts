@@ -66,3 +66,30 @@ export function bodies(events: HarnessEvent[]): Record<string, unknown>[] {
     return rest;
   });
 }
+
+/** The parsed JSON of each line of a fixture (1-based: `parsedLines(f)[1]` is line 1). */
+export function parsedLines(relative: string): unknown[] {
+  const text = readFileSync(fixturePath(relative), 'utf8');
+  return [undefined, ...text.split('\n').map((line) => (line.trim() === '' ? undefined : JSON.parse(line)))];
+}
+
+/**
+ * The lossless check (CONTRACT.md "Nothing is lost"): every input line was handled by one of
+ * the harness's named rules, and every line a rule turned into `unknown` appears verbatim in
+ * an unknown event.
+ */
+export function expectLossless(result: Run, relative: string, namedRules: readonly string[]): void {
+  const lines = parsedLines(relative);
+  const physical = readFileSync(fixturePath(relative), 'utf8').replace(/\n$/, '').split('\n').length;
+  if (result.rules.length !== physical) throw new Error(`${relative}: ${result.rules.length} lines accounted, ${physical} in the file`);
+  const unknownRaws = result.events.filter((e) => e.type === 'unknown').map((e) => JSON.stringify((e as { raw: unknown }).raw));
+  result.rules.forEach((rule, index) => {
+    if (!namedRules.includes(rule)) throw new Error(`${relative}:${index + 1}: handled by "${rule}", not a named rule`);
+    if (rule.endsWith(': unknown') && !unknownRaws.includes(JSON.stringify(lines[index + 1]))) {
+      throw new Error(`${relative}:${index + 1}: "${rule}" but no unknown event carries the line`);
+    }
+  });
+}
+
+/** Rules of the generic correlator stage, shared by every harness. */
+export const genericRules = ['blank line', 'not JSON -> warning', 'line too long -> warning'] as const;
