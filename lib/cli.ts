@@ -115,12 +115,15 @@ async function normalizeCommand(args: string[], stdin: Readable, stdout: NodeJS.
 
 async function openInput(file: string | undefined, stdin: Readable): Promise<Readable> {
   if (file === undefined || file === '-') return stdin;
+  let handle;
   try {
-    const handle = await open(file, 'r');
-    return handle.createReadStream();
+    handle = await open(file, 'r');
+    if ((await handle.stat()).isDirectory()) throw Object.assign(new Error(), { code: 'EISDIR' });
   } catch (error) {
+    await handle?.close();
     throw new UsageError(`cannot read ${file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
   }
+  return handle.createReadStream();
 }
 
 /**
