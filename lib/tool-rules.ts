@@ -5,6 +5,7 @@
 import type { EventBody } from './events.js';
 import type { ToolRule, ToolTable } from './harness.js';
 import { resolvePath } from './paths.js';
+import { classifyShellCommand } from './shell/index.js';
 import type { ToolCall } from './tool-call.js';
 
 /** A tool table from its rows (a Map: a tool named `constructor` must not find Object's). */
@@ -98,19 +99,19 @@ export function skillEvent(call: ToolCall, name: string | undefined, path: strin
   return { type: 'skill', path: resolvePath(path, call.cwd), skill_name: name, is_success: successOf(call) };
 }
 
-/** A shell command (CONTRACT.md "Shell commands that are file operations"). */
+/**
+ * A shell command (CONTRACT.md "Shell commands that are file operations"): a command that is
+ * recognizably file reads, searches or listings becomes those events, in order, each keeping
+ * the command's success and none its exit code; anything else stays one `command` event.
+ */
 export function shell(commandField: string): ToolRule {
   return (call) => {
     const command = stringField(call.input, commandField);
     if (command === undefined) return null;
-    return [
-      {
-        type: 'command',
-        command,
-        working_directory: call.working_directory,
-        exit_code: call.exit_code,
-        is_success: successOf(call),
-      },
-    ];
+    const is_success = successOf(call);
+    const cwd = call.working_directory === undefined ? call.cwd : resolvePath(call.working_directory, call.cwd);
+    const operations = classifyShellCommand(command, cwd);
+    if (operations) return operations.map((operation) => ({ ...operation, is_success }));
+    return [{ type: 'command', command, working_directory: call.working_directory, exit_code: call.exit_code, is_success }];
   };
 }

@@ -73,6 +73,39 @@ describe('exact events of real streams', () => {
     });
   });
 
+  test('lab/bash.jsonl: Bash commands that are file reads, searches and listings become those events', async () => {
+    const { events } = await runFixture('claude/lab/bash.jsonl', { harness });
+    expect(bodies(events)).toEqual([
+      { type: 'read', path: '/home/user/project/README.md', is_success: true },
+      { type: 'read', path: '/home/user/project/notes.txt', start_line: 2, end_line: 4, is_success: true },
+      { type: 'search', query: 'hello', path: '/home/user/project', is_success: true },
+      { type: 'list', path: '/home/user/project/src', is_success: true },
+      { type: 'read', path: '/home/user/project/src/a.ts', is_success: true },
+      // `| wc -l` is formatting; the read ran where the shell was (src), which Claude does not report.
+      { type: 'read', path: '/home/user/project/notes.txt', start_line: 1, end_line: 3, is_success: true },
+      { type: 'command', command: 'false', is_success: false },
+      { type: 'command', command: 'echo hi > out.txt', is_success: true },
+      // `bash -lc 'ls'` is unwrapped; `ls` without an operand names no directory.
+      { type: 'list', is_success: true },
+      { type: 'command', command: 'pwd', is_success: true },
+      { type: 'agent', message: 'Done: the shell stayed in src after the cd, so notes.txt was not found there and out.txt landed in src.' },
+    ]);
+  });
+
+  test('lab/parallel.jsonl: three calls of one message resolved in completion order; a failing Bash beside a good one', async () => {
+    const { events } = await runFixture('claude/lab/parallel.jsonl', { harness });
+    expect(bodies(events)).toEqual([
+      { type: 'agent', message: 'Reading three things at once.' },
+      { type: 'read', path: '/home/user/project/README.md', is_success: true },
+      { type: 'read', path: '/home/user/project/notes.txt', start_line: 1, end_line: 2, is_success: true },
+      { type: 'list', path: '/home/user/project/src', is_success: true },
+      { type: 'agent', message: 'Two commands at once, the first fails.' },
+      { type: 'command', command: 'false', is_success: false },
+      { type: 'command', command: 'echo after', is_success: true },
+      { type: 'agent', message: 'README, src listing and notes all read; the failing pair was reported.' },
+    ]);
+  });
+
   test('lab/thinking.jsonl: reasoning ahead of its message, redacted thinking and thinking_tokens consumed', async () => {
     const { events } = await runFixture('claude/lab/thinking.jsonl', { harness });
     expect(bodies(events)).toEqual([

@@ -338,6 +338,22 @@ describe('tool mapping', () => {
     expect(await events(...call('LS', { path: '/ws/services' }))).toEqual([{ type: 'list', path: '/ws/services', is_success: true }]);
   });
 
+  test('Bash that is recognizably file operations becomes them, keeping its success; a mixed command stays a command', async () => {
+    expect(
+      await events(
+        init,
+        ...call('Bash', { command: "cd src && sed -n '10,20p' a.ts && cat /etc/hosts" }, { is_error: true }),
+        ...call('Bash', { command: 'rg -n TODO lib | head -n 5' }),
+        ...call('Bash', { command: 'cat a.ts && npm test' }),
+      ),
+    ).toEqual([
+      { type: 'read', path: '/ws/src/a.ts', start_line: 10, end_line: 20, is_success: false },
+      { type: 'read', path: '/etc/hosts', is_success: false },
+      { type: 'search', query: 'TODO', path: '/ws/lib', is_success: true },
+      { type: 'command', command: 'cat a.ts && npm test', is_success: true },
+    ]);
+  });
+
   test('Bash is a command; Claude reports no exit code', async () => {
     expect(await events(...call('Bash', { command: 'npm test', description: 'run tests', timeout: 600000 }))).toEqual([
       { type: 'command', command: 'npm test', is_success: true },
