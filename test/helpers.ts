@@ -80,7 +80,8 @@ export function parsedLines(relative: string): unknown[] {
  */
 export function expectLossless(result: Run, relative: string, namedRules: readonly string[]): void {
   const lines = parsedLines(relative);
-  const physical = readFileSync(fixturePath(relative), 'utf8').replace(/\n$/, '').split('\n').length;
+  const text = readFileSync(fixturePath(relative), 'utf8');
+  const physical = text === '' ? 0 : text.replace(/\n$/, '').split('\n').length;
   if (result.rules.length !== physical) throw new Error(`${relative}: ${result.rules.length} lines accounted, ${physical} in the file`);
   const unknownRaws = result.events.filter((e) => e.type === 'unknown').map((e) => JSON.stringify((e as { raw: unknown }).raw));
   result.rules.forEach((rule, index) => {

@@ -1,0 +1,164 @@
+/**
+ * OpenCode, `opencode run --format json`: opencode.md's "Raw event stream" and "Normalized
+ * mapping" tables, as tables.
+ *
+ * Almost stateless. Every record is complete when it arrives: text and reasoning parts are
+ * printed once finished, and a `tool_use` carries its input and its outcome together, so it
+ * goes straight to the tool table (tools.ts). The one state kept is the ids of the tool parts
+ * already seen, because compaction re-prints a finished part (research/opencode.md §1.2).
+ * There is no terminal record: the stream just ends, possibly mid-step.
+ */
+import type { Tokens } from '../../lib/events.js';
+import type { Correlator, RunContext } from '../../lib/harness.js';
+import { isObject, type JsonObject } from '../../lib/json.js';
+import { addTokens, tokensOf } from '../../lib/metrics.js';
+import { resolvePath } from '../../lib/paths.js';
+import { stringField } from '../../lib/tool-rules.js';
+
+type Rule = (record: JsonObject) => string;
+
+/** Where OpenCode's session id may sit at the top level of a record, in the order they are tried. */
+const SESSION_FIELDS = ['sessionID', 'session_id', 'sessionId'] as const;
+
+/** `state.status` values (opencode.md "Raw event stream"); any other leaves success unset. */
+const STATUS_SUCCESS = new Map<string, boolean>([
+  ['completed', true],
+  ['success', true],
+  ['done', true],
+  ['ok', true],
+  ['error', false],
+  ['failed', false],
+  ['failure', false],
+  ['cancelled', false],
+  ['canceled', false],
+]);
+
+export function correlator(run: RunContext): Correlator {
+  const seenToolParts = new RecentIds(run.limits.maxPendingTools);
+
+  function unknown(raw: unknown): void {
+    run.emit({ type: 'unknown', raw });
+  }
+
+  // Top-level `type` (opencode.md "Normalized mapping").
+  const records = new Map<string, Rule>([
+    ['step_start', () => 'step_start: consumed'],
+    ['step_finish', stepFinish],
+    ['reasoning', (record) => textPart(record, 'reasoning')],
+    ['text', (record) => textPart(record, 'agent')],
+    ['tool_use', toolUse],
+    ['error', error],
+  ]);
+
+  /** One step's usage: a per-turn event, and the same tokens and cost added to the run's metrics. */
+  function stepFinish(record: JsonObject): string {
+    const { metrics } = run;
+    metrics.turns = (metrics.turns ?? 0) + 1;
+    const part = isObject(record.part) ? record.part : undefined;
+    if (!part || !isObject(part.tokens)) {
+      unknown(record);
+      return 'step_finish without tokens: unknown';
+    }
+    const tokens = opencodeTokens(part.tokens);
+    const cost = typeof part.cost === 'number' ? part.cost : undefined;
+    addTokens(metrics.tokens, tokens);
+    if (cost !== undefined) metrics.cost = (metrics.cost ?? 0) + cost;
+    run.emit({ type: 'usage', tokens, cost });
+    return 'step_finish: usage';
+  }
+
+  function textPart(record: JsonObject, kind: 'agent' | 'reasoning'): string {
+    const text = isObject(record.part) ? record.part.text : undefined;
+    if (typeof text !== 'string') {
+      unknown(record);
+      return `${record.type} without text: unknown`;
+    }
+    // Real OpenCode prints empty parts (hidden reasoning, an empty text block): nothing to report.
+    if (text === '') return `${record.type}, empty: consumed`;
+    run.emit({ type: kind, message: text });
+    if (kind === 'agent') run.metrics.final_output = text;
+    return `${record.type}: ${kind}`;
+  }
+
+  function toolUse(record: JsonObject): string {
+    const part = record.part;
+    if (!isObject(part) || typeof part.tool !== 'string' || part.tool === '' || !isObject(part.state)) {
+      unknown(record);
+      return 'tool_use, malformed: unknown';
+    }
+    if (typeof part.id === 'string' && part.id !== '' && !seenToolParts.add(part.id)) return 'tool_use, repeated part id: consumed';
+    const { state } = part;
+    const metadata = isObject(state.metadata) ? state.metadata : undefined;
+    const exit = metadata?.exit;
+    const workdir = stringField(state.input, 'workdir');
+    run.tool({
+      name: part.tool,
+      input: state.input,
+      is_success: typeof state.status === 'string' ? STATUS_SUCCESS.get(state.status) : undefined,
+      exit_code: typeof exit === 'number' && Number.isInteger(exit) ? exit : undefined,
+      working_directory: workdir === undefined ? undefined : resolvePath(workdir, run.cwd),
+      result: state.metadata,
+      raw: part,
+    });
+    return 'tool_use: tool mapping';
+  }
+
+  function error(record: JsonObject): string {
+    const { error } = record;
+    const name = stringField(error, 'name');
+    const data = isObject(error) ? error.data : undefined;
+    // 1.18 exits 1 once the root session reported an error (research/opencode.md §1.2).
+    run.metrics.is_error = true;
+    run.emit({ type: 'error', message: stringField(data, 'message') ?? name ?? describeError(error), code: name });
+    return 'error: error';
+  }
+
+  return {
+    record(value) {
+      if (!isObject(value) || typeof value.type !== 'string') {
+        unknown(value);
+        return 'not a typed object: unknown';
+      }
+      for (const field of SESSION_FIELDS) run.reportSession(value[field]);
+      const rule = records.get(value.type);
+      if (rule) return rule(value);
+      unknown(value);
+      return 'other type: unknown';
+    },
+    // Nothing is held: every record was handled as it came.
+    end() {},
+  };
+}
+
+/**
+ * The shared token mapping (CONTRACT.md): OpenCode's `input` already excludes cache reads and
+ * writes, and `output` excludes reasoning, so each class maps one to one; `total` is not a class.
+ */
+export function opencodeTokens(tokens: JsonObject): Tokens {
+  const cache = isObject(tokens.cache) ? tokens.cache : {};
+  return tokensOf({ input: tokens.input, output: tokens.output, reasoning: tokens.reasoning, cache_read: cache.read, cache_write: cache.write });
+}
+
+/** An error record with neither `data.message` nor `name`: a failed prompt call prints its HTTP error body, whatever it is. */
+function describeError(error: unknown): string {
+  if (typeof error === 'string' && error !== '') return error;
+  return error === undefined ? 'OpenCode reported an error without details' : `OpenCode reported an error: ${JSON.stringify(error)}`;
+}
+
+/**
+ * The ids seen most recently, at most `max` of them (CONTRACT.md: state is bounded). A part
+ * re-printed after more than `max` newer ones is classified again.
+ */
+class RecentIds {
+  private readonly ids = new Set<string>();
+
+  constructor(private readonly max: number) {}
+
+  /** Records `id`; false when it was already there. */
+  add(id: string): boolean {
+    if (this.ids.has(id)) return false;
+    this.ids.add(id);
+    if (this.ids.size > this.max) this.ids.delete(this.ids.values().next().value!);
+    return true;
+  }
+}
