@@ -40,12 +40,21 @@ export interface NormalizeOptions {
    * wire form, one JSON line per event, batched per input chunk (what the CLI writes).
    */
   output?: 'objects' | 'jsonl';
+  /**
+   * Live input: when no input has arrived for this many milliseconds, held text (an agent
+   * message waiting for its message to end) is emitted rather than waiting for the next line.
+   * Off by default, so a file normalizes the same however fast it is read; `spawnHarness` and
+   * the CLI on standard input use 200.
+   */
+  idleFlushMs?: number;
 }
 
 /** A Duplex: bytes in, `HarnessEvent` objects out. */
 export interface Normalizer extends Duplex {
   /** The run metrics; complete once the readable side has ended. */
   readonly metrics: RunMetrics;
+  /** Emits held text now (a text span waiting for its message to end), as if the input had paused. */
+  flush(): void;
   [Symbol.asyncIterator](): AsyncIterableIterator<HarnessEvent>;
 }
 
@@ -53,50 +62,78 @@ export function createNormalizer(options: NormalizeOptions): Normalizer {
   const harness = typeof options.harness === 'string' ? harnessNamed(options.harness) : options.harness;
   const metrics = createMetrics(harness);
   const maxLineBytes = options.maxLineBytes ?? DEFAULT_MAX_LINE_BYTES;
+  let correlation!: ReturnType<typeof correlator>;
   const pipelineStages = fuse(
     fuse(
       fuse(
         fuse((sink: Sink<Line>) => lineSplitter(sink, { maxLineBytes }), jsonParser),
-        (sink) => correlator(sink, { ...options, harness, metrics, maxLineBytes }),
+        (sink) => (correlation = correlator(sink, { ...options, harness, metrics, maxLineBytes })),
       ),
       (sink) => classifier(sink, harness),
     ),
     (sink: Sink<HarnessEvent>) => validator(sink, options),
   );
   const jsonl = options.output === 'jsonl';
+  // In jsonl mode the lines of one input chunk leave as one string: one write downstream, not one per event.
+  let batch = '';
+  let push!: Sink<HarnessEvent | string>;
+  let idleTimer: NodeJS.Timeout | undefined;
+  let ended = false;
+  function sendBatch(): void {
+    if (batch === '') return;
+    push(batch);
+    batch = '';
+  }
   const stream = toTransform<Buffer, HarnessEvent | string>(
     (sink) => {
-      // In jsonl mode the lines of one input chunk leave as one string: one write downstream, not one per event.
-      let batch = '';
+      push = sink;
       const stages = pipelineStages((event) => {
         metrics.events[event.type] = (metrics.events[event.type] ?? 0) + 1;
         if (jsonl) batch += JSON.stringify(event) + '\n';
         else sink(event);
       });
-      function flush(): void {
-        if (batch === '') return;
-        sink(batch);
-        batch = '';
-      }
       return {
         write(chunk) {
           metrics.input.bytes += chunk.length;
           try {
             stages.write(chunk);
           } finally {
-            flush();
+            sendBatch();
+          }
+          if (options.idleFlushMs !== undefined) {
+            clearTimeout(idleTimer);
+            idleTimer = setTimeout(flushIdle, options.idleFlushMs).unref();
           }
         },
         end() {
+          ended = true;
+          clearTimeout(idleTimer);
           stages.end();
-          flush();
+          sendBatch();
         },
       };
     },
     { bytesIn: true, bytesOut: jsonl },
-  );
-  Object.defineProperty(stream, 'metrics', { value: metrics, enumerable: true });
-  return stream as unknown as Normalizer;
+  ) as unknown as Normalizer;
+
+  function flushHeld(): void {
+    if (ended || stream.destroyed) return;
+    correlation.flush();
+    sendBatch();
+  }
+  function flushIdle(): void {
+    try {
+      flushHeld();
+    } catch (error) {
+      stream.destroy(error as Error);
+    }
+  }
+  stream.once('close', () => clearTimeout(idleTimer));
+  Object.defineProperties(stream, {
+    metrics: { value: metrics, enumerable: true },
+    flush: { value: flushHeld },
+  });
+  return stream;
 }
 
 /**

@@ -37,7 +37,7 @@ export interface CorrelateOptions {
   onLine?: (line: number, rule: string) => void;
 }
 
-export function correlator(sink: Sink<Correlated>, options: CorrelateOptions): Stage<Parsed> {
+export function correlator(sink: Sink<Correlated>, options: CorrelateOptions): Stage<Parsed> & { flush(): void } {
   const metrics = options.metrics ?? createMetrics(options.harness);
   const rules = metrics.input.rules;
   let cwd = options.cwd === undefined ? undefined : resolvePath(options.cwd);
@@ -101,6 +101,10 @@ export function correlator(sink: Sink<Correlated>, options: CorrelateOptions): S
     },
     end() {
       harness.end();
+    },
+    /** Emits the harness's held text now (live input that has paused). */
+    flush() {
+      harness.flush?.();
     },
   };
 }
