@@ -12,18 +12,26 @@ import { parseArgs } from 'node:util';
 import { harnesses } from '../harnesses/index.js';
 import type { RunMetrics } from './events.js';
 import { createNormalizer, type NormalizeOptions } from './normalizer.js';
+import { shellExitCode, spawnHarness } from './spawn.js';
+import { serialize } from '../transforms/serialize.js';
 
 export const usage = `Usage:
   harness-events normalize --harness <name> [options] [FILE]
       Reads a harness's raw JSONL output from FILE (or standard input, also as "-") and
       writes one normalized event per line (JSONL) to standard output.
+  harness-events run --harness <name> [options] -- <command> [args...]
+      Runs the harness CLI and writes its normalized events as JSONL, live: its stdout
+      translated, its stderr lines as warnings, its ending (exit code, signal, a missing
+      terminal record) as events. Exits with the child's exit code (128 + n for signal n,
+      127 when the command cannot be started); Ctrl-C stops the child and exits 130.
 
 Harnesses: ${[...harnesses.keys()].join(', ')}
 
 Options:
   --harness <name>          which harness produced the input (required)
   --cwd <dir>               the run's working directory: relative paths in events resolve
-                            against it (default: what the harness reports, if anything)
+                            against it (default: what the harness reports, if anything);
+                            with run, also the directory the child runs in
   --strict                  a schema violation ends the run with exit code 1, instead of a
                             warning plus an unknown event
   --metrics <file>          write the run metrics (tokens, cost, turns, final output, line
@@ -56,6 +64,7 @@ export async function main(argv: string[], stdin: Readable = process.stdin, stdo
       return 0;
     }
     if (command === 'normalize') return await normalizeCommand(rest, stdin, stdout);
+    if (command === 'run') return await runCommand(rest, stdout);
     throw new UsageError(`unknown command "${command}" (see harness-events --help)`);
   } catch (error) {
     if (error instanceof UsageError) {
@@ -93,24 +102,64 @@ async function normalizeCommand(args: string[], stdin: Readable, stdout: NodeJS.
     stdout.write(usage + '\n');
     return 0;
   }
+  const options = normalizeOptions(values);
+  if (positionals.length > 1) throw new UsageError(`one input file at most, got ${positionals.length}`);
+  const input = await openInput(positionals[0], stdin);
+  // Standard input may be a live harness (`claude ... | harness-events normalize`): do not hold text across a pause.
+  const normalizer = createNormalizer({ ...options, output: 'jsonl', idleFlushMs: input === stdin ? 200 : undefined });
+  return await runPipeline(input, normalizer, stdout, () => writeMetrics(values.metrics, normalizer.metrics));
+}
+
+type Values = ReturnType<typeof parse>['values'];
+
+function normalizeOptions(values: Values): NormalizeOptions {
   if (values.harness === undefined) throw new UsageError('--harness is required (see harness-events --help)');
   if (!harnesses.has(values.harness)) throw new UsageError(`unknown harness "${values.harness}" (known: ${[...harnesses.keys()].join(', ')})`);
-  if (positionals.length > 1) throw new UsageError(`one input file at most, got ${positionals.length}`);
-  const options: NormalizeOptions = {
-    harness: values.harness,
-    cwd: values.cwd === undefined ? undefined : resolve(values.cwd),
-    strict: values.strict,
-    output: 'jsonl',
-  };
+  const options: NormalizeOptions = { harness: values.harness, cwd: values.cwd === undefined ? undefined : resolve(values.cwd), strict: values.strict };
   for (const [flag, key] of Object.entries(sizeOptions)) {
     const text = values[flag as keyof typeof sizeOptions];
     if (text === undefined) continue;
     if (!/^[1-9]\d*$/.test(text)) throw new UsageError(`--${flag} takes a positive integer, got "${text}"`);
     options[key] = Number(text);
   }
-  const input = await openInput(positionals[0], stdin);
-  const normalizer = createNormalizer(options);
-  return await runPipeline(input, normalizer, stdout, () => writeMetrics(values.metrics, normalizer.metrics));
+  return options;
+}
+
+async function runCommand(args: string[], stdout: NodeJS.WritableStream): Promise<number> {
+  const { values, positionals } = parse(args);
+  if (values.help) {
+    stdout.write(usage + '\n');
+    return 0;
+  }
+  const options = normalizeOptions(values);
+  const [command, ...commandArgs] = positionals;
+  if (command === undefined) throw new UsageError('run needs the command to run, after -- (see harness-events --help)');
+  const run = spawnHarness({ ...options, command, args: commandArgs });
+  let interrupted = false;
+  const interrupt = () => {
+    interrupted = true;
+    run.stop();
+  };
+  process.once('SIGINT', interrupt);
+  process.once('SIGTERM', interrupt);
+  let failure: Error | undefined;
+  try {
+    await pipeline(run, serialize(), stdout, { end: false });
+  } catch (error) {
+    run.destroy();
+    if ((error as NodeJS.ErrnoException).code !== 'EPIPE') failure = error as Error;
+  } finally {
+    process.removeListener('SIGINT', interrupt);
+    process.removeListener('SIGTERM', interrupt);
+  }
+  const result = await run.done.catch(() => undefined);
+  await writeMetrics(values.metrics, run.metrics);
+  if (failure) {
+    process.stderr.write(`harness-events: ${failure.message}\n`);
+    return 1;
+  }
+  if (result === undefined) return 127;
+  return interrupted ? 130 : shellExitCode(result);
 }
 
 async function openInput(file: string | undefined, stdin: Readable): Promise<Readable> {

@@ -103,3 +103,49 @@ describe('harness-events normalize', () => {
     expect(stderr).toBe('');
   });
 });
+
+describe('harness-events run', () => {
+  const children = new URL('./children/', import.meta.url).pathname;
+  const script = (steps: unknown[]) => [process.execPath, join(children, 'script.mjs'), JSON.stringify(steps)];
+
+  test('runs a harness: its events as JSONL, stderr as warnings, the metrics file, the exit code mirrored', async () => {
+    const metricsFile = join(tmp, 'run-metrics.json');
+    const { code, stdout, stderr } = await cli([
+      'run', '--harness', 'claude-code', '--metrics', metricsFile, '--',
+      process.execPath, join(children, 'replay.mjs'), fixturePath('claude/lab/errors-max-turns.jsonl'), '0', '1',
+    ]);
+    expect({ code, stderr }).toEqual({ code: 1, stderr: '' });
+    const events = stdout.trimEnd().split('\n').map((line) => JSON.parse(line)).map(({ timestamp: _t, session_id: _s, ...rest }) => rest);
+    expect(events).toEqual([
+      { type: 'agent', message: 'Reading.' },
+      { type: 'read', path: '/home/user/project/README.md', is_success: true },
+      { type: 'error', message: 'Reached maximum number of turns (1)', code: 'error_max_turns' },
+      { type: 'error', code: 'exit_code', message: `${process.execPath} exited with code 1` },
+    ]);
+    expect(JSON.parse(readFileSync(metricsFile, 'utf8'))).toMatchObject({ harness: 'claude-code', exit_code: 1, ended: true, is_error: true });
+  });
+
+  test('a child killed by a signal exits 128 + its number; a command that cannot start exits 127', async () => {
+    expect((await cli(['run', '--harness', 'gg', '--', ...script([{ kill: 'SIGTERM' }])])).code).toBe(143);
+    const missing = await cli(['run', '--harness', 'gg', '--', 'harness-events-no-such-command']);
+    expect(missing.code).toBe(127);
+    expect(JSON.parse(missing.stdout)).toMatchObject({ type: 'error', code: 'spawn_failed' });
+  });
+
+  test('Ctrl-C stops the child, writes what was read, exits 130', async () => {
+    const child = spawn(process.execPath, [bin, 'run', '--harness', 'gg', '--', ...script([{ out: '{"n":1}\n' }, { hang: true }])]);
+    let stdout = '';
+    child.stdout.on('data', (d) => {
+      stdout += d;
+      if (stdout.includes('\n')) child.kill('SIGINT');
+    });
+    const code = await new Promise((resolve) => child.on('close', resolve));
+    expect(code).toBe(130);
+    expect(stdout.trimEnd().split('\n').map((line) => JSON.parse(line).type)).toEqual(['gg']);
+  });
+
+  test('usage errors exit 2: no command after --, unknown harness', async () => {
+    expect(await cli(['run', '--harness', 'gg'])).toMatchObject({ code: 2, stderr: 'harness-events: run needs the command to run, after -- (see harness-events --help)\n' });
+    expect((await cli(['run', '--harness', 'nope', '--', 'true'])).code).toBe(2);
+  });
+});

@@ -1,0 +1,21 @@
+/**
+ * gg, which the core invokes directly: its purpose-built telemetry stream is carried verbatim,
+ * one `gg` event per JSON line (harness-events.md "gg telemetry"). gg's own mapping onto the
+ * human-facing event types is not documented, so none is derived here; a line that is not
+ * JSON is a warning, as for every harness.
+ */
+import type { Correlator, RunContext } from '../../lib/harness.js';
+import { toolTable } from '../../lib/tool-rules.js';
+
+export function correlator(run: RunContext): Correlator {
+  return {
+    record(value) {
+      run.emit({ type: 'gg', event: value });
+      return 'gg telemetry: gg';
+    },
+    end() {},
+  };
+}
+
+/** gg reports no tool calls of its own. */
+export const tools = toolTable({});

@@ -1,0 +1,63 @@
+/** System events bracketing orchestrator stages, in one stream with the harness's events. */
+import { join } from 'node:path';
+import { expect, test } from 'vitest';
+import { createRunStream } from '../lib/run-stream.js';
+import type { HarnessEvent } from '../lib/events.js';
+import { bodies, fixturePath } from './helpers.js';
+
+const children = new URL('./children/', import.meta.url).pathname;
+
+test('stages that succeed and fail, a probe, and a harness run arrive in one stream, in order', async () => {
+  const run = createRunStream();
+  const collected = (async () => {
+    const events: HarnessEvent[] = [];
+    for await (const event of run) events.push(event);
+    return events;
+  })();
+
+  expect(await run.stage('pull_image', 'pulling image ubuntu:24.04', async () => 'sha256:abc', { completed: (digest) => `pulled ubuntu:24.04 (${digest})` })).toBe('sha256:abc');
+  await expect(
+    run.stage('install_harness', 'installing claude-code 2.1.328', () => {
+      throw new Error('npm ERR! network unreachable');
+    }),
+  ).rejects.toThrow('npm ERR! network unreachable');
+  expect(await run.probeHarness({ command: process.execPath, args: ['--version'] })).toBe(process.version);
+  const outcome = await run.harness({ harness: 'claude-code', command: process.execPath, args: [join(children, 'replay.mjs'), fixturePath('claude/lab/read.jsonl'), '0'] });
+  await run.stage('teardown', 'removing the container', () => undefined);
+  run.end();
+
+  const events = await collected;
+  expect(outcome).toMatchObject({ exit_code: 0, aborted: false });
+  const system = events.filter((e) => e.type === 'system');
+  expect(system.every((e) => !('session_id' in e))).toBe(true);
+  // Durations differ on every run.
+  const out = bodies(events).map((e) => (e.type === 'system' ? { ...e, message: String(e.message).replace(/\d+\.\d s\b/, 'N s') } : e));
+  expect(out).toEqual([
+    { type: 'system', stage: 'pull_image', status: 'started', message: 'pulling image ubuntu:24.04' },
+    { type: 'system', stage: 'pull_image', status: 'completed', message: 'pulled ubuntu:24.04 (sha256:abc)' },
+    { type: 'system', stage: 'install_harness', status: 'started', message: 'installing claude-code 2.1.328' },
+    { type: 'system', stage: 'install_harness', status: 'failed', message: 'installing claude-code 2.1.328: failed after N s: npm ERR! network unreachable' },
+    { type: 'system', stage: 'probe_harness', status: 'started', message: `probing ${process.execPath} --version` },
+    { type: 'system', stage: 'probe_harness', status: 'completed', message: `probing ${process.execPath} --version: ${process.version}` },
+    { type: 'agent', message: "I'll start by reading the README." },
+    { type: 'read', path: '/home/user/project/README.md', is_success: true },
+    { type: 'agent', message: 'Now lines 3-6 of the notes.' },
+    { type: 'read', path: '/home/user/project/notes.txt', start_line: 3, end_line: 6, is_success: true },
+    { type: 'read', path: '/home/user/project/missing.txt', is_success: false },
+    { type: 'agent', message: 'The README says hello world, notes lines 3-6 are gamma to zeta, and missing.txt does not exist.' },
+    { type: 'system', stage: 'teardown', status: 'started', message: 'removing the container' },
+    { type: 'system', stage: 'teardown', status: 'completed', message: 'removing the container: done in N s' },
+  ]);
+});
+
+test('a probe whose command fails is a failed probe_harness stage', async () => {
+  const run = createRunStream();
+  await expect(run.probeHarness({ command: 'harness-events-no-such-harness' })).rejects.toMatchObject({ code: 'ENOENT' });
+  run.end();
+  const events: HarnessEvent[] = [];
+  for await (const event of run) events.push(event);
+  expect(bodies(events)).toEqual([
+    { type: 'system', stage: 'probe_harness', status: 'started', message: 'probing harness-events-no-such-harness --version' },
+    { type: 'system', stage: 'probe_harness', status: 'failed', message: expect.stringMatching(/^probing harness-events-no-such-harness --version: failed after \d+\.\d s: spawn harness-events-no-such-harness ENOENT$/) },
+  ]);
+});
