@@ -1,4 +1,6 @@
 export { createNormalizer, normalize, type NormalizeOptions, type Normalizer } from './normalizer.js';
+export { spawnHarness, shellExitCode, type SpawnHarnessOptions, type HarnessRun, type RunResult } from './spawn.js';
+export { createRunStream, type RunStream, type SystemStage, type StageOptions, type ProbeOptions } from './run-stream.js';
 export type * from './events.js';
 export type { Harness, Correlator, RunContext, ToolRule, ToolTable } from './harness.js';
 export { harnesses, UnknownHarnessError } from '../harnesses/index.js';
@@ -7,4 +9,6 @@ export { parseJson, NotJson, BLANK, type Parsed } from '../transforms/parse-json
 export { correlate, DEFAULT_MAX_PENDING_TOOLS, DEFAULT_MAX_SPAN_BYTES, type Correlated } from '../transforms/correlate.js';
 export { classify, classifyToolCall } from '../transforms/classify.js';
 export { validate, violationOf, SchemaViolationError } from '../transforms/validate.js';
+export { serialize } from '../transforms/serialize.js';
+export { classifyShellCommand, unwrapShellCommand, type FileOperation } from './shell/index.js';
 export { ToolCall } from './tool-call.js';
