@@ -1,0 +1,175 @@
+/**
+ * Goose, `goose run --output-format stream-json`: goose.md's "Raw event stream" and
+ * "Normalized mapping" tables, as tables. Wire shapes: research/goose.md §1–§3.
+ *
+ * Stateful in two ways. Goose streams text and thinking as one `message` record per provider
+ * chunk, usually deltas sharing the provider response's id (sometimes `null`), so fragments of
+ * one kind and id wait in a span (cumulative: a restatement replaces it) until something else
+ * arrives. A `toolRequest` waits, by its id, for the `toolResponse` that says how it went; only
+ * then is it classified (tools.ts). Goose reports no session id, so none is captured.
+ */
+import type { Correlator, RunContext } from '../../lib/harness.js';
+import { isObject, type JsonObject } from '../../lib/json.js';
+import { tokenCount, tokensOf } from '../../lib/metrics.js';
+import { PendingCalls } from '../../lib/pending-calls.js';
+import { TextSpan, type SpanKind } from '../../lib/text-span.js';
+
+type Rule = (record: JsonObject) => string;
+type BlockRule = (block: JsonObject, id: string | null) => void;
+
+/** A toolRequest waiting for its toolResponse. */
+interface Pending {
+  name: string;
+  input: unknown;
+  request: JsonObject;
+}
+
+export function correlator(run: RunContext): Correlator {
+  const span = new TextSpan(run, { cumulative: true });
+  const pending = new PendingCalls<Pending>(run.limits.maxPendingTools, settle);
+
+  function unknown(raw: unknown): void {
+    span.flush();
+    run.emit({ type: 'unknown', raw });
+  }
+
+  // Top-level `type` (goose.md "Raw event stream"; research/goose.md §1).
+  const records = new Map<string, Rule>([
+    ['message', message],
+    ['notification', (record) => (unknown(record), 'notification: unknown')],
+    ['error', error],
+    ['complete', complete],
+  ]);
+
+  // Content blocks both roles share: tool calls pair by id whatever message carries them.
+  const toolBlocks: [string, BlockRule][] = [
+    ['toolRequest', recordToolRequest],
+    ['toolResponse', resolveToolResponse],
+  ];
+
+  // Assistant content (goose.md "Normalized mapping"); `reasoning` is the legacy form of `thinking`.
+  const assistantBlocks = new Map<string, BlockRule>([
+    ['text', (block, id) => spanText(block, 'text', 'agent', id)],
+    ['thinking', (block, id) => spanText(block, 'thinking', 'reasoning', id)],
+    ['reasoning', (block, id) => spanText(block, 'text', 'reasoning', id)],
+    // No readable text.
+    ['redactedThinking', () => {}],
+    ...toolBlocks,
+  ]);
+
+  // User content: tool responses; text is an echoed prompt or agent-only context.
+  const userBlocks = new Map<string, BlockRule>([['text', () => {}], ['redactedThinking', () => {}], ...toolBlocks]);
+
+  const roles = new Map<string, [Map<string, BlockRule>, string]>([
+    ['assistant', [assistantBlocks, 'message/assistant: blocks in order']],
+    ['user', [userBlocks, 'message/user: blocks in order']],
+  ]);
+
+  function message(record: JsonObject): string {
+    const msg = isObject(record.message) ? record.message : {};
+    const role = typeof msg.role === 'string' ? roles.get(msg.role) : undefined;
+    if (!role || !Array.isArray(msg.content)) {
+      unknown(record);
+      return 'message, other role or malformed: unknown';
+    }
+    const [blocks, rule] = role;
+    // A non-string id cannot key a span; it joins the null-id fragments.
+    const id = typeof msg.id === 'string' ? msg.id : null;
+    for (const block of msg.content as unknown[]) {
+      const handle = isObject(block) && typeof block.type === 'string' ? blocks.get(block.type) : undefined;
+      if (handle) handle(block as JsonObject, id);
+      else unknown(block);
+    }
+    return rule;
+  }
+
+  function spanText(block: JsonObject, field: string, kind: SpanKind, id: string | null): void {
+    const text = block[field];
+    if (typeof text !== 'string') return unknown(block);
+    if (text !== '') span.add(kind, id, text);
+  }
+
+  function recordToolRequest(block: JsonObject): void {
+    span.flush();
+    const { id, toolCall } = block;
+    // An unparseable call (`toolCall.status: "error"`) gets no response from Goose: nothing to wait for.
+    const value = isObject(toolCall) && toolCall.status === 'success' && isObject(toolCall.value) ? toolCall.value : {};
+    const name = typeof value.name === 'string' && value.name !== '' ? value.name : undefined;
+    // A second request under an id still waiting cannot be told apart from the first by its response.
+    if (typeof id !== 'string' || id === '' || name === undefined || pending.get(id)) return unknown(block);
+    pending.add(id, { name, input: value.arguments, request: block });
+  }
+
+  function resolveToolResponse(block: JsonObject): void {
+    span.flush();
+    const call = typeof block.id === 'string' ? pending.take(block.id) : undefined;
+    if (!call) return unknown(block);
+    const result = isObject(block.toolResult) ? block.toolResult : {};
+    const value = isObject(result.value) ? result.value : {};
+    const structured = isObject(value.structuredContent) ? value.structuredContent : {};
+    const exitCode = structured.exit_code;
+    run.tool({
+      name: call.name,
+      input: call.input,
+      is_success: outcome(result, value),
+      exit_code: Number.isInteger(exitCode) ? (exitCode as number) : undefined,
+      raw: { tool_request: call.request, tool_response: block },
+    });
+  }
+
+  /** A call whose response never came: classified with its outcome unset (CONTRACT.md). */
+  function settle(call: Pending): void {
+    run.tool({ name: call.name, input: call.input, raw: { tool_request: call.request } });
+  }
+
+  function error(record: JsonObject): string {
+    if (typeof record.error !== 'string' || record.error === '') {
+      unknown(record);
+      return 'error, malformed: unknown';
+    }
+    run.metrics.is_error = true;
+    run.emit({ type: 'error', message: record.error });
+    return 'error: error';
+  }
+
+  function complete(record: JsonObject): string {
+    const { metrics } = run;
+    metrics.ended = true;
+    // Newer Goose reports session totals here, not per-run deltas: the latest report stands.
+    Object.assign(metrics.tokens, tokensOf({ input: record.input_tokens, output: record.output_tokens }));
+    const total = tokenCount(record.total_tokens);
+    if (total !== undefined) metrics.total_tokens = total;
+    return 'complete: consumed';
+  }
+
+  return {
+    record(value) {
+      if (!isObject(value) || typeof value.type !== 'string') {
+        unknown(value);
+        return 'not a typed object: unknown';
+      }
+      // Any record but a message ends the pending span (complete included).
+      if (value.type !== 'message') span.flush();
+      const rule = records.get(value.type);
+      if (rule) return rule(value);
+      // model_change (Goose 1.17–1.2x) and anything newer.
+      unknown(value);
+      return 'other type: unknown';
+    },
+    end() {
+      span.flush();
+      pending.settleAll();
+    },
+    flush: () => span.flush(),
+  };
+}
+
+/**
+ * `status: "error"` is a dispatch failure; `status: "success"` is a tool that ran, and failed
+ * only if its result says `isError: true` (CONTRACT.md). Any other status reports no outcome.
+ */
+function outcome(result: JsonObject, value: JsonObject): boolean | undefined {
+  if (result.status === 'error') return false;
+  if (result.status === 'success') return value.isError !== true;
+  return undefined;
+}

@@ -1,0 +1,101 @@
+/**
+ * Goose's tool table: goose.md "Tool mapping", one row per base tool name. Goose (and MCP
+ * servers) call tools `<extension>__<tool>`, newer builds bare `<tool>`; `gooseToolKey` strips
+ * the extension, so both eras share a row. A tool not listed here becomes `unknown`.
+ * Argument names: research/goose.md §5.
+ */
+import type { ToolRule } from '../../lib/harness.js';
+import { isObject } from '../../lib/json.js';
+import { resolvePath } from '../../lib/paths.js';
+import { list, namedSkill, read, search, shell, silent, skillEvent, stringField, successOf, toolTable, write, type LineRange } from '../../lib/tool-rules.js';
+
+/** The one key every tool of the todo extension maps to (it cannot collide: base names have no `__`). */
+const TODO = 'todo__*';
+
+/** The table key of a Goose tool name: the base name after the last `__`, as Goose splits it. */
+export function gooseToolKey(name: string): string {
+  if (name.startsWith('todo__')) return TODO;
+  const split = name.lastIndexOf('__');
+  return split < 0 ? name : name.slice(split + 2);
+}
+
+/** A URL is reported as given: it names no file under the working directory. */
+const URL_SOURCE = /^[a-z][a-z0-9+.-]*:\/\//i;
+
+/** `read_image`: its `source` is a local path or a URL. */
+const readImage: ToolRule = (call) => {
+  const source = stringField(call.input, 'source');
+  if (source === undefined) return null;
+  return [{ type: 'read', path: URL_SOURCE.test(source) ? source : resolvePath(source, call.cwd), is_success: successOf(call) }];
+};
+
+/** `view_range: [a, b]` reads a..b; `b = -1` (to the end) gives only the start (CONTRACT.md). Anything else: no range. */
+function viewRange(input: unknown): LineRange {
+  const range = isObject(input) ? input.view_range : undefined;
+  if (!Array.isArray(range) || range.length !== 2) return {};
+  const [start, end] = range as unknown[];
+  if (!isLine(start)) return {};
+  if (end === -1) return { start_line: start };
+  return isLine(end) && end >= start ? { start_line: start, end_line: end } : {};
+}
+
+function isLine(value: unknown): value is number {
+  return typeof value === 'number' && Number.isInteger(value) && value >= 1;
+}
+
+const view: ToolRule = (call) => {
+  const path = stringField(call.input, 'path');
+  if (path === undefined) return null;
+  return [{ type: 'read', path: resolvePath(path, call.cwd), ...viewRange(call.input), is_success: successOf(call) }];
+};
+
+const writePath = write('path');
+
+/** `text_editor` by its `command`; one not listed (e.g. `undo_edit`) does not fit the row. */
+const textEditorCommands = new Map<string, ToolRule>([
+  ['view', view],
+  ['read', view],
+  ...['write', 'create', 'overwrite', 'edit', 'str_replace', 'insert', 'move', 'rename', 'delete'].map((command): [string, ToolRule] => [command, writePath]),
+]);
+
+const textEditor: ToolRule = (call) => {
+  const command = stringField(call.input, 'command');
+  const rule = command === undefined ? undefined : textEditorCommands.get(command);
+  return rule ? rule(call) : null;
+};
+
+const skillByName = namedSkill('name');
+
+/**
+ * `load_skill` / `skill` name the skill in `name`. A path in the input is the skill's file;
+ * `name: "skill/relative-path"` loads one of that skill's supporting files (goose-internals.md),
+ * which lives in the skill's folder; a bare name is CONTRACT.md's `skills/<name>/SKILL.md`.
+ */
+const loadSkill: ToolRule = (call) => {
+  const name = stringField(call.input, 'name');
+  if (name === undefined) return null;
+  const path = stringField(call.input, 'path');
+  if (path !== undefined) return [skillEvent(call, name, path)];
+  const slash = name.indexOf('/');
+  return slash > 0 ? [skillEvent(call, name.slice(0, slash), `skills/${name}`)] : skillByName(call);
+};
+
+export const gooseTools = toolTable({
+  read: read({ path: 'path', offset: 'line', limit: 'limit' }),
+  read_image: readImage,
+  write: writePath,
+  edit: writePath,
+  text_editor: textEditor,
+  shell: shell('command'),
+  // Goose's own developer tools have no grep/glob: these rows follow the common `pattern` + `path` shape.
+  grep: search({ query: 'pattern', path: 'path' }),
+  glob: search({ query: 'pattern', path: 'path' }),
+  list: list('path'),
+  tree: list('path'),
+  load_skill: loadSkill,
+  skill: loadSkill,
+  // Goose <= 1.23 named it `skills__loadSkill` (research/goose.md §5).
+  loadSkill,
+  // The todo extension is internal session state.
+  [TODO]: silent,
+});
