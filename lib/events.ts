@@ -30,8 +30,9 @@ type Fields<Row extends { required: object; optional: object }> = { -readonly [K
 type Table = typeof eventTypes;
 export type EventType = keyof Table;
 
+// `session_id?: never` on system events keeps `event.session_id` readable on the union.
 type Common<K extends EventType> = Table[K] extends { session: false }
-  ? { type: K; timestamp: string }
+  ? { type: K; timestamp: string; session_id?: never }
   : { type: K; timestamp: string; session_id?: string };
 
 /** One normalized event of type K, exactly as it appears on the wire. */
