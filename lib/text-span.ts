@@ -3,7 +3,9 @@
  *
  * Fragments of the same kind and message id join the pending span; anything else flushes it
  * first. With `cumulative` (Goose), a fragment that restates the whole pending text replaces
- * it rather than being appended. A span that grows past `maxBytes` is emitted as it stands
+ * it rather than being appended, and one that restates the span just emitted is dropped (newer
+ * Goose repeats a response's whole reasoning in front of its tool requests, after the text
+ * deltas that flushed it). A span that grows past `maxBytes` is emitted as it stands
  * and accumulation starts again, with a warning, so one span never holds unbounded memory.
  */
 import type { RunContext } from './harness.js';
@@ -20,6 +22,8 @@ export class TextSpan {
   private id: string | null = null;
   private text = '';
   private bytes = 0;
+  /** The span last emitted, per kind (cumulative only). */
+  private readonly last = new Map<SpanKind, { id: string | null; text: string }>();
 
   constructor(
     private readonly run: RunContext,
@@ -32,6 +36,8 @@ export class TextSpan {
       this.kind = kind;
       this.id = id;
     }
+    const last = this.last.get(kind);
+    if (this.text === '' && last !== undefined && last.id === id && last.text === fragment) return;
     const restates = this.options.cumulative && fragment.length >= this.text.length && this.text !== '' && fragment.startsWith(this.text);
     if (restates) {
       this.text = fragment;
@@ -55,7 +61,10 @@ export class TextSpan {
 
   /** Emits the pending span, if any. */
   flush(): void {
-    if (this.kind !== undefined && this.text !== '') this.run.emit({ type: this.kind, message: this.text });
+    if (this.kind !== undefined && this.text !== '') {
+      this.run.emit({ type: this.kind, message: this.text });
+      if (this.options.cumulative) this.last.set(this.kind, { id: this.id, text: this.text });
+    }
     this.kind = undefined;
     this.id = null;
     this.text = '';

@@ -67,10 +67,18 @@ export function bodies(events: HarnessEvent[]): Record<string, unknown>[] {
   });
 }
 
-/** The parsed JSON of each line of a fixture (1-based: `parsedLines(f)[1]` is line 1). */
+/** The parsed JSON of each line of a fixture (1-based: `parsedLines(f)[1]` is line 1); a line that is not JSON as its text. */
 export function parsedLines(relative: string): unknown[] {
   const text = readFileSync(fixturePath(relative), 'utf8');
-  return [undefined, ...text.split('\n').map((line) => (line.trim() === '' ? undefined : JSON.parse(line)))];
+  return [undefined, ...text.split('\n').map((line) => (line.trim() === '' ? undefined : parseOrText(line)))];
+}
+
+function parseOrText(line: string): unknown {
+  try {
+    return JSON.parse(line);
+  } catch {
+    return line;
+  }
 }
 
 /**

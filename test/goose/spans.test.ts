@@ -30,6 +30,24 @@ describe('span accumulation', () => {
     ]);
   });
 
+  test('the whole reasoning restated in front of the tool requests, after text deltas flushed it, is not reported twice', async () => {
+    const { events } = await goose(
+      assistant('chatcmpl-1', thinking('Read ')),
+      assistant('chatcmpl-1', thinking('the file.')),
+      assistant('chatcmpl-1', text('Reading it now.')),
+      assistant('chatcmpl-1', thinking('Read the file.'), request('call_1', 'read', { path: 'a.txt' })),
+      user('msg_u1', response('call_1', result('a'))),
+      assistant('chatcmpl-2', thinking('Read the file.')),
+    );
+    expect(bodies(events)).toEqual([
+      { type: 'reasoning', message: 'Read the file.' },
+      { type: 'agent', message: 'Reading it now.' },
+      { type: 'read', path: '/ws/a.txt', is_success: true },
+      // Another response that happens to think the same thing is reported.
+      { type: 'reasoning', message: 'Read the file.' },
+    ]);
+  });
+
   test('null ids are an id like any other: consecutive null-id fragments of one kind join', async () => {
     const { events } = await goose(
       assistant(null, text('Hel')),
