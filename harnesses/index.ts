@@ -2,9 +2,20 @@
 import type { Harness } from '../lib/harness.js';
 import * as claudeCode from './claude-code/correlate.js';
 import { tools as claudeCodeTools } from './claude-code/tools.js';
+import * as codex from './codex/correlate.js';
+import { tools as codexTools } from './codex/tools.js';
+import * as gg from './gg/correlate.js';
+import * as goose from './goose/correlate.js';
+import { gooseToolKey, gooseTools } from './goose/tools.js';
+import * as opencode from './opencode/correlate.js';
+import { tools as opencodeTools } from './opencode/tools.js';
 
 export const harnesses: ReadonlyMap<string, Harness> = new Map<string, Harness>([
   ['claude-code', { name: 'claude-code', correlator: claudeCode.correlator, tools: claudeCodeTools, terminal: 'result' }],
+  ['codex', { name: 'codex', correlator: codex.correlator, tools: codexTools, terminal: 'turn.completed' }],
+  ['gg', { name: 'gg', correlator: gg.correlator, tools: gg.tools }],
+  ['goose', { name: 'goose', correlator: goose.correlator, tools: gooseTools, toolKey: gooseToolKey, terminal: 'complete' }],
+  ['opencode', { name: 'opencode', correlator: opencode.correlator, tools: opencodeTools, toolKey: (name) => name.toLowerCase() }],
 ]);
 
 export function harnessNamed(name: string): Harness {

@@ -29,7 +29,16 @@ export interface Limits {
   readonly maxSpanBytes: number;
 }
 
-export type ToolCallFields = Omit<ToolCall, 'timestamp' | 'session_id' | 'cwd'>;
+/** What a correlator reports of a tool call; the stage adds the cwd, timestamp and session id. */
+export interface ToolCallFields {
+  name: string;
+  input: unknown;
+  is_success?: boolean;
+  exit_code?: number;
+  working_directory?: string;
+  result?: unknown;
+  raw: unknown;
+}
 
 export interface Correlator {
   /** One parsed JSON line (any JSON value). Returns the name of the rule that handled it. */

@@ -1,27 +1,43 @@
+import type { ToolCallFields } from './harness.js';
+
 /**
  * A finished (or abandoned) tool call, as the correlator hands it to the classifier: what the
  * harness asked for and what it reported back, before the tool table decides what it is.
  */
 export class ToolCall {
   /** The tool's name as the harness gave it. */
-  readonly name!: string;
+  readonly name: string;
   /** The tool's input, verbatim (not necessarily an object). */
-  readonly input!: unknown;
+  readonly input: unknown;
   /** Unset when the harness reported no outcome (a call still waiting at the end of input). */
-  readonly is_success?: boolean;
-  readonly exit_code?: number;
+  readonly is_success: boolean | undefined;
+  readonly exit_code: number | undefined;
   /** The directory the call ran in, when the harness reports one. */
-  readonly working_directory?: string;
+  readonly working_directory: string | undefined;
   /** Result metadata a row may need (Claude's `tool_use_result`, OpenCode's `state.metadata`). */
-  readonly result?: unknown;
+  readonly result: unknown;
   /** The harness output the call came from, verbatim, for an `unknown` event. */
-  readonly raw!: unknown;
-  /** The run's working directory when the call was observed. */
-  readonly cwd?: string;
-  readonly timestamp!: string;
-  readonly session_id?: string;
+  readonly raw: unknown;
 
-  constructor(fields: ToolCall) {
-    Object.assign(this, fields);
+  constructor(
+    fields: ToolCallFields,
+    /** The run's working directory when the call was observed. */
+    readonly cwd: string | undefined,
+    readonly timestamp: string,
+    readonly session_id: string | undefined,
+  ) {
+    // Field by field, not spread: one of these per tool call, so the shape stays fixed and cheap.
+    this.name = fields.name;
+    this.input = fields.input;
+    this.is_success = fields.is_success;
+    this.exit_code = fields.exit_code;
+    this.working_directory = fields.working_directory;
+    this.result = fields.result;
+    this.raw = fields.raw;
+  }
+
+  /** The same call with another input: for a row that hands part of its input to another row. */
+  withInput(input: unknown): ToolCall {
+    return new ToolCall({ ...this, input }, this.cwd, this.timestamp, this.session_id);
   }
 }

@@ -66,7 +66,7 @@ export function correlator(sink: Sink<Correlated>, options: CorrelateOptions): S
       sink(stamp(body, now(), session));
     },
     tool(fields) {
-      sink(new ToolCall({ ...fields, cwd, timestamp: now(), session_id: session }));
+      sink(new ToolCall(fields, cwd, now(), session));
     },
     metrics,
     limits,
