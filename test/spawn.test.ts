@@ -24,13 +24,27 @@ async function collect(run: HarnessRun): Promise<HarnessEvent[]> {
   return events;
 }
 
+/** Whether a process still runs (a zombie, dead but not yet reaped, does not). */
 function alive(pid: number): boolean {
   try {
     process.kill(pid, 0);
-    return true;
   } catch {
     return false;
   }
+  try {
+    return !/^State:\s+Z/m.test(readFileSync(`/proc/${pid}/status`, 'utf8'));
+  } catch {
+    return false;
+  }
+}
+
+/** Waits (up to 3 s) for a process to be gone; true when it is. */
+async function gone(pid: number): Promise<boolean> {
+  for (let waited = 0; waited < 3000; waited += 20) {
+    if (!alive(pid)) return true;
+    await sleep(20);
+  }
+  return false;
 }
 
 const line = (record: unknown) => JSON.stringify(record) + '\n';
@@ -130,10 +144,9 @@ describe('spawnHarness', () => {
     ).rejects.toMatchObject({ name: 'AbortError' });
     const outcome = await run.done;
     expect(outcome).toMatchObject({ aborted: true, signal: 'SIGTERM' });
-    expect(alive(run.child.pid!)).toBe(false);
-    await sleep(100);
+    expect(await gone(run.child.pid!)).toBe(true);
     expect(grandchild).toBeGreaterThan(0);
-    expect(alive(grandchild)).toBe(false);
+    expect(await gone(grandchild)).toBe(true);
   });
 
   test('a child that ignores SIGTERM gets SIGKILL after the grace period', async () => {
@@ -146,7 +159,7 @@ describe('spawnHarness', () => {
     expect(await consumed).toBe('AbortError');
     expect(await run.done).toMatchObject({ aborted: true, signal: 'SIGKILL' });
     expect(Date.now() - started).toBeGreaterThanOrEqual(180);
-    expect(alive(run.child.pid!)).toBe(false);
+    expect(await gone(run.child.pid!)).toBe(true);
   });
 
   test('destroying the stream (breaking out of the loop) ends the child', async () => {
@@ -156,14 +169,14 @@ describe('spawnHarness', () => {
       break;
     }
     expect(await run.done).toMatchObject({ aborted: true });
-    expect(alive(run.child.pid!)).toBe(false);
+    expect(await gone(run.child.pid!)).toBe(true);
   });
 
   test('an already-aborted signal never lets the child run on', async () => {
     const run = spawnHarness({ harness: 'claude-code', signal: AbortSignal.abort(), ...script([{ hang: true }]) });
     await expect(collect(run)).rejects.toMatchObject({ name: 'AbortError' });
     expect(await run.done).toMatchObject({ aborted: true });
-    expect(alive(run.child.pid!)).toBe(false);
+    expect(await gone(run.child.pid!)).toBe(true);
   });
 
   test('backpressure: a slow consumer pauses a child writing 300 MB; parent memory stays bounded', { timeout: 120_000 }, async () => {
