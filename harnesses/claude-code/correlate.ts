@@ -13,8 +13,8 @@ import { PendingCalls } from '../../lib/pending-calls.js';
 import { TextSpan } from '../../lib/text-span.js';
 import type { Tokens } from '../../lib/events.js';
 import { isObject, type JsonObject } from '../../lib/json.js';
+import { recordTable, type RecordRule } from '../../lib/record-table.js';
 
-type Rule = (record: JsonObject) => string;
 type BlockRule = (block: JsonObject, record: JsonObject, messageId: string | null) => void;
 
 /** A tool_use waiting for its result. More than one block under one id makes it ambiguous. */
@@ -31,7 +31,7 @@ export function correlator(run: RunContext): Correlator {
   }
 
   // Top-level `type` (claude-code.md "Raw event stream").
-  const records = new Map<string, Rule>([
+  const records = new Map<string, RecordRule>([
     ['system', system],
     ['assistant', assistant],
     ['user', user],
@@ -42,7 +42,7 @@ export function correlator(run: RunContext): Correlator {
   ]);
 
   // `system` subtypes: init's cwd resolves relative paths; these emit no event.
-  const systemSubtypes = new Map<string, Rule>([
+  const systemSubtypes = new Map<string, RecordRule>([
     ['init', (record) => (run.reportCwd(record.cwd), 'system/init: consumed')],
     ['status', () => 'system/status: consumed'],
     ['thinking_tokens', () => 'system/thinking_tokens: consumed'],
@@ -174,19 +174,11 @@ export function correlator(run: RunContext): Correlator {
   }
 
   return {
-    record(value) {
-      if (!isObject(value) || typeof value.type !== 'string') {
-        span.flush();
-        unknown(value);
-        return 'not a typed object: unknown';
-      }
-      if (value.type !== 'assistant') span.flush();
-      run.reportSession(value.session_id);
-      const rule = records.get(value.type);
-      if (rule) return rule(value);
-      unknown(value);
-      return 'other type: unknown';
-    },
+    // Text waits only for more assistant lines of its message; anything else ends it.
+    record: recordTable(run, records, (record) => {
+      if (record?.type !== 'assistant') span.flush();
+      run.reportSession(record?.session_id);
+    }),
     end() {
       span.flush();
       pending.settleAll();

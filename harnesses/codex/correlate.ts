@@ -10,12 +10,12 @@
 import type { Tokens } from '../../lib/events.js';
 import type { Correlator, RunContext } from '../../lib/harness.js';
 import { isObject, type JsonObject } from '../../lib/json.js';
+import { recordTable, type RecordRule } from '../../lib/record-table.js';
 import { tokenCount, tokensOf } from '../../lib/metrics.js';
 import { PendingCalls } from '../../lib/pending-calls.js';
 import { stringField } from '../../lib/tool-rules.js';
 import { subagentEnd } from './tools.js';
 
-type Rule = (record: JsonObject) => string;
 
 /** An item started (or updated) and not yet completed: its latest record. */
 interface OpenItem {
@@ -40,7 +40,7 @@ export function correlator(run: RunContext): Correlator {
   }
 
   // Top-level `type` (codex.md "Raw event stream").
-  const records = new Map<string, Rule>([
+  const records = new Map<string, RecordRule>([
     ['thread.started', threadStarted],
     ['turn.started', turnStarted],
     ['item.started', (record) => openItem(record, 'item.started')],
@@ -157,17 +157,8 @@ export function correlator(run: RunContext): Correlator {
   }
 
   return {
-    record(value) {
-      // Builds before 0.2x wrote `{"id", "msg": {...}}`, with no top-level type.
-      if (!isObject(value) || typeof value.type !== 'string') {
-        unknown(value);
-        return 'not a typed object: unknown';
-      }
-      const rule = records.get(value.type);
-      if (rule) return rule(value);
-      unknown(value);
-      return 'other type: unknown';
-    },
+    // Builds before 0.2x wrote `{"id", "msg": {...}}`, with no top-level type: unknown.
+    record: recordTable(run, records),
     end() {
       open.settleAll();
     },

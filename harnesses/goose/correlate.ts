@@ -10,11 +10,11 @@
  */
 import type { Correlator, RunContext } from '../../lib/harness.js';
 import { isObject, type JsonObject } from '../../lib/json.js';
+import { recordTable, type RecordRule } from '../../lib/record-table.js';
 import { tokenCount, tokensOf } from '../../lib/metrics.js';
 import { PendingCalls } from '../../lib/pending-calls.js';
 import { TextSpan, type SpanKind } from '../../lib/text-span.js';
 
-type Rule = (record: JsonObject) => string;
 type BlockRule = (block: JsonObject, id: string | null) => void;
 
 /** A toolRequest waiting for its toolResponse. */
@@ -34,7 +34,7 @@ export function correlator(run: RunContext): Correlator {
   }
 
   // Top-level `type` (goose.md "Raw event stream"; research/goose.md §1).
-  const records = new Map<string, Rule>([
+  const records = new Map<string, RecordRule>([
     ['message', message],
     ['notification', (record) => (unknown(record), 'notification: unknown')],
     ['error', error],
@@ -143,19 +143,11 @@ export function correlator(run: RunContext): Correlator {
   }
 
   return {
-    record(value) {
-      if (!isObject(value) || typeof value.type !== 'string') {
-        unknown(value);
-        return 'not a typed object: unknown';
-      }
-      // Any record but a message ends the pending span (complete included).
-      if (value.type !== 'message') span.flush();
-      const rule = records.get(value.type);
-      if (rule) return rule(value);
-      // model_change (Goose 1.17–1.2x) and anything newer.
-      unknown(value);
-      return 'other type: unknown';
-    },
+    // Any record but a message ends the pending span (complete included). A type not in the
+    // table (model_change, Goose 1.17–1.2x, and anything newer) is unknown.
+    record: recordTable(run, records, (record) => {
+      if (record?.type !== 'message') span.flush();
+    }),
     end() {
       span.flush();
       pending.settleAll();

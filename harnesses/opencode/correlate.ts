@@ -11,11 +11,11 @@
 import type { Tokens } from '../../lib/events.js';
 import type { Correlator, RunContext } from '../../lib/harness.js';
 import { isObject, type JsonObject } from '../../lib/json.js';
+import { recordTable, type RecordRule } from '../../lib/record-table.js';
 import { addTokens, tokensOf } from '../../lib/metrics.js';
 import { resolvePath } from '../../lib/paths.js';
 import { stringField } from '../../lib/tool-rules.js';
 
-type Rule = (record: JsonObject) => string;
 
 /** Where OpenCode's session id may sit at the top level of a record, in the order they are tried. */
 const SESSION_FIELDS = ['sessionID', 'session_id', 'sessionId'] as const;
@@ -41,7 +41,7 @@ export function correlator(run: RunContext): Correlator {
   }
 
   // Top-level `type` (opencode.md "Normalized mapping").
-  const records = new Map<string, Rule>([
+  const records = new Map<string, RecordRule>([
     ['step_start', () => 'step_start: consumed'],
     ['step_finish', stepFinish],
     ['reasoning', (record) => textPart(record, 'reasoning')],
@@ -114,17 +114,9 @@ export function correlator(run: RunContext): Correlator {
   }
 
   return {
-    record(value) {
-      if (!isObject(value) || typeof value.type !== 'string') {
-        unknown(value);
-        return 'not a typed object: unknown';
-      }
-      for (const field of SESSION_FIELDS) run.reportSession(value[field]);
-      const rule = records.get(value.type);
-      if (rule) return rule(value);
-      unknown(value);
-      return 'other type: unknown';
-    },
+    record: recordTable(run, records, (record) => {
+      if (record) for (const field of SESSION_FIELDS) run.reportSession(record[field]);
+    }),
     // Nothing is held: every record was handled as it came.
     end() {},
   };

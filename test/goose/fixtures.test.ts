@@ -23,8 +23,6 @@ const gooseRules = [
   'error: error',
   'error, malformed: unknown',
   'complete: consumed',
-  'other type: unknown',
-  'not a typed object: unknown',
 ];
 
 /** The rule expected for each line of each fixture. */

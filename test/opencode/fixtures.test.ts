@@ -28,8 +28,6 @@ const opencodeRules = [
   'tool_use, repeated part id: consumed',
   'tool_use, malformed: unknown',
   'error: error',
-  'other type: unknown',
-  'not a typed object: unknown',
 ];
 
 /** The lab's usual step: 1200 prompt tokens, none cached, 40 completion tokens, no price. */
