@@ -80,6 +80,12 @@ export function correlator(sink: Sink<Correlated>, options: CorrelateOptions): S
 
   return {
     write(parsed) {
+      if (parsed instanceof NotJson && parsed.fragment) {
+        // The head of a line already counted (parse-json.ts): its text, so nothing is lost.
+        harness.flush?.();
+        run.emit({ type: 'warning', code: 'interleaved_fragment', message: parsed.line });
+        return;
+      }
       metrics.input.lines++;
       if (parsed === BLANK) return count('blank line');
       if (parsed instanceof NotJson) {

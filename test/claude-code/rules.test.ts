@@ -159,6 +159,29 @@ describe('raw event stream', () => {
   });
 });
 
+describe('interleaved writes (anthropics/claude-code#49640)', () => {
+  test('a rate_limit_event written into the middle of an assistant line: both records recovered, the reply not lost', async () => {
+    const outer = JSON.stringify(assistant('m1', { type: 'text', text: 'The tests pass now.' }));
+    const inner = JSON.stringify({ type: 'rate_limit_event', rate_limit_info: { status: 'rejected' }, session_id: session });
+    const cut = outer.indexOf('pass');
+    const { events: out, rules } = await run(`${outer.slice(0, cut)}${inner}\n${outer.slice(cut)}\n`, { harness });
+    expect(bodies(out)).toEqual([
+      { type: 'warning', code: 'rate_limit_rejected', message: 'Claude Code rate limit rejected' },
+      { type: 'agent', message: 'The tests pass now.' },
+    ]);
+    expect(rules).toEqual(['rate_limit_event not allowed: warning', 'assistant']);
+  });
+
+  test('when nothing completes the head, it is a warning carrying its text', async () => {
+    const outer = JSON.stringify(assistant('m1', { type: 'text', text: 'cut off' }));
+    const inner = JSON.stringify({ type: 'stream_event', session_id: session });
+    const head = outer.slice(0, 40);
+    const { events: out, rules } = await run(`${head}${inner}\n${JSON.stringify(init)}\n`, { harness });
+    expect(bodies(out)).toEqual([{ type: 'warning', code: 'interleaved_fragment', message: head }]);
+    expect(rules).toEqual(['stream_event: consumed', 'system/init: consumed']);
+  });
+});
+
 describe('session id', () => {
   test('the first non-empty session_id is the stream\'s; events before it carry none, later ones all carry it', async () => {
     const { events: out, metrics } = await run(

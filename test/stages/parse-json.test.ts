@@ -1,6 +1,6 @@
 import { pipeline } from 'node:stream/promises';
 import { Readable, Writable } from 'node:stream';
-import { expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { BLANK, jsonParser, NotJson, parseJson, type Parsed } from '../../transforms/parse-json.js';
 import { LineTooLong, type Line } from '../../transforms/split-lines.js';
 
@@ -44,4 +44,25 @@ test('as a Transform in stream.pipeline', async () => {
     new Writable({ objectMode: true, write: (item, _e, done) => (out.push(item), done()) }),
   );
   expect(out).toEqual([{ key: 0, value: { a: 1 } }, new NotJson('nope')]);
+});
+
+describe('a record written into the middle of another (anthropics/claude-code#49640)', () => {
+  const outer = JSON.stringify({ type: 'assistant', message: { id: 'm1', content: [{ type: 'text', text: 'Hello there, world' }] } });
+  const inner = JSON.stringify({ type: 'rate_limit_event', rate_limit_info: { status: 'allowed' } });
+  const cut = outer.indexOf('there');
+
+  test('both records are recovered: the inner one at once, the outer one when its tail arrives', () => {
+    const lines = [outer.slice(0, cut) + inner, outer.slice(cut), '{"type":"next"}'];
+    expect(parse(lines)).toEqual([{ value: JSON.parse(inner) }, { value: JSON.parse(outer) }, { key: 2, value: { type: 'next' } }]);
+  });
+
+  test('a head that nothing completes comes out as a fragment, then the next line as itself', () => {
+    expect(parse([outer.slice(0, cut) + inner, '{"type":"next"}'])).toEqual([{ value: JSON.parse(inner) }, new NotJson(outer.slice(0, cut), true), { key: 1, value: { type: 'next' } }]);
+    expect(parse([outer.slice(0, cut) + inner, 'still broken'])).toEqual([{ value: JSON.parse(inner) }, new NotJson(outer.slice(0, cut), true), new NotJson('still broken')]);
+    expect(parse([outer.slice(0, cut) + inner])).toEqual([{ value: JSON.parse(inner) }, new NotJson(outer.slice(0, cut), true)]);
+  });
+
+  test('a broken line that does not start like a record, or holds no whole record, stays one NotJson', () => {
+    expect(parse([`banner ${inner}`, outer.slice(0, cut)])).toEqual([new NotJson(`banner ${inner}`), new NotJson(outer.slice(0, cut))]);
+  });
 });
