@@ -91,6 +91,23 @@ describe('harness-events normalize', () => {
     }
   });
 
+  test('Ctrl-C on live input ends cleanly: held text and waiting calls flushed, exit 130', async () => {
+    const child = spawn(process.execPath, [bin, 'normalize', '--harness', 'claude-code']);
+    let stdout = '';
+    child.stdout.on('data', (d) => (stdout += d));
+    child.stdin.write('{"type":"assistant","message":{"id":"m1","content":[{"type":"tool_use","id":"t1","name":"Read","input":{"file_path":"/a"}}]}}\n');
+    child.stdin.write('{"type":"assistant","message":{"id":"m2","content":[{"type":"text","text":"still typing"}]}}\n');
+    // Give it time to read, not to finish: stdin stays open.
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    child.kill('SIGINT');
+    const code = await new Promise((resolve) => child.on('close', resolve));
+    expect(code).toBe(130);
+    expect(stdout.trimEnd().split('\n').map((line) => JSON.parse(line)).map(({ timestamp: _t, ...rest }) => rest)).toEqual([
+      { type: 'agent', message: 'still typing' },
+      { type: 'read', path: '/a' },
+    ]);
+  });
+
   test('a reader that goes away early (| head -1) ends the run quietly', async () => {
     // Far more output than a pipe buffers, so the writer really meets EPIPE.
     const big = join(tmp, 'big.jsonl');

@@ -74,8 +74,8 @@ export function lineSplitter(sink: Sink<Line>, options: SplitLinesOptions = {}):
       held = [];
       return;
     }
-    // A copy, so a caller reusing its buffer cannot change a held line.
-    held.push(Buffer.from(chunk.subarray(start, end)));
+    // A view, not a copy: a written chunk belongs to the stream (as everywhere in Node streams).
+    held.push(chunk.subarray(start, end));
   }
 
   return {

@@ -1,0 +1,84 @@
+/**
+ * Limits and hostile bytes: a 200 MB line, invalid UTF-8, NUL bytes, lone surrogates, a lone
+ * `\r`, prototype-polluting keys; for every harness.
+ */
+import { expect, test } from 'vitest';
+import { createNormalizer, harnesses, type HarnessEvent } from '../../lib/index.js';
+import { bodies, run } from '../helpers.js';
+
+const names = [...harnesses.keys()];
+
+test('a 200 MB line passes through bounded memory as a line_too_long warning, and the next line is intact', async () => {
+  const normalizer = createNormalizer({ harness: 'claude-code', strict: true });
+  const events: HarnessEvent[] = [];
+  normalizer.on('data', (event: HarnessEvent) => events.push(event));
+  const chunk = Buffer.alloc(1024 * 1024, 0x78);
+  const before = process.memoryUsage();
+  let peak = 0;
+  const head = '{"type":"assistant","message":{"id":"m","content":[{"type":"text","text":"';
+  const tail = '"}]}}';
+  normalizer.write(head);
+  for (let i = 0; i < 200; i++) {
+    if (!normalizer.write(chunk)) await new Promise((resolve) => normalizer.once('drain', resolve));
+    const now = process.memoryUsage();
+    peak = Math.max(peak, now.arrayBuffers - before.arrayBuffers + now.heapUsed - before.heapUsed);
+  }
+  normalizer.end(`${tail}\n{"type":"assistant","message":{"id":"m2","content":[{"type":"text","text":"after"}]}}\n`);
+  await new Promise((resolve) => normalizer.on('end', resolve));
+  const length = head.length + 200 * 1024 * 1024 + tail.length;
+  expect(bodies(events)).toEqual([
+    { type: 'warning', code: 'line_too_long', message: `line 1 is ${length} bytes long (maxLineBytes is 67108864); its content was skipped` },
+    { type: 'agent', message: 'after' },
+  ]);
+  // Held up to the 64 MiB limit, then dropped: never the whole 200 MB.
+  expect(peak).toBeLessThan(100 * 1024 * 1024);
+});
+
+test('invalid UTF-8, NUL bytes, lone surrogates and a lone \\r: no crash, defined output, for every harness', async () => {
+  const input = Buffer.concat([
+    Buffer.from([0xff, 0xfe, 0x41, 0x0a]), // invalid UTF-8 -> U+FFFD U+FFFD A
+    Buffer.from('\u0000\u0000\n'), // NUL bytes
+    Buffer.from('{"type":"\\ud800","x":"\\udfff"}\n'), // lone surrogates, escaped in JSON
+    Buffer.from([0x7b, 0x22, 0x74, 0xed, 0xa0, 0x80, 0x22, 0x7d, 0x0a]), // a surrogate encoded raw (invalid UTF-8) inside JSON
+    Buffer.from('a\rb\n'), // a lone \r stays in the line
+  ]);
+  for (const harness of names) {
+    const { events, rules } = await run(input, { harness });
+    expect(rules.length, harness).toBe(5);
+    const shown = bodies(events).map((event) => JSON.parse(JSON.stringify(event)));
+    expect(shown[0], harness).toEqual({ type: 'warning', message: '\ufffd\ufffdA' });
+    expect(shown[1], harness).toEqual({ type: 'warning', message: '\u0000\u0000' });
+    expect(shown.at(-2), harness).toEqual({ type: 'warning', message: '{"t\ufffd\ufffd\ufffd"}' });
+    expect(shown.at(-1), harness).toEqual({ type: 'warning', message: 'a\rb' });
+    // The lone-surrogate record is JSON: an unknown (or gg) event carrying it, serializable.
+    const middle = events.find((event) => event.type === 'unknown' || event.type === 'gg');
+    expect(JSON.stringify(middle)).toContain('\\ud800');
+  }
+});
+
+test('__proto__, constructor and prototype keys pollute nothing and come out verbatim, for every harness', async () => {
+  const lines = [
+    '{"__proto__":{"polluted":"yes"},"type":"mystery"}',
+    '{"type":"__proto__","constructor":{"prototype":{"polluted":"yes"}}}',
+    '{"type":"constructor"}',
+    '{"type":"prototype","__proto__":[]}',
+  ];
+  for (const harness of names) {
+    const { events } = await run(lines.join('\n') + '\n', { harness });
+    const raws = events.map((event) => JSON.stringify((event as { raw?: unknown; event?: unknown }).raw ?? (event as { event?: unknown }).event));
+    expect(raws, harness).toEqual(lines);
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+    expect(Object.prototype).not.toHaveProperty('polluted');
+  }
+});
+
+test('tool names and ids that are Object.prototype members find no table row', async () => {
+  const claude = (name: string) => [
+    { type: 'assistant', message: { id: 'm', content: [{ type: 'tool_use', id: 'toString', name, input: {} }] } },
+    { type: 'user', message: { content: [{ type: 'tool_result', tool_use_id: 'toString', content: 'x' }] } },
+  ];
+  for (const name of ['constructor', '__proto__', 'hasOwnProperty', 'toString']) {
+    const { events } = await run(claude(name).map((r) => JSON.stringify(r)).join('\n') + '\n', { harness: 'claude-code' });
+    expect(events.map((e) => e.type), name).toEqual(['unknown']);
+  }
+});
