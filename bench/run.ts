@@ -57,7 +57,7 @@ async function countLines(file: string): Promise<number> {
   return lines;
 }
 
-const cases = ['floor', 'stream-json', 'api', 'cli'] as const;
+const cases = ['floor', 'stream-json', 'stages', 'api', 'cli'] as const;
 type Case = (typeof cases)[number];
 
 interface Row {

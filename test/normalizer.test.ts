@@ -6,7 +6,21 @@ import { Readable, Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { expect, test } from 'vitest';
-import { createNormalizer, normalize, SchemaViolationError, type EventBody, type Harness, type HarnessEvent } from '../lib/index.js';
+import {
+  classify,
+  correlate,
+  createNormalizer,
+  harnesses,
+  normalize,
+  parseJson,
+  SchemaViolationError,
+  serialize,
+  splitLines,
+  validate,
+  type EventBody,
+  type Harness,
+  type HarnessEvent,
+} from '../lib/index.js';
 import { bodies, fixturePath, jsonl, run, runFixture } from './helpers.js';
 
 const children = new URL('./children/', import.meta.url).pathname;
@@ -94,4 +108,22 @@ test('output: jsonl gives the wire form, one line per event', async () => {
 
 test('an unknown harness name is an error at once', () => {
   expect(() => createNormalizer({ harness: 'cursor' })).toThrow(/unknown harness "cursor" \(known: claude-code, /);
+});
+
+test('the six stages as separate Transforms in one stream.pipeline give what the fused normalizer gives', async () => {
+  const file = fixturePath('claude/lab/bash.jsonl');
+  const fused = bodies((await runFixture('claude/lab/bash.jsonl', { harness: 'claude-code' })).events);
+  const harness = harnesses.get('claude-code')!;
+  let text = '';
+  await pipeline(
+    Readable.from([readFileSync(file)]),
+    splitLines(),
+    parseJson(),
+    correlate({ harness }),
+    classify(harness),
+    validate({ strict: true }),
+    serialize(),
+    new Writable({ write: (chunk, _e, done) => ((text += chunk), done()) }),
+  );
+  expect(bodies(text.trimEnd().split('\n').map((line) => JSON.parse(line)))).toEqual(fused);
 });
