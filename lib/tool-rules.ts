@@ -6,6 +6,7 @@ import type { EventBody } from './events.js';
 import type { ToolRule, ToolTable } from './harness.js';
 import { resolvePath } from './paths.js';
 import { classifyShellCommand } from './shell/index.js';
+import type { LineRange } from './shell/types.js';
 import type { ToolCall } from './tool-call.js';
 
 /** A tool table from its rows (a Map: a tool named `constructor` must not find Object's). */
@@ -26,10 +27,7 @@ function lineField(input: unknown, key: string | undefined): number | undefined 
   return typeof value === 'number' && Number.isInteger(value) && value >= 1 ? value : undefined;
 }
 
-export interface LineRange {
-  start_line?: number;
-  end_line?: number;
-}
+export type { LineRange };
 
 /**
  * CONTRACT.md "Line ranges from tool inputs": `offset` is the first line and `limit` the count;
