@@ -62,7 +62,9 @@ const cycles: Record<BenchHarness, (n: number, next: () => number, big: boolean)
       line({ type: 'result', subtype: 'success', is_error: false, duration_ms: 5000, num_turns: 4, result: 'done', total_cost_usd: 0.01 * n, usage: { input_tokens: 480, output_tokens: 100, cache_read_input_tokens: 9000, cache_creation_input_tokens: 300 }, ...base }),
     ];
     if (big) {
-      const image = 'iVBORw0KGgo'.repeat(280_000);
+      // A screenshot Read: base64 in the result and again in tool_use_result, as 2.1.x sends it
+      // (a 1.3 MB image, twice: research/claude.md measured a 1.3 MB line; the 2.0.22 capture has a 1.1 MB one).
+      const image = 'iVBORw0KGgo'.repeat(120_000);
       out.push(assistant(`msg_${n}_img`, { type: 'tool_use', id: `toolu_${n}_img`, name: 'Read', input: { file_path: '/home/user/project/shot.png' } }));
       out.push(line({ type: 'user', message: { role: 'user', content: [{ tool_use_id: `toolu_${n}_img`, type: 'tool_result', content: [{ type: 'image', source: { type: 'base64', media_type: 'image/png', data: image } }] }] }, ...base, tool_use_result: { type: 'image', file: { base64: image, type: 'image/png', originalSize: image.length } } }));
     }

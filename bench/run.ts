@@ -103,18 +103,16 @@ async function throughput(): Promise<Row[]> {
   return rows;
 }
 
-/** Peak RSS of the API case on a small and a big input: it must not grow with the input. */
+/** Peak RSS of the API case on inputs of growing size: it must not grow with the input. */
 async function memory() {
-  const small = await generated('claude-code', 100);
-  const big = await generated('claude-code', bigMegabytes);
-  const result = {
-    smallMb: sizeOf(small) / 1024 / 1024,
-    smallMaxRssMb: inProcess('api', 'claude-code', small).maxRssMb,
-    bigMb: sizeOf(big) / 1024 / 1024,
-    bigMaxRssMb: inProcess('api', 'claude-code', big).maxRssMb,
-  };
-  console.error(`memory: ${result.smallMb.toFixed(0)} MB -> ${result.smallMaxRssMb.toFixed(0)} MB RSS; ${result.bigMb.toFixed(0)} MB -> ${result.bigMaxRssMb.toFixed(0)} MB RSS`);
-  return result;
+  const sizes = [100, megabytes, bigMegabytes];
+  const rows: { mb: number; maxRssMb: number }[] = [];
+  for (const size of sizes) {
+    const file = await generated('claude-code', size);
+    rows.push({ mb: sizeOf(file) / 1024 / 1024, maxRssMb: inProcess('api', 'claude-code', file).maxRssMb });
+  }
+  console.error(`memory: ${rows.map((row) => `${row.mb.toFixed(0)} MB -> ${row.maxRssMb.toFixed(0)} MB RSS`).join('; ')}`);
+  return rows;
 }
 
 function backpressure() {
