@@ -180,7 +180,7 @@ async function openInput(file: string | undefined, stdin: Readable): Promise<Rea
  * was read (held text, calls waiting for a result); a reader that goes away (EPIPE, as in
  * `| head -1`) ends the run quietly.
  */
-export async function runPipeline(input: Readable, normalizer: Duplex, stdout: NodeJS.WritableStream, finish: () => Promise<void>): Promise<number> {
+async function runPipeline(input: Readable, normalizer: Duplex, stdout: NodeJS.WritableStream, finish: () => Promise<void>): Promise<number> {
   const gate = new PassThrough();
   let interrupted = false;
   const interrupt = () => {

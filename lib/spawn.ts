@@ -153,7 +153,8 @@ export function spawnHarness(options: SpawnHarnessOptions): HarnessRun {
   });
   child.on('exit', (code, signal) => {
     exit = { code, signal };
-    clearTimeout(killTimer);
+    // After an abort the SIGKILL still goes out when due: what the child started may ignore SIGTERM.
+    if (!aborted) clearTimeout(killTimer);
     maybeFinish();
   });
   child.on('error', (error) => {

@@ -162,6 +162,21 @@ describe('spawnHarness', () => {
     expect(await gone(run.child.pid!)).toBe(true);
   });
 
+  test('something the child started that ignores SIGTERM still gets SIGKILL after the grace period', async () => {
+    const stubborn = [node, '-e', "process.on('SIGTERM', () => {}); setInterval(() => {}, 1 << 30)"];
+    const run = spawnHarness({ harness: 'claude-code', killGraceMs: 200, ...script([{ spawn: stubborn }, { hang: true }]) });
+    let grandchild = 0;
+    for await (const event of run) {
+      grandchild = (event as { raw: { pid: number } }).raw.pid;
+      // Let it install its SIGTERM handler before the abort.
+      await sleep(500);
+      break;
+    }
+    await sleep(100);
+    expect(alive(grandchild)).toBe(true);
+    expect(await gone(grandchild)).toBe(true);
+  });
+
   test('destroying the stream (breaking out of the loop) ends the child', async () => {
     const run = spawnHarness({ harness: 'claude-code', ...script([{ out: text('m1', 'one') + text('m2', 'two') }, { hang: true }]) });
     for await (const event of run) {
