@@ -78,29 +78,27 @@ export function correlator(sink: Sink<Correlated>, options: CorrelateOptions): S
     options.onLine?.(metrics.input.lines, rule);
   }
 
+  /** A warning about a line the harness never sees; text it holds goes out first, so events keep input order. */
+  function warn(message: string, code?: string): void {
+    harness.flush?.();
+    run.emit({ type: 'warning', message, code });
+  }
+
   return {
     write(parsed) {
       if (parsed instanceof NotJson && parsed.fragment) {
         // The head of a line already counted (parse-json.ts): its text, so nothing is lost.
-        harness.flush?.();
-        run.emit({ type: 'warning', code: 'interleaved_fragment', message: parsed.line });
-        return;
+        return warn(parsed.line, 'interleaved_fragment');
       }
       metrics.input.lines++;
       if (parsed === BLANK) return count('blank line');
       if (parsed instanceof NotJson) {
-        harness.flush?.();
-        run.emit({ type: 'warning', message: parsed.line });
+        warn(parsed.line);
         return count('not JSON -> warning');
       }
       if (parsed instanceof LineTooLong) {
-        harness.flush?.();
         const limit = options.maxLineBytes === undefined ? '' : ` (maxLineBytes is ${options.maxLineBytes})`;
-        run.emit({
-          type: 'warning',
-          code: 'line_too_long',
-          message: `line ${metrics.input.lines} is ${parsed.bytes} bytes long${limit}; its content was skipped`,
-        });
+        warn(`line ${metrics.input.lines} is ${parsed.bytes} bytes long${limit}; its content was skipped`, 'line_too_long');
         return count('line too long -> warning');
       }
       count(harness.record(parsed.value));
