@@ -38,7 +38,7 @@ function readingOne(valueFlags: readonly string[], lines: (parsed: Arguments) =>
   };
 }
 
-/** `ag TODO src`: the pattern, then where to look. */
+/** `ag needle src`: the pattern, then where to look. */
 function searching(valueFlags: readonly string[]): Rule {
   return (args) => {
     const { operands } = parseArguments(args, valueFlags);
