@@ -10,11 +10,11 @@ import { resolvePath } from '../../lib/paths.js';
 import { list, namedSkill, read, search, shell, silent, skillEvent, stringField, successOf, toolTable, write, type LineRange } from '../../lib/tool-rules.js';
 
 /** The one key every tool of the todo extension maps to (it cannot collide: base names have no `__`). */
-const TODO = 'todo__*';
+const TODO_EXTENSION = 'todo__*';
 
 /** The table key of a Goose tool name: the base name after the last `__`, as Goose splits it. */
 export function gooseToolKey(name: string): string {
-  if (name.startsWith('todo__')) return TODO;
+  if (name.startsWith('todo__')) return TODO_EXTENSION;
   const split = name.lastIndexOf('__');
   return split < 0 ? name : name.slice(split + 2);
 }
@@ -97,5 +97,5 @@ export const gooseTools = toolTable({
   // Goose <= 1.23 named it `skills__loadSkill` (research/goose.md §5).
   loadSkill,
   // The todo extension is internal session state.
-  [TODO]: silent,
+  [TODO_EXTENSION]: silent,
 });
