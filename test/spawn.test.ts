@@ -92,6 +92,13 @@ describe('spawnHarness', () => {
     expect((await collect(run)).map((e) => e.session_id)).toEqual(['s1', 's1']);
   });
 
+  test("stdin: 'pipe' lets the caller write to the child", async () => {
+    const echo = "process.stdin.on('data', (d) => process.stdout.write(d))";
+    const run = spawnHarness({ harness: 'gg', command: node, args: ['-e', echo], stdin: 'pipe' });
+    run.child.stdin!.end('{"said":"hello"}\n');
+    expect(bodies(await collect(run))).toEqual([{ type: 'gg', event: { said: 'hello' } }]);
+  });
+
   test('a JSON line split across two writes is one event', async () => {
     const whole = text('m1', 'split across writes');
     const run = spawnHarness({ harness: 'claude-code', ...script([{ out: whole.slice(0, 30) }, { sleep: 100 }, { out: whole.slice(30) + result }]) });
