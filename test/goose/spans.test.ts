@@ -3,7 +3,7 @@
  * join into one pending span, a restatement replaces it, anything else flushes it.
  */
 import { describe, expect, test } from 'vitest';
-import { bodies } from '../helpers.js';
+import { bodies, jsonl, run } from '../helpers.js';
 import { assistant, complete, goose, request, response, result, text, thinking, user } from './wire.js';
 
 describe('span accumulation', () => {
@@ -145,4 +145,14 @@ describe('span accumulation', () => {
     );
     expect(bodies(events)).toEqual([{ type: 'agent', message: 'One span.' }]);
   });
+});
+
+test('bounded: a span past maxSpanBytes is emitted as it stands, with a warning, and accumulation starts again', async () => {
+  const records = [assistant('msg_1', text('a'.repeat(6))), assistant('msg_1', text('b'.repeat(6))), assistant('msg_1', text('c')), complete()];
+  const { events } = await run(jsonl(...records), { harness: 'goose', cwd: '/ws', maxSpanBytes: 10 });
+  expect(bodies(events)).toEqual([
+    { type: 'agent', message: 'aaaaaabbbbbb' },
+    { type: 'warning', code: 'span_too_long', message: 'agent text reached 12 bytes (maxSpanBytes is 10); emitted in parts' },
+    { type: 'agent', message: 'c' },
+  ]);
 });
