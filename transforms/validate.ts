@@ -59,9 +59,8 @@ export function violationOf(event: unknown): string | undefined {
   const type = (event as { type?: unknown } | null)?.type;
   const validate = validatorFor(type);
   if (!validate || typeof type !== 'string') return `event has no known type (${JSON.stringify(type)})`;
-  const { ajv } = schemaValidators();
   if (validate(event)) return undefined;
-  return `${type} event breaks its schema: ${ajv.errorsText(validate.errors, { dataVar: type })}`;
+  return `${type} event breaks its schema: ${schemaValidators().ajv.errorsText(validate.errors, { dataVar: type })}`;
 }
 
 export function validator(sink: Sink<HarnessEvent>, options: ValidateOptions = {}): Stage<HarnessEvent> {
