@@ -1,11 +1,15 @@
-/** The CLI as users run it: the built bin, as a child process, on real fixtures. */
-import { execFile, spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+/**
+ * The CLI as users run it: the built bin, as a child process, on real fixtures. Signals are
+ * sent only after a handshake: the CLI has printed an event, so its handlers are in place.
+ */
+import { execFile, execFileSync, spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { describe, expect, test } from 'vitest';
+import { afterAll, describe, expect, test } from 'vitest';
 import { fixturePath } from './helpers.js';
+import { groupGone, groupOf } from './processes.js';
 
 const bin = new URL('../bin/harness-events.js', import.meta.url).pathname;
 const execFileP = promisify(execFile);
@@ -23,7 +27,58 @@ async function cli(args: string[], stdin?: string): Promise<{ code: number; stdo
   });
 }
 
+/** The CLI running, its output so far, and a way to wait for a line of it. */
+function start(args: string[]) {
+  const child = spawn(process.execPath, [bin, ...args]);
+  let stdout = '';
+  let stderr = '';
+  const waiting: [(line: Record<string, unknown>) => boolean, () => void][] = [];
+  const check = () => {
+    for (const [index, [matches, resolve]] of waiting.entries()) {
+      if (lines(stdout).some(matches)) {
+        waiting.splice(index, 1);
+        resolve();
+        return check();
+      }
+    }
+  };
+  child.stdout.on('data', (d) => {
+    stdout += d;
+    check();
+  });
+  child.stderr.on('data', (d) => (stderr += d));
+  const closed = new Promise<{ code: number | null; signal: NodeJS.Signals | null; stdout: string; stderr: string }>((resolve) =>
+    child.on('close', (code, signal) => resolve({ code, signal, stdout, stderr })),
+  );
+  return {
+    child,
+    closed,
+    output: () => stdout,
+    /** Resolves once a complete line of stdout matches. */
+    line: (matches: (line: Record<string, unknown>) => boolean) => new Promise<void>((resolve) => {
+      waiting.push([matches, resolve]);
+      check();
+    }),
+  };
+}
+
+/** The complete JSON lines of a stdout. */
+function lines(stdout: string): Record<string, unknown>[] {
+  return stdout.split('\n').slice(0, -1).map((line) => JSON.parse(line));
+}
+
+/** Events without their timestamps and session ids. */
+const untimed = (stdout: string) => lines(stdout).map(({ timestamp: _t, session_id: _s, ...rest }) => rest);
+
 const tmp = mkdtempSync(join(tmpdir(), 'harness-events-cli-'));
+afterAll(() => rmSync(tmp, { recursive: true, force: true }));
+
+const stopSignals = [
+  ['SIGINT', 130],
+  ['SIGTERM', 143],
+  ['SIGHUP', 129],
+  ['SIGQUIT', 131],
+] as const;
 
 describe('harness-events normalize', () => {
   test('a real capture: exit 0, one JSON event per line on stdout, the metrics file written', async () => {
@@ -91,21 +146,64 @@ describe('harness-events normalize', () => {
     }
   });
 
-  test('Ctrl-C on live input ends cleanly: held text and waiting calls flushed, exit 130', async () => {
-    const child = spawn(process.execPath, [bin, 'normalize', '--harness', 'claude-code']);
-    let stdout = '';
-    child.stdout.on('data', (d) => (stdout += d));
-    child.stdin.write('{"type":"assistant","message":{"id":"m1","content":[{"type":"tool_use","id":"t1","name":"Read","input":{"file_path":"/a"}}]}}\n');
-    child.stdin.write('{"type":"assistant","message":{"id":"m2","content":[{"type":"text","text":"still typing"}]}}\n');
-    // Give it time to read, not to finish: stdin stays open.
-    await new Promise((resolve) => setTimeout(resolve, 400));
-    child.kill('SIGINT');
-    const code = await new Promise((resolve) => child.on('close', resolve));
-    expect(code).toBe(130);
-    expect(stdout.trimEnd().split('\n').map((line) => JSON.parse(line)).map(({ timestamp: _t, ...rest }) => rest)).toEqual([
+  test.each(stopSignals)('%s on live input ends cleanly: waiting calls flushed, metrics written, exit %i', async (signal, exitCode) => {
+    const metricsFile = join(tmp, `normalize-${signal}.json`);
+    const cli = start(['normalize', '--harness', 'claude-code', '--metrics', metricsFile]);
+    cli.child.stdin.write('{"type":"assistant","message":{"id":"m1","content":[{"type":"tool_use","id":"t1","name":"Read","input":{"file_path":"/a"}}]}}\n');
+    cli.child.stdin.write('{"type":"assistant","message":{"id":"m2","content":[{"type":"text","text":"still typing"}]}}\n');
+    // The held text comes out when the input pauses: both lines are read. Standard input stays open.
+    await cli.line((line) => line.message === 'still typing');
+    cli.child.kill(signal);
+    const { code, stdout, stderr } = await cli.closed;
+    expect({ code, stderr }).toEqual({ code: exitCode, stderr: '' });
+    expect(untimed(stdout)).toEqual([
       { type: 'agent', message: 'still typing' },
       { type: 'read', path: '/a' },
     ]);
+    expect(JSON.parse(readFileSync(metricsFile, 'utf8'))).toMatchObject({ input: { lines: 2 }, events: { agent: 1, read: 1 } });
+  });
+
+  test('Ctrl-C on a FIFO whose writer is idle ends at once, without waiting for the writer', async () => {
+    const fifo = join(tmp, 'fifo');
+    execFileSync('mkfifo', [fifo]);
+    const cli = start(['normalize', '--harness', 'claude-code', fifo]);
+    // A writer that writes one line and then keeps the FIFO open, idle, until the test ends it.
+    const writer = spawn(process.execPath, ['-e', `const fs = require('fs'); fs.writeSync(fs.openSync(process.argv[1], 'w'), process.argv[2]); setInterval(() => {}, 1 << 30)`, fifo, '{"type":"assistant","message":{"id":"m1","content":[{"type":"tool_use","id":"t1","name":"Read","input":{"file_path":"/a"}}]}}\n{"type":"mystery"}\n']);
+    try {
+      await cli.line((line) => line.type === 'unknown');
+      cli.child.kill('SIGINT');
+      const { code, stdout } = await cli.closed;
+      expect(code).toBe(130);
+      expect(untimed(stdout)).toEqual([
+        { type: 'unknown', raw: { type: 'mystery' } },
+        { type: 'read', path: '/a' },
+      ]);
+    } finally {
+      writer.kill('SIGKILL');
+    }
+  });
+
+  test('--metrics naming the input is a usage error, and the input is left as it was', async () => {
+    const input = join(tmp, 'input.jsonl');
+    writeFileSync(input, '{"type":"mystery"}\n');
+    expect(await cli(['normalize', '--harness', 'claude-code', '--metrics', input, input])).toEqual({ code: 2, stdout: '', stderr: `harness-events: --metrics ${input} is the input: it would be overwritten\n` });
+    const viaStdin = await new Promise<{ status: number | null; stderr: string }>((resolve) => {
+      const child = spawn('sh', ['-c', `exec "$0" "$1" normalize --harness claude-code --metrics "$2" < "$2"`, process.execPath, bin, input]);
+      let stderr = '';
+      child.stderr.on('data', (d) => (stderr += d));
+      child.on('close', (status) => resolve({ status, stderr }));
+    });
+    expect(viaStdin).toEqual({ status: 2, stderr: `harness-events: --metrics ${input} is the input: it would be overwritten\n` });
+    expect(readFileSync(input, 'utf8')).toBe('{"type":"mystery"}\n');
+  });
+
+  test('a --metrics path that cannot be written is a usage error before anything is read', async () => {
+    const unwritable = join(tmp, 'no-such-dir', 'metrics.json');
+    expect(await cli(['normalize', '--harness', 'claude-code', '--metrics', unwritable, fixturePath('claude/lab/read.jsonl')])).toEqual({
+      code: 2,
+      stdout: '',
+      stderr: `harness-events: cannot write the metrics to ${unwritable}: ENOENT\n`,
+    });
   });
 
   test('a reader that goes away early (| head -1) ends the run quietly', async () => {
@@ -142,27 +240,84 @@ describe('harness-events run', () => {
     expect(JSON.parse(readFileSync(metricsFile, 'utf8'))).toMatchObject({ harness: 'claude-code', exit_code: 1, ended: true, is_error: true });
   });
 
-  test('a child killed by a signal exits 128 + its number; a command that cannot start exits 127', async () => {
+  test('a child killed by a signal exits 128 + its number; a command that cannot start exits 127, saying so', async () => {
     expect((await cli(['run', '--harness', 'gg', '--', ...script([{ kill: 'SIGTERM' }])])).code).toBe(143);
     const missing = await cli(['run', '--harness', 'gg', '--', 'harness-events-no-such-command']);
-    expect(missing.code).toBe(127);
+    expect({ code: missing.code, stderr: missing.stderr }).toEqual({ code: 127, stderr: 'harness-events: could not start harness-events-no-such-command: ENOENT\n' });
     expect(JSON.parse(missing.stdout)).toMatchObject({ type: 'error', code: 'spawn_failed' });
   });
 
-  test('Ctrl-C stops the child, writes what was read, exits 130', async () => {
-    const child = spawn(process.execPath, [bin, 'run', '--harness', 'gg', '--', ...script([{ out: '{"n":1}\n' }, { hang: true }])]);
-    let stdout = '';
-    child.stdout.on('data', (d) => {
-      stdout += d;
-      if (stdout.includes('\n')) child.kill('SIGINT');
-    });
-    const code = await new Promise((resolve) => child.on('close', resolve));
-    expect(code).toBe(130);
-    expect(stdout.trimEnd().split('\n').map((line) => JSON.parse(line).type)).toEqual(['gg']);
+  // The child has started a grandchild that ignores SIGTERM; the grandchild prints once its handler is in place.
+  const stubbornRun = (metricsFile: string, grace: number, steps: unknown[] = []) =>
+    start(['run', '--harness', 'gg', '--metrics', metricsFile, '--kill-grace-ms', String(grace), '--', ...script([{ spawn: [process.execPath, join(children, 'stubborn.mjs')], inherit: true }, ...steps, { out: '{"n":1}\n' }, { hang: true }])]);
+  const stubbornPid = (stdout: string) => (lines(stdout).find((line) => (line.event as { stubborn?: string }).stubborn) as { event: { pid: number } }).event.pid;
+  /** Waits until the child and the grandchild are both in place; the child's process group. */
+  const stubbornGroup = async (cli: ReturnType<typeof start>) => {
+    await cli.line((line) => (line.event as { stubborn?: string }).stubborn === 'ready');
+    await cli.line((line) => (line.event as { n?: number }).n === 1);
+    return groupOf(stubbornPid(cli.output()));
+  };
+  const byJson = (a: unknown, b: unknown) => JSON.stringify(a).localeCompare(JSON.stringify(b));
+
+  test.each(stopSignals)('%s stops the child and what it started (SIGKILL for what ignores SIGTERM) before exiting %i; what it printed and the metrics are written', async (signal, exitCode) => {
+    const metricsFile = join(tmp, `run-${signal}.json`);
+    const cli = stubbornRun(metricsFile, 300);
+    const group = await stubbornGroup(cli);
+    cli.child.kill(signal);
+    const { code, stdout, stderr } = await cli.closed;
+    expect({ code, stderr }).toEqual({ code: exitCode, stderr: '' });
+    const pid = stubbornPid(stdout);
+    // Two writers share the pipe: the child's line and the grandchild's first may come in either order.
+    expect(untimed(stdout).map((e) => e.event).sort(byJson)).toEqual([{ n: 1 }, { stubborn: 'ready', pid }, { stubborn: 'SIGTERM', pid }].sort(byJson));
+    expect(await groupGone(group)).toEqual([]);
+    expect(JSON.parse(readFileSync(metricsFile, 'utf8'))).toMatchObject({ harness: 'gg', signal: 'SIGTERM', events: { gg: 3 } });
   });
 
-  test('usage errors exit 2: no command after --, unknown harness', async () => {
+  test('a second Ctrl-C during the grace period: SIGKILL at once, then the same clean exit 130', async () => {
+    const metricsFile = join(tmp, 'run-twice.json');
+    // The child reports the SIGTERM it ignores: that is when the first Ctrl-C has been handled.
+    const cli = stubbornRun(metricsFile, 600_000, [{ trap: 'SIGTERM' }]);
+    const group = await stubbornGroup(cli);
+    cli.child.kill('SIGINT');
+    await cli.line((line) => (line.event as { trapped?: string }).trapped === 'SIGTERM');
+    cli.child.kill('SIGINT');
+    // Ten minutes of grace: only the second Ctrl-C lets this end within the test's time.
+    expect((await cli.closed).code).toBe(130);
+    expect(await groupGone(group)).toEqual([]);
+    expect(JSON.parse(readFileSync(metricsFile, 'utf8'))).toMatchObject({ signal: 'SIGKILL' });
+  });
+
+  test('a reader that goes away early (| head -1) stops the child and ends the run quietly, like normalize', async () => {
+    const flood = `for (let i = 0; ; i++) process.stdout.write(JSON.stringify({ i }) + '\\n')`;
+    const { stdout, stderr } = await execFileP('bash', ['-o', 'pipefail', '-c', `"$0" ${bin} run --harness gg -- "$0" -e "$1" | head -1; echo "exit=\${PIPESTATUS[0]}"`, process.execPath, flood]);
+    const [first, exit] = stdout.trimEnd().split('\n');
+    expect(JSON.parse(first!)).toMatchObject({ type: 'gg', event: { i: 0 } });
+    expect(exit).toBe('exit=0');
+    expect(stderr).toBe('');
+  });
+
+  test('a stage that throws (a --strict schema violation) stops the child: exit 1, one line saying why, the metrics written', async () => {
+    const metricsFile = join(tmp, 'run-strict.json');
+    // JSON's 1e400 is Infinity, which no schema number accepts.
+    const stepFinish = '{"type":"step_finish","sessionID":"ses_1","part":{"type":"step-finish","cost":1e400,"tokens":{"input":1,"output":1}}}\n';
+    const { code, stdout, stderr } = await cli(['run', '--harness', 'opencode', '--strict', '--metrics', metricsFile, '--', ...script([{ out: stepFinish }, { hang: true }])]);
+    expect({ code, stdout, stderr }).toEqual({ code: 1, stdout: '', stderr: 'harness-events: usage event breaks its schema: usage/cost must be number\n' });
+    expect(JSON.parse(readFileSync(metricsFile, 'utf8'))).toMatchObject({ harness: 'opencode', signal: 'SIGTERM', input: { lines: 1 } });
+  });
+
+  test('a --metrics path that cannot be written: exit 2 with one line, before the child starts', async () => {
+    const marker = join(tmp, 'started');
+    const unwritable = join(tmp, 'no-such-dir', 'metrics.json');
+    const result = await cli(['run', '--harness', 'gg', '--metrics', unwritable, '--', process.execPath, '-e', `require('fs').writeFileSync(${JSON.stringify(marker)}, '')`]);
+    expect(result).toEqual({ code: 2, stdout: '', stderr: `harness-events: cannot write the metrics to ${unwritable}: ENOENT\n` });
+    expect(existsSync(marker)).toBe(false);
+  });
+
+  test('usage errors exit 2: no command after --, unknown harness, a --cwd that is not a directory, a bad --kill-grace-ms', async () => {
     expect(await cli(['run', '--harness', 'gg'])).toMatchObject({ code: 2, stderr: 'harness-events: run needs the command to run, after -- (see harness-events --help)\n' });
     expect((await cli(['run', '--harness', 'nope', '--', 'true'])).code).toBe(2);
+    const missing = join(tmp, 'no-such-dir');
+    expect(await cli(['run', '--harness', 'gg', '--cwd', missing, '--', 'true'])).toEqual({ code: 2, stdout: '', stderr: `harness-events: --cwd ${missing} is not a directory\n` });
+    expect(await cli(['run', '--harness', 'gg', '--kill-grace-ms', 'soon', '--', 'true'])).toEqual({ code: 2, stdout: '', stderr: 'harness-events: --kill-grace-ms takes a number of milliseconds, got "soon"\n' });
   });
 });
