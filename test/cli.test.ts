@@ -141,7 +141,7 @@ describe('harness-events normalize', () => {
   test('--help documents every option and exits 0', async () => {
     const { code, stdout } = await cli(['normalize', '--help']);
     expect(code).toBe(0);
-    for (const option of ['--harness', '--cwd', '--strict', '--metrics', '--max-line-bytes', '--max-pending-tools', '--max-span-bytes', 'Exit codes']) {
+    for (const option of ['--harness', '--cwd', '--strict', '--metrics', '--kill-grace-ms', '--max-line-bytes', '--max-pending-tools', '--max-span-bytes', 'Exit codes']) {
       expect(stdout).toContain(option);
     }
   });
