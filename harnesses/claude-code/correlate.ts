@@ -8,7 +8,7 @@
  * id, for the `tool_result` that says how it went; only then is it classified (tools.ts).
  */
 import type { Correlator, RunContext } from '../../lib/harness.js';
-import { addTokens, tokenCount, tokensOf } from '../../lib/metrics.js';
+import { addTokens, amount, tokenCount, tokensOf } from '../../lib/metrics.js';
 import { PendingCalls } from '../../lib/pending-calls.js';
 import { TextSpan } from '../../lib/text-span.js';
 import type { Tokens } from '../../lib/events.js';
@@ -160,10 +160,12 @@ export function correlator(run: RunContext): Correlator {
     metrics.ended = true;
     if (isObject(record.usage)) addTokens(metrics.tokens, claudeTokens(record.usage));
     // total_cost_usd is the process's running total; usage, turns and duration are per result.
-    if (typeof record.total_cost_usd === 'number' && record.total_cost_usd >= 0) metrics.cost = record.total_cost_usd;
+    const cost = amount(record.total_cost_usd);
+    if (cost !== undefined) metrics.cost = cost;
     const turns = tokenCount(record.num_turns);
     if (turns !== undefined) metrics.turns = (metrics.turns ?? 0) + turns;
-    if (typeof record.duration_ms === 'number' && record.duration_ms >= 0) metrics.duration_ms = (metrics.duration_ms ?? 0) + record.duration_ms;
+    const duration = amount(record.duration_ms);
+    if (duration !== undefined) metrics.duration_ms = (metrics.duration_ms ?? 0) + duration;
     if (typeof record.result === 'string') metrics.final_output = record.result;
     const subtype = typeof record.subtype === 'string' ? record.subtype : '';
     const failed = record.is_error === true || subtype.startsWith('error_');

@@ -12,7 +12,7 @@ import type { Tokens } from '../../lib/events.js';
 import type { Correlator, RunContext } from '../../lib/harness.js';
 import { isObject, type JsonObject } from '../../lib/json.js';
 import { recordTable, type RecordRule } from '../../lib/record-table.js';
-import { addTokens, tokensOf } from '../../lib/metrics.js';
+import { addTokens, amount, tokensOf } from '../../lib/metrics.js';
 import { resolvePath } from '../../lib/paths.js';
 import { stringField } from '../../lib/tool-rules.js';
 
@@ -60,7 +60,7 @@ export function correlator(run: RunContext): Correlator {
       return 'step_finish without tokens: unknown';
     }
     const tokens = opencodeTokens(part.tokens);
-    const cost = typeof part.cost === 'number' ? part.cost : undefined;
+    const cost = amount(part.cost);
     addTokens(metrics.tokens, tokens);
     if (cost !== undefined) metrics.cost = (metrics.cost ?? 0) + cost;
     run.emit({ type: 'usage', tokens, cost });
