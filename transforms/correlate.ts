@@ -93,7 +93,7 @@ export function correlator(sink: Sink<Correlated>, options: CorrelateOptions): S
       metrics.input.lines++;
       if (parsed === BLANK) return count('blank line');
       if (parsed instanceof NotJson) {
-        warn(parsed.line);
+        warn(parsed.line, 'not_json');
         return count('not JSON -> warning');
       }
       if (parsed instanceof LineTooLong) {

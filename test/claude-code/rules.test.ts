@@ -152,9 +152,9 @@ describe('raw event stream', () => {
   test('a non-JSON line is a warning carrying the line, and the stream goes on', async () => {
     const { events: out } = await run(`Service not running, starting service...\n${jsonl(assistant('m', { type: 'text', text: 'hi' }))}{"type":"assis`, { harness });
     expect(bodies(out)).toEqual([
-      { type: 'warning', message: 'Service not running, starting service...' },
+      { type: 'warning', message: 'Service not running, starting service...', code: 'not_json' },
       { type: 'agent', message: 'hi' },
-      { type: 'warning', message: '{"type":"assis' },
+      { type: 'warning', message: '{"type":"assis', code: 'not_json' },
     ]);
   });
 });

@@ -169,7 +169,7 @@ describe('raw event stream', () => {
 
   test('a line that is not JSON is a warning, and the stream goes on', async () => {
     expect(await events('Reading prompt from stdin...', completed({ id: 'item_0', type: 'agent_message', text: 'hi' }))).toEqual([
-      { type: 'warning', message: 'Reading prompt from stdin...' },
+      { type: 'warning', message: 'Reading prompt from stdin...', code: 'not_json' },
       { type: 'agent', message: 'hi' },
     ]);
   });

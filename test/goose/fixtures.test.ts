@@ -67,9 +67,9 @@ describe('exact events', () => {
     const file = 'goose/full-run.jsonl';
     const { events, metrics } = await runFixture(file, { harness, cwd });
     expect(bodies(events)).toEqual([
-      { type: 'warning', message: 'starting session | provider: openrouter model: deepseek/deepseek-chat-v3.1' },
-      { type: 'warning', message: '    session id: 20251130_1' },
-      { type: 'warning', message: '    working directory: /home/dev/project' },
+      { type: 'warning', message: 'starting session | provider: openrouter model: deepseek/deepseek-chat-v3.1', code: 'not_json' },
+      { type: 'warning', message: '    session id: 20251130_1', code: 'not_json' },
+      { type: 'warning', message: '    working directory: /home/dev/project', code: 'not_json' },
       // Two deltas, then the same thinking restated in front of the tool request: one span.
       { type: 'reasoning', message: 'The greeting is printed by src/greet.ts; read it before editing.' },
       { type: 'read', path: '/home/dev/project/src/greet.ts', start_line: 1, end_line: 20, is_success: true },

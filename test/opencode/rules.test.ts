@@ -173,7 +173,7 @@ describe('raw event stream', () => {
     });
     expect(untimed(events)).toEqual([
       { type: 'agent', session_id: sessionID, message: 'a' },
-      { type: 'warning', session_id: sessionID, message: '! permission requested: external_directory (/etc/*); auto-rejecting' },
+      { type: 'warning', session_id: sessionID, message: '! permission requested: external_directory (/etc/*); auto-rejecting', code: 'not_json' },
       { type: 'agent', session_id: sessionID, message: 'b' },
     ]);
   });
