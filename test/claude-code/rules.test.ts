@@ -382,6 +382,43 @@ describe('tool mapping', () => {
     ]);
   });
 
+  test('Bash: a search whose whole result is `Exit code 1` completed without a match (CONTRACT.md); any other failure stays a failure', async () => {
+    const bash = (id: string, command: string, content: unknown) => [
+      assistant(`msg_${id}`, toolUse(id, 'Bash', { command })),
+      user([toolResult(id, content, { is_error: true })]),
+    ];
+    expect(
+      await events(
+        init,
+        ...bash('t1', 'rg -n zzz src', 'Exit code 1'),
+        ...bash('t2', 'grep -rn zzz .', [{ type: 'text', text: 'Exit code 1' }]),
+        ...bash('t3', 'rg -n zzz src', 'Exit code 2\nrg: src: No such file or directory'),
+        ...bash('t4', 'rg -n zzz src', 'Exit code 1\nsomething printed'),
+        // Exit status of the pipeline is head's, and `cat` may have been what failed: not the search's.
+        ...bash('t5', 'rg -n zzz src | head -n 3', 'Exit code 1'),
+        ...bash('t6', 'cat a.txt && rg zzz', 'Exit code 1'),
+        // One search among reads, ending the script unconditionally: only the search changes.
+        ...bash('t7', 'cat a.txt; rg zzz', 'Exit code 1'),
+        // Not a search: a read that exited 1 failed.
+        ...bash('t8', 'cat missing.txt', 'Exit code 1'),
+        // A command event carries no exit code (Claude reports none), whatever its text.
+        ...bash('t9', 'npm test', 'Exit code 1'),
+      ),
+    ).toEqual([
+      { type: 'search', query: 'zzz', path: '/ws/src', is_success: true },
+      { type: 'search', query: 'zzz', path: '/ws', is_success: true },
+      { type: 'search', query: 'zzz', path: '/ws/src', is_success: false },
+      { type: 'search', query: 'zzz', path: '/ws/src', is_success: false },
+      { type: 'search', query: 'zzz', path: '/ws/src', is_success: false },
+      { type: 'read', path: '/ws/a.txt', is_success: false },
+      { type: 'search', query: 'zzz', is_success: false },
+      { type: 'read', path: '/ws/a.txt', is_success: false },
+      { type: 'search', query: 'zzz', is_success: true },
+      { type: 'read', path: '/ws/missing.txt', is_success: false },
+      { type: 'command', command: 'npm test', is_success: false },
+    ]);
+  });
+
   test('Bash is a command; Claude reports no exit code', async () => {
     expect(await events(...call('Bash', { command: 'npm test', description: 'run tests', timeout: 600000 }))).toEqual([
       { type: 'command', command: 'npm test', is_success: true },

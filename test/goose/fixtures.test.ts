@@ -5,25 +5,18 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
-import { bodies, fixtureFiles, fixturePath, genericRules, runFixture } from '../helpers.js';
+import { bodies, fixtureFiles, fixturePath, runFixture } from '../helpers.js';
+import { ruleNames, sharedRecords } from '../../lib/record-table.js';
+import { records } from '../../harnesses/goose/correlate.js';
 
 const harness = 'goose';
 const cwd = '/home/dev/project';
 
-const A = 'message/assistant: blocks in order';
-const U = 'message/user: blocks in order';
+const A = records.message.rules.assistant;
+const U = records.message.rules.user;
 
-/** The rules of harnesses/goose/correlate.ts, named after goose.md's rows. */
-const gooseRules = [
-  ...genericRules,
-  A,
-  U,
-  'message, other role or malformed: unknown',
-  'notification: unknown',
-  'error: error',
-  'error, malformed: unknown',
-  'complete: consumed',
-];
+/** The rules of harnesses/goose/correlate.ts and the ones every harness shares. */
+const gooseRules = ruleNames(sharedRecords, records);
 
 /** The rule expected for each line of each fixture. */
 const expectedRules: Record<string, string[]> = {

@@ -360,6 +360,25 @@ describe('tool mapping', () => {
     ]);
   });
 
+  test('bash: a search ending the command that exited 1 (state.metadata.exit) matched nothing and completed; 2 is a failure; a pipe or a mixed script only where the exit code is the search\'s', async () => {
+    expect(
+      await events(
+        toolUse('bash', { command: 'grep -rn zzz src' }, { status: 'completed', metadata: { exit: 1 } }, 'prt_1'),
+        toolUse('bash', { command: 'git grep zzz' }, { status: 'completed', metadata: { exit: 1 } }, 'prt_2'),
+        toolUse('bash', { command: 'grep -rn zzz src' }, { status: 'completed', metadata: { exit: 2 } }, 'prt_3'),
+        toolUse('bash', { command: 'rg zzz | head -n 2' }, { status: 'completed', metadata: { exit: 1 } }, 'prt_4'),
+        toolUse('bash', { command: 'cat a.ts; rg zzz' }, { status: 'completed', metadata: { exit: 1 } }, 'prt_5'),
+      ),
+    ).toEqual([
+      { type: 'search', query: 'zzz', path: '/ws/src', is_success: true },
+      { type: 'search', query: 'zzz', is_success: true },
+      { type: 'search', query: 'zzz', path: '/ws/src', is_success: false },
+      { type: 'search', query: 'zzz', is_success: false },
+      { type: 'read', path: '/ws/a.ts', is_success: false },
+      { type: 'search', query: 'zzz', is_success: true },
+    ]);
+  });
+
   test('background_process is a command when its input carries a command line, otherwise consumed', async () => {
     const { events, rules } = await run(
       jsonl(
