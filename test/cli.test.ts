@@ -14,10 +14,10 @@ import { groupGone, groupOf } from './processes.js';
 const bin = new URL('../bin/harness-events.js', import.meta.url).pathname;
 const execFileP = promisify(execFile);
 
-/** Runs the CLI; resolves with its exit code and output, whatever the code. */
-async function cli(args: string[], stdin?: string): Promise<{ code: number; stdout: string; stderr: string }> {
+/** Runs the CLI (after the modules in `preload`, if any); resolves with its exit code and output, whatever the code. */
+async function cli(args: string[], stdin?: string, preload: string[] = []): Promise<{ code: number; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, [bin, ...args]);
+    const child = spawn(process.execPath, [...preload.flatMap((module) => ['--import', module]), bin, ...args]);
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (d) => (stdout += d));
@@ -71,6 +71,10 @@ function lines(stdout: string): Record<string, unknown>[] {
 const untimed = (stdout: string) => lines(stdout).map(({ timestamp: _t, session_id: _s, ...rest }) => rest);
 
 const tmp = mkdtempSync(join(tmpdir(), 'harness-events-cli-'));
+const children = new URL('./children/', import.meta.url).pathname;
+// A harness whose every record breaks its schema: with --strict, a stage that throws.
+const withBrokenHarness = [join(children, 'broken-harness.mjs')];
+const violation = "harness-events: read event breaks its schema: read must have required property 'path'\n";
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 
 const stopSignals = [
@@ -111,7 +115,7 @@ describe('harness-events normalize', () => {
     const { code, stdout } = await cli(['normalize', '--harness', 'claude-code', '--cwd', '/ws'], input);
     expect(code).toBe(0);
     expect(stdout.trimEnd().split('\n').map((line) => JSON.parse(line)).map(({ timestamp: _t, ...rest }) => rest)).toEqual([
-      { type: 'warning', message: 'banner line' },
+      { type: 'warning', message: 'banner line', code: 'not_json' },
       { type: 'read', path: '/ws/a.ts', is_success: true },
       { type: 'unknown', raw: { type: 'mystery' } },
     ]);
@@ -206,6 +210,12 @@ describe('harness-events normalize', () => {
     });
   });
 
+  test('a --strict schema violation: exit 1, one line saying why, the metrics written', async () => {
+    const metricsFile = join(tmp, 'normalize-strict.json');
+    expect(await cli(['normalize', '--harness', 'broken', '--strict', '--metrics', metricsFile], '{}\n{}\n', withBrokenHarness)).toEqual({ code: 1, stdout: '', stderr: violation });
+    expect(JSON.parse(readFileSync(metricsFile, 'utf8'))).toMatchObject({ harness: 'broken', input: { lines: 1 } });
+  });
+
   test('a reader that goes away early (| head -1) ends the run quietly', async () => {
     // Far more output than a pipe buffers, so the writer really meets EPIPE.
     const big = join(tmp, 'big.jsonl');
@@ -220,7 +230,6 @@ describe('harness-events normalize', () => {
 });
 
 describe('harness-events run', () => {
-  const children = new URL('./children/', import.meta.url).pathname;
   const script = (steps: unknown[]) => [process.execPath, join(children, 'script.mjs'), JSON.stringify(steps)];
 
   test('runs a harness: its events as JSONL, stderr as warnings, the metrics file, the exit code mirrored', async () => {
@@ -298,11 +307,9 @@ describe('harness-events run', () => {
 
   test('a stage that throws (a --strict schema violation) stops the child: exit 1, one line saying why, the metrics written', async () => {
     const metricsFile = join(tmp, 'run-strict.json');
-    // JSON's 1e400 is Infinity, which no schema number accepts.
-    const stepFinish = '{"type":"step_finish","sessionID":"ses_1","part":{"type":"step-finish","cost":1e400,"tokens":{"input":1,"output":1}}}\n';
-    const { code, stdout, stderr } = await cli(['run', '--harness', 'opencode', '--strict', '--metrics', metricsFile, '--', ...script([{ out: stepFinish }, { hang: true }])]);
-    expect({ code, stdout, stderr }).toEqual({ code: 1, stdout: '', stderr: 'harness-events: usage event breaks its schema: usage/cost must be number\n' });
-    expect(JSON.parse(readFileSync(metricsFile, 'utf8'))).toMatchObject({ harness: 'opencode', signal: 'SIGTERM', input: { lines: 1 } });
+    const { code, stdout, stderr } = await cli(['run', '--harness', 'broken', '--strict', '--metrics', metricsFile, '--', ...script([{ out: '{"n":1}\n' }, { hang: true }])], '', withBrokenHarness);
+    expect({ code, stdout, stderr }).toEqual({ code: 1, stdout: '', stderr: violation });
+    expect(JSON.parse(readFileSync(metricsFile, 'utf8'))).toMatchObject({ harness: 'broken', signal: 'SIGTERM', input: { lines: 1 } });
   });
 
   test('a --metrics path that cannot be written: exit 2 with one line, before the child starts', async () => {

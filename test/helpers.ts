@@ -1,7 +1,8 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { Readable } from 'node:stream';
 import { createNormalizer, type NormalizeOptions } from '../lib/index.js';
-import type { HarnessEvent, RunMetrics } from '../lib/events.js';
+import type { EventBody, HarnessEvent, RunMetrics } from '../lib/events.js';
+import type { Harness } from '../lib/harness.js';
 
 export const fixturesDir = new URL('./fixtures/', import.meta.url);
 
@@ -100,5 +101,14 @@ export function expectLossless(result: Run, relative: string, namedRules: readon
   });
 }
 
-/** Rules every harness shares: the generic correlator stage's, and lib/record-table.ts's. */
-export const genericRules = ['blank line', 'not JSON -> warning', 'line too long -> warning', 'not a typed object: unknown', 'other type: unknown'] as const;
+
+/** A harness whose every record becomes an event that breaks its schema: with `strict`, a stage that throws. */
+export const brokenHarness: Harness = {
+  name: 'broken',
+  records: {},
+  tools: new Map(),
+  correlator: (run) => ({
+    record: () => (run.emit({ type: 'read' } as EventBody), 'broken'),
+    end() {},
+  }),
+};

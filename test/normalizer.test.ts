@@ -16,11 +16,9 @@ import {
   serialize,
   splitLines,
   validate,
-  type EventBody,
-  type Harness,
   type HarnessEvent,
 } from '../lib/index.js';
-import { bodies, fixturePath, jsonl, run, runFixture } from './helpers.js';
+import { bodies, brokenHarness, fixturePath, jsonl, run, runFixture } from './helpers.js';
 
 const children = new URL('./children/', import.meta.url).pathname;
 
@@ -64,18 +62,9 @@ test('any split of a real capture into chunks gives the same events', async () =
 });
 
 test('strict: a schema violation is a stream error', async () => {
-  // A harness whose tool table emits a broken event, to reach the validator.
-  const broken: Harness = {
-    name: 'broken',
-    tools: new Map(),
-    correlator: (run) => ({
-      record: () => (run.emit({ type: 'read' } as EventBody), 'broken'),
-      end() {},
-    }),
-  };
   const iterate = async (strict: boolean) => {
     const out: HarnessEvent[] = [];
-    for await (const event of normalize(Readable.from([Buffer.from('{}\n')]), { harness: broken, strict })) out.push(event);
+    for await (const event of normalize(Readable.from([Buffer.from('{}\n')]), { harness: brokenHarness, strict })) out.push(event);
     return out;
   };
   await expect(iterate(true)).rejects.toBeInstanceOf(SchemaViolationError);

@@ -12,10 +12,9 @@ import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, test } from 'vitest';
 import { spawnHarness, type HarnessRun } from '../lib/spawn.js';
-import type { EventBody, HarnessEvent } from '../lib/events.js';
-import type { Harness } from '../lib/harness.js';
+import type { HarnessEvent } from '../lib/events.js';
 import { SchemaViolationError } from '../transforms/validate.js';
-import { bodies, fixturePath, runFixture } from './helpers.js';
+import { bodies, brokenHarness, fixturePath, runFixture } from './helpers.js';
 import { gone, groupGone, groupOf } from './processes.js';
 
 const children = new URL('./children/', import.meta.url).pathname;
@@ -124,7 +123,7 @@ describe('spawnHarness', () => {
     const run = spawnHarness({ harness: 'gg', ...script([{ out: '{"kind":"tree"}\nnot json\n' }]) });
     expect(bodies(await collect(run))).toEqual([
       { type: 'gg', event: { kind: 'tree' } },
-      { type: 'warning', message: 'not json' },
+      { type: 'warning', message: 'not json', code: 'not_json' },
     ]);
   });
 
@@ -242,16 +241,8 @@ describe('spawnHarness', () => {
     });
 
     test('a strict schema violation (a harness of the caller\'s own that emits a broken event)', async () => {
-      const broken: Harness = {
-        name: 'broken',
-        tools: new Map(),
-        correlator: (context) => ({
-          record: () => (context.emit({ type: 'read' } as EventBody), 'broken'),
-          end() {},
-        }),
-      };
       // The child goes on writing after the bad line: its stdout is drained unread, so it is never stuck on a full pipe.
-      const run = spawnHarness({ harness: broken, strict: true, ...script([{ out: '{}\n' }, { out: 'x'.repeat(100_000) + '\n' }, { hang: true }]) });
+      const run = spawnHarness({ harness: brokenHarness, strict: true, ...script([{ out: '{}\n' }, { out: 'x'.repeat(100_000) + '\n' }, { hang: true }]) });
       await expect(collect(run)).rejects.toBeInstanceOf(SchemaViolationError);
       const outcome = await run.done;
       expect(outcome.error).toBeInstanceOf(SchemaViolationError);
