@@ -216,16 +216,18 @@ describe('harness-events normalize', () => {
     expect(JSON.parse(readFileSync(metricsFile, 'utf8'))).toMatchObject({ harness: 'broken', input: { lines: 1 } });
   });
 
-  test('a reader that goes away early (| head -1) ends the run quietly', async () => {
+  test('a reader that goes away early (| head -1) ends the run quietly, the metrics still written', async () => {
     // Far more output than a pipe buffers, so the writer really meets EPIPE.
     const big = join(tmp, 'big.jsonl');
     const line = JSON.stringify({ type: 'assistant', message: { id: 'm', content: [{ type: 'text', text: 'x'.repeat(200) }] } });
     writeFileSync(big, Array.from({ length: 20_000 }, (_, i) => line.replace('"m"', `"m${i}"`)).join('\n') + '\n');
-    const { stdout, stderr } = await execFileP('bash', ['-o', 'pipefail', '-c', `node ${bin} normalize --harness claude-code ${big} | head -1; echo "exit=\${PIPESTATUS[0]}"`]);
+    const metricsFile = join(tmp, 'normalize-head.json');
+    const { stdout, stderr } = await execFileP('bash', ['-o', 'pipefail', '-c', `node ${bin} normalize --harness claude-code --metrics ${metricsFile} ${big} | head -1; echo "exit=\${PIPESTATUS[0]}"`]);
     const [first, exit] = stdout.trimEnd().split('\n');
     expect(JSON.parse(first!).type).toBe('agent');
     expect(exit).toBe('exit=0');
     expect(stderr).toBe('');
+    expect(JSON.parse(readFileSync(metricsFile, 'utf8'))).toMatchObject({ harness: 'claude-code', events: { agent: expect.any(Number) } });
   });
 });
 
@@ -298,11 +300,13 @@ describe('harness-events run', () => {
 
   test('a reader that goes away early (| head -1) stops the child and ends the run quietly, like normalize', async () => {
     const flood = `for (let i = 0; ; i++) process.stdout.write(JSON.stringify({ i }) + '\\n')`;
-    const { stdout, stderr } = await execFileP('bash', ['-o', 'pipefail', '-c', `"$0" ${bin} run --harness gg -- "$0" -e "$1" | head -1; echo "exit=\${PIPESTATUS[0]}"`, process.execPath, flood]);
+    const metricsFile = join(tmp, 'run-head.json');
+    const { stdout, stderr } = await execFileP('bash', ['-o', 'pipefail', '-c', `"$0" ${bin} run --harness gg --metrics "$2" -- "$0" -e "$1" | head -1; echo "exit=\${PIPESTATUS[0]}"`, process.execPath, flood, metricsFile]);
     const [first, exit] = stdout.trimEnd().split('\n');
     expect(JSON.parse(first!)).toMatchObject({ type: 'gg', event: { i: 0 } });
     expect(exit).toBe('exit=0');
     expect(stderr).toBe('');
+    expect(JSON.parse(readFileSync(metricsFile, 'utf8'))).toMatchObject({ harness: 'gg', signal: 'SIGTERM' });
   });
 
   test('a stage that throws (a --strict schema violation) stops the child: exit 1, one line saying why, the metrics written', async () => {
