@@ -156,11 +156,9 @@ export function correlator(run: RunContext): Correlator {
   function toolExecutionEnd(record: JsonObject): string {
     const id = stringField(record, 'toolCallId');
     const start = id === undefined ? undefined : calls.take(id);
-    const result = isObject(record.result) ? record.result : undefined;
     const outcome = {
       is_success: typeof record.isError === 'boolean' ? !record.isError : undefined,
-      output: result?.content,
-      result: result?.details,
+      output: isObject(record.result) ? record.result.content : undefined,
     };
     if (start) {
       run.tool({ name: start.toolName as string, input: start.args, ...outcome, raw: { tool_execution_start: start, tool_execution_end: record } });
