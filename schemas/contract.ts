@@ -133,6 +133,9 @@ export const eventTypeNames = Object.keys(eventTypes) as EventTypeName[];
 
 export const schemaBase = 'https://harness-events.dev/schemas/';
 
+/** The module of compiled validators `npm run schemas` writes beside the schemas. */
+export const validatorsModule = 'validators.ts';
+
 interface FieldSet {
   readonly required: Readonly<Record<string, object>>;
   readonly optional: Readonly<Record<string, object>>;
