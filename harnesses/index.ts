@@ -9,6 +9,8 @@ import { tools as copilotTools } from './copilot/tools.js';
 import * as gg from './gg/correlate.js';
 import * as goose from './goose/correlate.js';
 import { gooseToolKey, gooseTools } from './goose/tools.js';
+import * as kilo from './kilo/correlate.js';
+import { tools as kiloTools } from './kilo/tools.js';
 import * as opencode from './opencode/correlate.js';
 import { tools as opencodeTools } from './opencode/tools.js';
 
@@ -18,6 +20,7 @@ export const harnesses: ReadonlyMap<string, Harness> = new Map<string, Harness>(
   ['copilot', { name: 'copilot', correlator: copilot.correlator, records: copilot.records, tools: copilotTools, terminal: 'result' }],
   ['gg', { name: 'gg', correlator: gg.correlator, records: gg.records, tools: gg.tools }],
   ['goose', { name: 'goose', correlator: goose.correlator, records: goose.records, tools: gooseTools, toolKey: gooseToolKey, terminal: 'complete' }],
+  ['kilo', { name: 'kilo', correlator: kilo.correlator, records: kilo.records, tools: kiloTools, toolKey: (name) => name.toLowerCase() }],
   ['opencode', { name: 'opencode', correlator: opencode.correlator, records: opencode.records, tools: opencodeTools, toolKey: (name) => name.toLowerCase() }],
 ]);
 
