@@ -12,7 +12,7 @@
 import type { Tokens } from '../../lib/events.js';
 import type { Correlator, RunContext } from '../../lib/harness.js';
 import { isObject, type JsonObject } from '../../lib/json.js';
-import { addTokens, amount, tokenCount, tokensOf } from '../../lib/metrics.js';
+import { addTokens, amount, excluding, tokenCount, tokensOf } from '../../lib/metrics.js';
 import { PendingCalls } from '../../lib/pending-calls.js';
 import { recordTable, type RecordHandlers, type RecordRule } from '../../lib/record-table.js';
 import { stringField } from '../../lib/tool-rules.js';
@@ -20,6 +20,13 @@ import { consumedRecords, records } from './records.js';
 import type { CopilotResult } from './tools.js';
 
 export { records };
+
+/** copilot.md: the orchestration event of each `subagent.*` record. */
+const SUBAGENT = {
+  'subagent.started': { action: 'subagent_started', is_success: undefined },
+  'subagent.completed': { action: 'subagent_completed', is_success: true },
+  'subagent.failed': { action: 'subagent_failed', is_success: false },
+} as const;
 
 /** A started call waiting for its completion. */
 interface Started {
@@ -49,8 +56,10 @@ export function correlator(run: RunContext): Correlator {
   // Whether an error event went out: a failed `result` then needs none of its own.
   let errorReported = false;
 
-  function unknown(raw: unknown): void {
-    run.emit({ type: 'unknown', raw });
+  /** The record is unknown, verbatim, under `rule`. */
+  function unknown(record: JsonObject, rule: string): string {
+    run.emit({ type: 'unknown', raw: record });
+    return rule;
   }
 
   function dataOf(record: JsonObject): JsonObject | undefined {
@@ -60,10 +69,7 @@ export function correlator(run: RunContext): Correlator {
   function text(record: JsonObject, kind: 'agent' | 'reasoning'): string {
     const { rules } = kind === 'agent' ? records['assistant.message'] : records['assistant.reasoning'];
     const content = dataOf(record)?.content;
-    if (typeof content !== 'string') {
-      unknown(record);
-      return rules.malformed;
-    }
+    if (typeof content !== 'string') return unknown(record, rules.malformed);
     if (content === '') return rules.empty;
     run.emit({ type: kind, message: content });
     // The final output is the main agent's: a subagent's events carry its agentId.
@@ -76,15 +82,9 @@ export function correlator(run: RunContext): Correlator {
     const data = dataOf(record);
     const id = stringField(data, 'toolCallId');
     const name = stringField(data, 'toolName');
-    if (id === undefined || name === undefined) {
-      unknown(record);
-      return rules.malformed;
-    }
+    if (id === undefined || name === undefined) return unknown(record, rules.malformed);
     // The first start keeps its place; a second under the same id cannot be told apart from it.
-    if (calls.get(id) !== undefined) {
-      unknown(record);
-      return rules.repeated;
-    }
+    if (calls.get(id) !== undefined) return unknown(record, rules.repeated);
     calls.add(id, { record, name, input: data!.arguments, subagent: false });
     return rules.recorded;
   }
@@ -93,10 +93,7 @@ export function correlator(run: RunContext): Correlator {
     const { rules } = records['tool.execution_complete'];
     const id = stringField(dataOf(record), 'toolCallId');
     const call = id === undefined ? undefined : calls.take(id);
-    if (call === undefined) {
-      unknown(record);
-      return rules.unpaired;
-    }
+    if (call === undefined) return unknown(record, rules.unpaired);
     classify(call, record);
     return rules.tools;
   }
@@ -124,47 +121,32 @@ export function correlator(run: RunContext): Correlator {
     });
   }
 
-  function subagent(record: JsonObject, type: 'subagent.started' | 'subagent.completed' | 'subagent.failed'): string {
+  function subagent(record: JsonObject, type: keyof typeof SUBAGENT): string {
     const { rules } = records[type];
     const data = dataOf(record);
     const id = stringField(data, 'toolCallId');
-    if (id === undefined) {
-      unknown(record);
-      return rules.malformed;
-    }
+    if (id === undefined) return unknown(record, rules.malformed);
     if (type === 'subagent.started') {
       const call = calls.get(id);
       if (call !== undefined) call.subagent = true;
     }
-    const action = type === 'subagent.started' ? 'subagent_started' : type === 'subagent.completed' ? 'subagent_completed' : 'subagent_failed';
-    const is_success = type === 'subagent.started' ? undefined : type === 'subagent.completed';
-    run.emit({ type: 'orchestration', action, subagent_id: id, subagent_name: stringField(data, 'agentName'), is_success });
+    run.emit({ type: 'orchestration', ...SUBAGENT[type], subagent_id: id, subagent_name: stringField(data, 'agentName') });
     return rules.orchestration;
   }
 
-  function sessionError(record: JsonObject): string {
-    const { rules } = records['session.error'];
+  /** `session.error` and `session.warning` relay Copilot's own message, typed by its `errorType` / `warningType`. */
+  function relay(record: JsonObject, type: 'session.error' | 'session.warning'): string {
+    const { rules } = records[type];
     const data = dataOf(record);
     const message = stringField(data, 'message');
-    if (message === undefined) {
-      unknown(record);
-      return rules.malformed;
+    if (message === undefined) return unknown(record, rules.malformed);
+    if (type === 'session.warning') {
+      run.emit({ type: 'warning', message, code: stringField(data, 'warningType') });
+      return records['session.warning'].rules.warning;
     }
     errorReported = true;
     run.emit({ type: 'error', message, code: stringField(data, 'errorType') });
-    return rules.error;
-  }
-
-  function sessionWarning(record: JsonObject): string {
-    const { rules } = records['session.warning'];
-    const data = dataOf(record);
-    const message = stringField(data, 'message');
-    if (message === undefined) {
-      unknown(record);
-      return rules.malformed;
-    }
-    run.emit({ type: 'warning', message, code: stringField(data, 'warningType') });
-    return rules.warning;
+    return records['session.error'].rules.error;
   }
 
   function sessionInfo(record: JsonObject): string {
@@ -172,10 +154,7 @@ export function correlator(run: RunContext): Correlator {
     const data = dataOf(record);
     if (data?.infoType !== 'model_retry') return rules.notice;
     const message = stringField(data, 'message');
-    if (message === undefined) {
-      unknown(record);
-      return rules.malformed;
-    }
+    if (message === undefined) return unknown(record, rules.malformed);
     run.emit({ type: 'warning', message, code: 'model_retry' });
     return rules.retry;
   }
@@ -191,10 +170,7 @@ export function correlator(run: RunContext): Correlator {
     const { rules } = records['assistant.usage'];
     const data = dataOf(record);
     const tokens = data === undefined ? {} : copilotTokens(data);
-    if (Object.keys(tokens).length === 0) {
-      unknown(record);
-      return rules.malformed;
-    }
+    if (Object.keys(tokens).length === 0) return unknown(record, rules.malformed);
     const cost = amount(data!.cost);
     addTokens(run.metrics.tokens, tokens);
     if (cost !== undefined) run.metrics.cost = (run.metrics.cost ?? 0) + cost;
@@ -247,16 +223,16 @@ export function correlator(run: RunContext): Correlator {
       'subagent.started': (record) => subagent(record, 'subagent.started'),
       'subagent.completed': (record) => subagent(record, 'subagent.completed'),
       'subagent.failed': (record) => subagent(record, 'subagent.failed'),
-      'session.error': sessionError,
-      'session.warning': sessionWarning,
+      'session.error': (record) => relay(record, 'session.error'),
+      'session.warning': (record) => relay(record, 'session.warning'),
       'session.info': sessionInfo,
       abort,
       'assistant.usage': usage,
       result,
       'session.skills_loaded': skillsLoaded,
       'skill.invoked': (record) => (locateSkill(dataOf(record)), records['skill.invoked'].rules.skills),
-      'external_tool.requested': (record) => (unknown(record), records['external_tool.requested'].rules.unknown),
-      'external_tool.completed': (record) => (unknown(record), records['external_tool.completed'].rules.unknown),
+      'external_tool.requested': (record) => unknown(record, records['external_tool.requested'].rules.unknown),
+      'external_tool.completed': (record) => unknown(record, records['external_tool.completed'].rules.unknown),
     }),
     end() {
       calls.settleAll();
@@ -269,10 +245,9 @@ export function correlator(run: RunContext): Correlator {
  * `input` is what remains once `cacheReadTokens` is taken out; each class only when reported.
  */
 function copilotTokens(data: JsonObject): Tokens {
-  const input = tokenCount(data.inputTokens);
   const cached = tokenCount(data.cacheReadTokens);
   return tokensOf({
-    input: input !== undefined && cached !== undefined ? Math.max(0, input - cached) : input,
+    input: excluding(tokenCount(data.inputTokens), cached),
     cache_read: cached,
     cache_write: data.cacheWriteTokens,
     output: data.outputTokens,
