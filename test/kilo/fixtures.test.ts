@@ -4,14 +4,18 @@
  * the raw lines. The lab ran in /home/user/project, which is the `cwd` given here.
  */
 import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { records } from '../../harnesses/kilo/correlate.js';
 import { tools } from '../../harnesses/kilo/tools.js';
+import type { HarnessEvent } from '../../lib/events.js';
 import { ruleNames, sharedRecords } from '../../lib/record-table.js';
+import { spawnHarness } from '../../lib/spawn.js';
 import { bodies, expectLossless, fixtureFiles, fixturePath, parsedLines, runFixture, untimed } from '../helpers.js';
 
 const harness = 'kilo';
 const cwd = '/home/user/project';
+const children = new URL('../children/', import.meta.url).pathname;
 
 /** The rules of harnesses/kilo/correlate.ts and the ones every harness shares. */
 const kiloRules = ruleNames(sharedRecords, records);
@@ -140,5 +144,26 @@ describe('exact events of the lab captures (Kilo 7.7.7)', () => {
     expect(metrics).toMatchObject({ cost: 0, turns: 5 });
     const text = await runFixture('kilo/lab/text.jsonl', { harness, cwd });
     expect(bodies(text.events)).toEqual([{ type: 'agent', message: 'Hello from the lab. The answer is 42.' }, step(900, 12, 0, 0)]);
+  });
+});
+
+describe('spawned (spawnHarness with a child replaying a capture)', () => {
+  test('api-401: the error line on stdout, its stderr (ANSI stripped) as a warning, exit 1 as the library\'s own error', async () => {
+    const steps = [
+      { out: readFileSync(fixturePath('kilo/lab/api-401.jsonl'), 'utf8') },
+      { err: readFileSync(fixturePath('kilo/lab/api-401.stderr.txt'), 'utf8') },
+      { exit: 1 },
+    ];
+    const run = spawnHarness({ harness, command: process.execPath, args: [join(children, 'script.mjs'), JSON.stringify(steps)] });
+    const events: HarnessEvent[] = [];
+    for await (const event of run) events.push(event);
+    expect(bodies(events)).toEqual([
+      { type: 'error', message: 'Incorrect API key provided: fake-key.', code: 'APIError' },
+      { type: 'warning', code: 'stderr', message: 'Error: Incorrect API key provided: fake-key.' },
+      { type: 'error', code: 'exit_code', message: `${process.execPath} exited with code 1` },
+    ]);
+    // Kilo has no terminal record: a run is never "incomplete".
+    expect((await run.done).metrics).toMatchObject({ harness, exit_code: 1, is_error: true });
+    expect((await run.done).metrics.ended).toBeUndefined();
   });
 });
