@@ -177,11 +177,7 @@ describe('exact events of the lab captures (Copilot 1.0.102)', () => {
     expect(bodies(events)).toEqual([
       { type: 'agent', message: 'Reading the notes.' },
       { type: 'read', path: '/home/user/project/notes.txt', is_success: true },
-      retry,
-      retry,
-      retry,
-      retry,
-      retry,
+      ...Array<typeof retry>(5).fill(retry),
       {
         type: 'error',
         message:
@@ -196,11 +192,7 @@ describe('exact events of the lab captures (Copilot 1.0.102)', () => {
     const { events } = await runFixture('copilot/lab/unreachable.jsonl', { harness, cwd });
     const retry = { type: 'warning', message: 'Response was interrupted due to a server error. Retrying...', code: 'model_retry' };
     expect(bodies(events)).toEqual([
-      retry,
-      retry,
-      retry,
-      retry,
-      retry,
+      ...Array<typeof retry>(5).fill(retry),
       {
         type: 'error',
         message: 'Could not connect to local model provider at http://127.0.0.1:46101/v1.\n  Check that the service is running and the port is correct.',
