@@ -121,6 +121,8 @@ export const metrics = {
     cost: usd,
     turns: count,
     duration_ms: { type: 'number', minimum: 0 },
+    /** Of the duration, the time spent in model API calls (Copilot's `totalApiDurationMs`). */
+    api_duration_ms: { type: 'number', minimum: 0 },
     final_output: string,
     is_error: boolean,
     exit_code: integer,

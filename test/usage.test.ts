@@ -13,6 +13,9 @@ const harnesses = [
   { harness: 'codex', folder: 'codex', perTurn: true },
   { harness: 'opencode', folder: 'opencode', perTurn: true },
   { harness: 'pi', folder: 'pi', perTurn: true },
+  // One usage per model call (`assistant.usage`); 1.0.102 writes none in `-p` mode, so its captures have no tokens at all.
+  { harness: 'copilot', folder: 'copilot', perTurn: true },
+  { harness: 'kilo', folder: 'kilo', perTurn: true },
   { harness: 'claude-code', folder: 'claude', perTurn: false },
   { harness: 'goose', folder: 'goose', perTurn: false },
 ] as const;
