@@ -3,27 +3,52 @@
  * that read what `normalize` or `run` wrote (`harness-events view`, `harness-events report`).
  * Nothing read vanishes: a line that is not JSON is a `warning` carrying it, and a value that
  * breaks the contract is a `warning` `invalid_event` followed by the value as `unknown.raw`
- * (the validator's own rule).
+ * (the validator's rule). Those warnings take the time of the event before them (the
+ * observation time of the run being read, not of the reading); before the first event they
+ * wait for it and take its time (at most `MAX_EARLY` of them: past that they go out with the
+ * current time).
  */
 import type { Transform } from 'node:stream';
 import { now } from './clock.js';
-import type { HarnessEvent } from './events.js';
+import type { EventBody, HarnessEvent } from './events.js';
 import { fuse, toTransform, type Sink, type Stage } from './stage.js';
 import { stamp } from './stamp.js';
 import { BLANK, jsonParser, NotJson, type Parsed } from '../transforms/parse-json.js';
 import { LineTooLong, lineSplitter, type Line } from '../transforms/split-lines.js';
-import { validator } from '../transforms/validate.js';
+import { violationOf } from '../transforms/validate.js';
 
-function eventOf(sink: Sink<HarnessEvent>): Stage<Parsed> {
+const MAX_EARLY = 1000;
+
+function eventReader(sink: Sink<HarnessEvent>): Stage<Parsed> {
+  let last: HarnessEvent | undefined;
+  let early: EventBody[] = [];
+  const send = (body: EventBody, event: HarnessEvent | undefined) => sink(stamp(body, event?.timestamp ?? now(), event?.session_id));
+  const note = (body: EventBody) => {
+    if (last !== undefined) return send(body, last);
+    early.push(body);
+    if (early.length >= MAX_EARLY) sendEarly(undefined);
+  };
+  const sendEarly = (event: HarnessEvent | undefined) => {
+    for (const body of early) send(body, event);
+    early = [];
+  };
   return {
     write(parsed) {
       if (parsed === BLANK) return;
-      if (parsed instanceof NotJson) return sink(stamp({ type: 'warning', message: parsed.line, code: parsed.fragment ? 'interleaved_fragment' : undefined }, now(), undefined));
-      if (parsed instanceof LineTooLong) return sink(stamp({ type: 'warning', message: `a line of ${parsed.bytes} bytes was skipped`, code: 'line_too_long' }, now(), undefined));
-      // Checked by the validator next.
-      sink(parsed.value as HarnessEvent);
+      if (parsed instanceof NotJson) return note({ type: 'warning', message: parsed.line, code: parsed.fragment ? 'interleaved_fragment' : undefined });
+      if (parsed instanceof LineTooLong) return note({ type: 'warning', message: `a line of ${parsed.bytes} bytes was skipped`, code: 'line_too_long' });
+      const violation = violationOf(parsed.value);
+      if (violation === undefined) {
+        last = parsed.value as HarnessEvent;
+        sendEarly(last);
+        return sink(last);
+      }
+      note({ type: 'warning', message: violation, code: 'invalid_event' });
+      note({ type: 'unknown', raw: parsed.value });
     },
-    end() {},
+    end() {
+      sendEarly(undefined);
+    },
   };
 }
 
@@ -34,9 +59,6 @@ export interface ReadEventsOptions {
 
 /** A Transform: normalized JSONL bytes in, validated `HarnessEvent` objects out. */
 export function readEvents(options: ReadEventsOptions = {}): Transform {
-  const stages = fuse(
-    fuse((sink: Sink<Line>) => lineSplitter(sink, options), jsonParser),
-    fuse(eventOf, (sink: Sink<HarnessEvent>) => validator(sink)),
-  );
+  const stages = fuse(fuse((sink: Sink<Line>) => lineSplitter(sink, options), jsonParser), eventReader);
   return toTransform<Buffer, HarnessEvent>(stages, { bytesIn: true });
 }

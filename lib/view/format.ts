@@ -30,6 +30,8 @@ interface Look<K extends EventType> {
   /** At most this many lines of the text, before wrapping (a long script); unset: all. */
   maxLines?: number;
   text(event: EventOf<K>, cwd: string | undefined): string;
+  /** Added to the last line shown, so a text cut to `maxLines` still ends with it (a command's exit code). */
+  suffix?(event: EventOf<K>, cwd: string | undefined): string;
 }
 
 const looks: { [K in EventType]: Look<K> } = {
@@ -40,10 +42,8 @@ const looks: { [K in EventType]: Look<K> } = {
     color: 'green',
     layout: 'wrap',
     maxLines: 10,
-    text: (e, cwd) => {
-      const where = e.working_directory !== undefined && e.working_directory !== cwd ? ` · in ${shortPath(e.working_directory, cwd)}` : '';
-      return e.command + where + outcome(e);
-    },
+    text: (e) => e.command,
+    suffix: (e, cwd) => (e.working_directory !== undefined && e.working_directory !== cwd ? ` · in ${shortPath(e.working_directory, cwd)}` : '') + outcome(e),
   },
   read: { symbol: '◂', color: 'blue', layout: 'wrap', text: (e, cwd) => `read ${place(e, cwd)}${outcome(e)}` },
   write: { symbol: '▸', color: 'magenta', layout: 'wrap', text: (e, cwd) => `write ${place(e, cwd)}${outcome(e)}` },
@@ -94,7 +94,8 @@ export function formatEvent(event: HarnessEvent, options: FormatOptions, depth =
   const room = options.width === undefined ? undefined : Math.max(16, options.width - 2 * guides - 2);
   const symbol = typeof look.symbol === 'string' ? look.symbol : look.symbol(event);
   const text = readable(look.text(event, options.cwd));
-  const lines = look.layout === 'line' ? [cut(text.replace(/\n/g, ' '), room ?? LINE_LIMIT)] : wrapText(text, room, look.maxLines);
+  const suffix = readable(look.suffix?.(event, options.cwd) ?? '');
+  const lines = look.layout === 'line' ? [cut(text.replace(/\n/g, ' '), room ?? LINE_LIMIT)] : wrapText(text, suffix, room, look.maxLines);
   return lines.map((line, index) => {
     const head = guide + (index === 0 ? symbolColor(symbol) : ' ');
     return line === '' ? head.trimEnd() : `${head} ${textColor(line)}`;
@@ -213,13 +214,14 @@ export function readable(text: string): string {
     });
 }
 
-/** Each line of `text` wrapped at word boundaries to `width`, keeping its indentation. */
-function wrapText(text: string, width: number | undefined, maxLines: number | undefined): string[] {
+/** Each line of `text` (at most `maxLines`, the last ending with `suffix`) wrapped at word boundaries to `width`, keeping its indentation. */
+function wrapText(text: string, suffix: string, width: number | undefined, maxLines: number | undefined): string[] {
   let lines = text.split('\n');
   if (maxLines !== undefined && lines.length > maxLines) {
     const more = lines.length - maxLines + 1;
     lines = [...lines.slice(0, maxLines - 1), `… ${more} more lines`];
   }
+  lines[lines.length - 1] += suffix;
   if (width === undefined) return lines;
   return lines.flatMap((line) => {
     const indent = /^ */.exec(line)![0].slice(0, Math.floor(width / 2));
