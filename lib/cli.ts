@@ -16,8 +16,6 @@ import { createNormalizer, type NormalizeOptions } from './normalizer.js';
 import { shellExitCode, spawnHarness } from './spawn.js';
 import { serialize } from '../transforms/serialize.js';
 import { readEvents } from './read-events.js';
-import { buildReport, parseMetrics, reportHtml, reportMarkdown } from './report/index.js';
-import { prettyPrint } from './view/pretty.js';
 
 export const usage = `Usage:
   harness-events normalize --harness <name> [options] [FILE]
@@ -144,11 +142,11 @@ async function normalizeCommand(args: string[], stdin: Readable, stdout: NodeJS.
     return 0;
   }
   const options = normalizeOptions(values);
-  const pretty = formatOf(values, ['jsonl', 'pretty']) === 'pretty';
+  const pretty = formatOf(values, ['jsonl', 'pretty']) === 'pretty' ? await loadPretty(values, stdout) : undefined;
   const input = await openInput(oneFile(positionals), stdin);
   // Standard input may be a live harness (`claude ... | harness-events normalize`): do not hold text across a pause.
   const normalizer = createNormalizer({ ...options, output: pretty ? 'objects' : 'jsonl', idleFlushMs: input === stdin ? 200 : undefined });
-  const stages = pretty ? [normalizer, prettyFor(values, stdout, normalizer.metrics)] : [normalizer];
+  const stages = pretty ? [normalizer, pretty(normalizer.metrics)] : [normalizer];
   return await runPipeline(input, stages, stdout, () => writeMetrics(values.metrics, normalizer.metrics));
 }
 
@@ -167,12 +165,14 @@ function formatOf(values: Values, formats: string[]): string {
 
 /**
  * The pretty printer for standard output: in color on a terminal unless NO_COLOR is set (or
- * with --color), and, on a terminal, wrapped to its width under a live status line.
+ * with --color), and, on a terminal, wrapped to its width under a live status line. Loaded
+ * only when asked for, so the JSONL path starts as fast as before.
  */
-function prettyFor(values: Values, stdout: NodeJS.WritableStream, metrics?: RunMetrics): Duplex {
+async function loadPretty(values: Values, stdout: NodeJS.WritableStream): Promise<(metrics?: RunMetrics) => Duplex> {
+  const { prettyPrint } = await import('./view/pretty.js');
   const terminal = (stdout as WriteStream).isTTY === true ? (stdout as WriteStream) : undefined;
   const color = values.color === true || (terminal !== undefined && !process.env.NO_COLOR);
-  return prettyPrint({ color, terminal, cwd: resolve(values.cwd ?? '.'), metrics });
+  return (metrics) => prettyPrint({ color, terminal, cwd: resolve(values.cwd ?? '.'), metrics });
 }
 
 function normalizeOptions(values: Values): NormalizeOptions {
@@ -195,7 +195,7 @@ async function runCommand(args: string[], stdout: NodeJS.WritableStream): Promis
     return 0;
   }
   const options = normalizeOptions(values);
-  const pretty = formatOf(values, ['jsonl', 'pretty']) === 'pretty';
+  const pretty = formatOf(values, ['jsonl', 'pretty']) === 'pretty' ? await loadPretty(values, stdout) : undefined;
   const [command, ...commandArgs] = positionals;
   if (command === undefined) throw new UsageError('run needs the command to run, after -- (see harness-events --help)');
   const run = spawnHarness({ ...options, command, args: commandArgs });
@@ -208,7 +208,7 @@ async function runCommand(args: string[], stdout: NodeJS.WritableStream): Promis
   process.once('SIGTERM', interrupt);
   let failure: Error | undefined;
   try {
-    await pipeline(run, pretty ? prettyFor(values, stdout, run.metrics) : serialize(), stdout, { end: false });
+    await pipeline(run, pretty ? pretty(run.metrics) : serialize(), stdout, { end: false });
   } catch (error) {
     run.destroy();
     if ((error as NodeJS.ErrnoException).code !== 'EPIPE') failure = error as Error;
@@ -284,8 +284,9 @@ async function viewCommand(args: string[], stdin: Readable, stdout: NodeJS.Writa
     stdout.write(usage + '\n');
     return 0;
   }
+  const pretty = await loadPretty(values, stdout);
   const input = await openInput(oneFile(positionals), stdin);
-  return await runPipeline(input, [readEvents(), prettyFor(values, stdout)], stdout, async () => {});
+  return await runPipeline(input, [readEvents(), pretty()], stdout, async () => {});
 }
 
 /** Reads the whole run (normalized events, or raw output with --harness), then writes its report. */
@@ -296,9 +297,10 @@ async function reportCommand(args: string[], stdin: Readable, stdout: NodeJS.Wri
     return 0;
   }
   const format = formatOf(values, ['html', 'md']);
+  const { buildReport, parseMetrics, reportHtml, reportMarkdown } = await import('./report/index.js');
   if (values.harness !== undefined && values.metrics !== undefined) throw new UsageError('--metrics reads the metrics of normalized events; with --harness they come from the input itself');
   const normalizer = values.harness === undefined ? undefined : createNormalizer(normalizeOptions(values));
-  const metrics = normalizer?.metrics ?? (await readMetrics(values.metrics));
+  const metrics = normalizer?.metrics ?? (await readMetrics(values.metrics, parseMetrics));
   const input = await openInput(oneFile(positionals), stdin);
   const events: HarnessEvent[] = [];
   const collect = new Writable({
@@ -317,7 +319,7 @@ async function reportCommand(args: string[], stdin: Readable, stdout: NodeJS.Wri
   return code;
 }
 
-async function readMetrics(file: string | undefined): Promise<RunMetrics | undefined> {
+async function readMetrics(file: string | undefined, parseMetrics: (text: string) => RunMetrics | string): Promise<RunMetrics | undefined> {
   if (file === undefined) return undefined;
   let text;
   try {

@@ -19,7 +19,7 @@ export function reportMarkdown(report: Report): string {
   const types = Object.entries(summary.types).map(([type, n]) => `${count(n)} ${type}`);
   const figures: [string, string | undefined][] = [
     ['Outcome', summary.outcome],
-    ['Harness', summary.harness],
+    ['Harness', summary.harness && text(summary.harness)],
     ['Session', summary.session_id && code(summary.session_id)],
     ['Duration', `${duration(summary.duration_ms)}${summary.duration_from === 'harness' ? '' : ' (first to last event)'}`],
     ['Exit', summary.exit && text(summary.exit)],

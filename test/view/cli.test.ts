@@ -32,7 +32,7 @@ const readLines = [
   '● The README says hello world, notes lines 3-6 are gamma to zeta, and missing.txt does not exist.',
 ];
 
-describe('harness-events view', () => {
+describe('harness-events view', { timeout: 60_000 }, () => {
   test('a file of normalized events: one line per event, paths relative to --cwd, a summary line; no escape codes', async () => {
     const file = join(tmp, 'read.events.jsonl');
     writeFileSync(file, await timedJsonl('claude/lab/read.jsonl', 'claude-code'));
@@ -111,7 +111,7 @@ describe('harness-events view', () => {
   });
 });
 
-describe('--format pretty on normalize and run', () => {
+describe('--format pretty on normalize and run', { timeout: 60_000 }, () => {
   test('normalize: the same lines as view, the duration the harness reported, tokens and cost from the run metrics', async () => {
     const metrics = join(tmp, 'metrics.json');
     const result = await harnessEvents(['normalize', '--harness', 'claude-code', '--cwd', '/home/user/project', '--format', 'pretty', '--metrics', metrics, fixturePath('claude/lab/read.jsonl')]);
