@@ -183,6 +183,7 @@ export function escape(text: string): string {
 const style = `
 :root { --fg: #1f2328; --muted: #656d76; --line: #d0d7de; --band: #f6f8fa; --bad: #cf222e; --warn: #9a6700; --ok: #1a7f37; }
 * { box-sizing: border-box; }
+[hidden] { display: none !important; }
 body { margin: 0; font: 14px/1.45 system-ui, -apple-system, "Segoe UI", sans-serif; color: var(--fg); background: #fff; }
 header, main { max-width: 1100px; margin: 0 auto; padding: 0 20px; }
 header { padding-top: 18px; }
