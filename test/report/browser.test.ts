@@ -18,6 +18,7 @@ import type { HarnessEvent } from '../../lib/events.js';
 import { spawnHarness } from '../../lib/index.js';
 import { buildReport, reportHtml } from '../../lib/report/index.js';
 import { fixturePath, runFixture } from '../helpers.js';
+import { retimed } from '../view/fixtures.js';
 
 const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const missing = existsSync(executablePath) ? undefined : `Chromium is not installed at ${executablePath} (apt-get install -y chromium): the browser tests are skipped`;
@@ -134,7 +135,7 @@ describe('the HTML report in headless Chromium', { timeout: 120_000 }, () => {
     await page.getByRole('button', { name: 'all' }).click();
     expect(await visible()).toBe(86);
 
-    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.evaluate('window.scrollTo(0, 0)');
     const screenshot = await page.screenshot();
     const facts = pngFacts(screenshot);
     expect({ width: facts.width, height: facts.height }).toEqual({ width: 1200, height: 900 });
@@ -154,9 +155,7 @@ describe('the HTML report in headless Chromium', { timeout: 120_000 }, () => {
   test('a subagent drawn as one span between its start and end (Codex subagent.jsonl)', async ({ skip }) => {
     if (missing) return skip(missing);
     const { events } = await runFixture('codex/lab/subagent.jsonl', { harness: 'codex' });
-    const start = Date.parse('2026-11-30T03:00:00.000Z');
-    const timed = events.map((event, index) => ({ ...event, timestamp: new Date(start + 1000 * index).toISOString() }));
-    const { page } = await open(reportHtml(buildReport(timed)), 'subagent.html');
+    const { page } = await open(reportHtml(buildReport(retimed(events, 1000))), 'subagent.html');
     expect(await page.locator('#timeline .item').count()).toBe(3);
     const span = await page.locator('#timeline .item.span').boundingBox();
     const point = await page.locator('#timeline .item[data-type="agent"]').first().boundingBox();

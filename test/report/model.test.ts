@@ -3,14 +3,9 @@ import { describe, expect, test } from 'vitest';
 import type { HarnessEvent } from '../../lib/events.js';
 import { buildReport, parseMetrics } from '../../lib/report/index.js';
 import { runFixture } from '../helpers.js';
+import { retimed } from '../view/fixtures.js';
 
 const cwd = '/home/user/project';
-
-/** The events again, observed `stepMs` apart from a fixed time. */
-function retimed(events: HarnessEvent[], stepMs: number): HarnessEvent[] {
-  const start = Date.parse('2026-11-30T03:00:00.000Z');
-  return events.map((event, index) => ({ ...event, timestamp: new Date(start + stepMs * index).toISOString() }));
-}
 
 describe('buildReport', () => {
   test('summary, files, commands and problems of a Claude Code run with its metrics (bash.jsonl)', async () => {

@@ -11,6 +11,7 @@ import { promisify } from 'node:util';
 import { afterAll, describe, expect, test } from 'vitest';
 import { fixturePath, runFixture } from '../helpers.js';
 import { bin, harnessEvents } from './cli-run.js';
+import { readJsonlLines as readLines, retimed } from './fixtures.js';
 
 const tmp = mkdtempSync(join(tmpdir(), 'harness-events-view-'));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
@@ -19,18 +20,8 @@ const children = new URL('../children/', import.meta.url).pathname;
 /** A real capture's events as JSONL, observed 200 ms apart from a fixed time (so the summary's duration is known). */
 async function timedJsonl(fixture: string, harness: string): Promise<string> {
   const { events } = await runFixture(fixture, { harness, cwd: '/home/user/project' });
-  const start = Date.parse('2026-11-30T03:13:34.000Z');
-  return events.map((event, index) => JSON.stringify({ ...event, timestamp: new Date(start + 200 * index).toISOString() }) + '\n').join('');
+  return retimed(events, 200).map((event) => JSON.stringify(event) + '\n').join('');
 }
-
-const readLines = [
-  "● I'll start by reading the README.",
-  '◂ read README.md',
-  '● Now lines 3-6 of the notes.',
-  '◂ read notes.txt:3-6',
-  '◂ read missing.txt · failed',
-  '● The README says hello world, notes lines 3-6 are gamma to zeta, and missing.txt does not exist.',
-];
 
 describe('harness-events view', { timeout: 60_000 }, () => {
   test('a file of normalized events: one line per event, paths relative to --cwd, a summary line; no escape codes', async () => {

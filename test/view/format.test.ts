@@ -5,6 +5,7 @@ import type { HarnessEvent } from '../../lib/events.js';
 import { RunSummary } from '../../lib/summary.js';
 import { duration, formatEvent, formatStatus, formatSummary, nest, readable } from '../../lib/view/format.js';
 import { runFixture } from '../helpers.js';
+import { readJsonlLines } from './fixtures.js';
 
 const plain = picocolors.createColors(false);
 const color = picocolors.createColors(true);
@@ -19,14 +20,7 @@ const at = (timestamp: string): Pick<HarnessEvent, 'timestamp'> => ({ timestamp 
 
 describe('formatEvent on real captures', () => {
   test('agent text, reads with their line ranges relative to the cwd, a failed read (Claude Code read.jsonl)', async () => {
-    expect(await lines('claude/lab/read.jsonl', 'claude-code')).toEqual([
-      "● I'll start by reading the README.",
-      '◂ read README.md',
-      '● Now lines 3-6 of the notes.',
-      '◂ read notes.txt:3-6',
-      '◂ read missing.txt · failed',
-      '● The README says hello world, notes lines 3-6 are gamma to zeta, and missing.txt does not exist.',
-    ]);
+    expect(await lines('claude/lab/read.jsonl', 'claude-code')).toEqual(readJsonlLines);
   });
 
   test('without a cwd (or outside it) paths stay absolute', async () => {
