@@ -50,6 +50,8 @@ Options:
                             line_too_long warnings
   --max-pending-tools <n>   tool calls that may wait for their result (default 10000)
   --max-span-bytes <n>      longest accumulated text span (default 16777216)
+  --stream-lines-above <n>  lines longer than this are parsed as they arrive and keep at most
+                            this much of their content, with a truncated warning (default 8388608)
   --format <format>         normalize, run: jsonl (default) or pretty (what view shows);
                             report: html (default) or md
   --color                   pretty output in color even when standard output is not a
@@ -70,6 +72,7 @@ const sizeOptions = {
   'max-line-bytes': 'maxLineBytes',
   'max-pending-tools': 'maxPendingTools',
   'max-span-bytes': 'maxSpanBytes',
+  'stream-lines-above': 'streamLinesAbove',
 } as const;
 
 /** Runs the CLI; resolves to the process exit code. */
@@ -124,6 +127,7 @@ function parseOptions(args: string[]) {
         'max-line-bytes': { type: 'string' },
         'max-pending-tools': { type: 'string' },
         'max-span-bytes': { type: 'string' },
+        'stream-lines-above': { type: 'string' },
         format: { type: 'string' },
         color: { type: 'boolean' },
         output: { type: 'string', short: 'o' },

@@ -13,8 +13,9 @@ import { now } from './clock.js';
 import type { EventBody, HarnessEvent } from './events.js';
 import { fuse, toTransform, type Sink, type Stage } from './stage.js';
 import { stamp } from './stamp.js';
+import { describeCut } from '../transforms/correlate.js';
 import { BLANK, jsonParser, NotJson, type Parsed } from '../transforms/parse-json.js';
-import { LineTooLong, lineSplitter, type Line } from '../transforms/split-lines.js';
+import { EncodingNote, LineTooLong, lineSplitter, type Line } from '../transforms/split-lines.js';
 import { violationOf } from '../transforms/validate.js';
 
 const MAX_EARLY = 1000;
@@ -32,11 +33,16 @@ function eventReader(sink: Sink<HarnessEvent>): Stage<Parsed> {
     for (const body of early) send(body, event);
     early = [];
   };
+  let lines = 0;
   return {
     write(parsed) {
+      if (parsed instanceof EncodingNote) return note({ type: 'warning', message: parsed.message, code: 'encoding' });
+      if (parsed instanceof NotJson && parsed.fragment) return note({ type: 'warning', message: parsed.line, code: 'interleaved_fragment' });
+      if (parsed === BLANK || !('sameLine' in parsed)) lines++;
       if (parsed === BLANK) return;
-      if (parsed instanceof NotJson) return note({ type: 'warning', message: parsed.line, code: parsed.fragment ? 'interleaved_fragment' : undefined });
-      if (parsed instanceof LineTooLong) return note({ type: 'warning', message: `a line of ${parsed.bytes} bytes was skipped`, code: 'line_too_long' });
+      if (parsed instanceof NotJson) return note({ type: 'warning', message: parsed.line, code: 'not_json' });
+      if (parsed instanceof LineTooLong) return note({ type: 'warning', message: `line ${lines} is ${parsed.bytes} bytes long; its content was skipped`, code: 'line_too_long' });
+      if (parsed.cut) note({ type: 'warning', message: describeCut(lines, parsed.bytes, parsed.cut), code: 'truncated' });
       const violation = violationOf(parsed.value);
       if (violation === undefined) {
         last = parsed.value as HarnessEvent;

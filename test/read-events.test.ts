@@ -30,11 +30,11 @@ describe('readEvents', () => {
     const first = { type: 'agent', timestamp: '2026-01-01T00:00:00.000Z', session_id: 's', message: 'hi' };
     const text = ['banner', JSON.stringify(first), '', '{"type":"read"}', 'x'.repeat(100), '[1,2]'].join('\n');
     expect(await read(text, { maxLineBytes: 95 })).toEqual([
-      { type: 'warning', timestamp: first.timestamp, session_id: 's', message: 'banner' },
+      { type: 'warning', timestamp: first.timestamp, session_id: 's', code: 'not_json', message: 'banner' },
       first,
       { type: 'warning', timestamp: first.timestamp, session_id: 's', code: 'invalid_event', message: "read event breaks its schema: read must have required property 'timestamp'" },
       { type: 'unknown', timestamp: first.timestamp, session_id: 's', raw: { type: 'read' } },
-      { type: 'warning', timestamp: first.timestamp, session_id: 's', code: 'line_too_long', message: 'a line of 100 bytes was skipped' },
+      { type: 'warning', timestamp: first.timestamp, session_id: 's', code: 'line_too_long', message: 'line 5 is 100 bytes long; its content was skipped' },
       { type: 'warning', timestamp: first.timestamp, session_id: 's', code: 'invalid_event', message: 'event has no known type (undefined)' },
       { type: 'unknown', timestamp: first.timestamp, session_id: 's', raw: [1, 2] },
     ]);
@@ -49,7 +49,7 @@ describe('readEvents', () => {
     expect(flushed).toHaveLength(1001);
     expect(flushed.slice(0, 1000).every((e) => Date.parse(e.timestamp) >= before - 1)).toBe(true);
     const alone = await read('x\n');
-    expect(alone).toEqual([{ type: 'warning', timestamp: expect.stringMatching(/^\d{4}-/), message: 'x' }]);
+    expect(alone).toEqual([{ type: 'warning', timestamp: expect.stringMatching(/^\d{4}-/), code: 'not_json', message: 'x' }]);
     expect(Date.parse(alone[0]!.timestamp)).toBeGreaterThanOrEqual(before - 1);
   });
 });

@@ -93,12 +93,13 @@ describe('the timeline', () => {
     const { timeline } = buildReport(retimed(events, 250));
     expect(timeline).toEqual({
       axis: 'time',
-      span_ms: 750,
-      lanes: ['agent', 'orchestration'],
+      span_ms: 1000,
+      lanes: ['agent', 'orchestration', 'usage'],
       items: [
         { type: 'agent', index: 0, from: 0, to: 0, failed: false },
-        { type: 'orchestration', index: 1, end_index: 2, from: 1 / 3, to: 2 / 3, failed: false },
-        { type: 'agent', index: 3, from: 1, to: 1, failed: false },
+        { type: 'orchestration', index: 1, end_index: 2, from: 0.25, to: 0.5, failed: false },
+        { type: 'agent', index: 3, from: 0.75, to: 0.75, failed: false },
+        { type: 'usage', index: 4, from: 1, to: 1, failed: false },
       ],
     });
   });

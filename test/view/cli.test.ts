@@ -67,7 +67,7 @@ describe('harness-events view', { timeout: 60_000 }, () => {
       code: 0,
       stderr: '',
       stdout: [
-        '! banner text',
+        '! not_json: banner text',
         '● hi',
         "! invalid_event: read event breaks its schema: read must have required property 'timestamp'",
         '? unknown {"type":"read"}',

@@ -64,6 +64,7 @@ describe('formatEvent on real captures', () => {
       '┌ subagent 01a22a3b-0407-7c40-93d0-3b79de50cf58 started',
       '└ subagent 01a22a3b-0407-7c40-93d0-3b79de50cf58 completed',
       '● The sub-agent found greet defined in src/a.ts and called in src/b.ts.',
+      'Σ usage 4,800 input · 160 output',
     ]);
     expect(await lines('opencode/lab/task-subagent.jsonl', 'opencode')).toContain('└ subagent explore completed');
   });

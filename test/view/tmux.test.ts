@@ -114,7 +114,7 @@ describe('the live view in a real terminal (tmux)', { timeout: 120_000 }, () => 
     // The result record, then the replay exits: the status line gives way to the summary and the prompt comes back.
     await control.step('rest');
     control.end();
-    screen = await terminal.waitFor('the prompt after the summary', (lines) => (lines.at(-1) === '$' && lines.some((line) => line.startsWith('■')) ? lines : undefined));
+    screen = await terminal.waitFor('the summary and the prompt', (lines) => (lines.at(-1) === '$' && lines.at(-3)?.startsWith('■') ? lines : undefined));
     const output = screen.slice(screen.findIndex((line) => line.startsWith('● ')));
     expect(output).toEqual([
       ...readJsonlLines.slice(0, 5),
@@ -142,7 +142,7 @@ describe('the live view in a real terminal (tmux)', { timeout: 120_000 }, () => 
     expect((await terminal.screenWithColors()).find((line) => line.includes('false · exit 1'))).toMatch(/\x1b\[31m/);
     await control.step('rest');
     control.end();
-    const final = await terminal.waitFor('the prompt', (lines) => (lines.at(-1) === '$' ? lines : undefined));
+    const final = await terminal.waitFor('the summary and the prompt', (lines) => (lines.at(-1) === '$' && lines.at(-2)?.startsWith('■') ? lines : undefined));
     expect(final.at(-2)).toMatch(/^■ 18 events in [\d.]+m?s · 11,160 tokens · \$0\.0000 · 3 files read · 0 written · 1 command failed$/);
     expect(final.filter((line) => line.startsWith('◷'))).toEqual([]);
   });
@@ -156,7 +156,7 @@ describe('the live view in a real terminal (tmux)', { timeout: 120_000 }, () => 
     for (const line of await terminal.screenWithColors()) expect(line).not.toMatch(/\x1b\[[0-9;]*[1-9][0-9;]*m/);
     await control.step('rest');
     control.end();
-    const screen = await terminal.waitFor('the prompt', (lines) => (lines.at(-1) === '$' ? lines : undefined));
+    const screen = await terminal.waitFor('the summary and the prompt', (lines) => (lines.at(-1) === '$' && lines.at(-2)?.startsWith('■') ? lines : undefined));
     expect(screen.slice(-5)).toEqual([
       '◂ read missing.txt · failed',
       '● The README says hello world, notes lines 3-6 are gamma to zeta, and',
@@ -172,7 +172,7 @@ describe('the live view in a real terminal (tmux)', { timeout: 120_000 }, () => 
     const event = { type: 'agent', timestamp: '2026-01-01T00:00:00.000Z', message: 'before\x1b[2J\x1b[H\x1b[31mafter' };
     writeFileSync(join(dir, 'hostile.jsonl'), JSON.stringify(event) + '\n');
     await terminal.type('harness-events view hostile.jsonl');
-    const screen = await terminal.waitFor('the prompt', (lines) => (lines.at(-1) === '$' ? lines : undefined));
+    const screen = await terminal.waitFor('the summary and the prompt', (lines) => (lines.at(-1) === '$' && lines.at(-2)?.startsWith('■') ? lines : undefined));
     expect(screen[0]).toBe('$ harness-events view hostile.jsonl');
     expect(screen[1]).toBe('● before␛[2J␛[H␛[31mafter');
     expect((await terminal.screenWithColors())[1]).not.toContain('\x1b[31m');
