@@ -36,20 +36,20 @@ function eventReader(sink: Sink<HarnessEvent>): Stage<Parsed> {
   let lines = 0;
   return {
     write(parsed) {
-      if (parsed instanceof EncodingNote) return note({ type: 'warning', message: parsed.message, code: 'encoding' });
-      if (parsed instanceof NotJson && parsed.fragment) return note({ type: 'warning', message: parsed.line, code: 'interleaved_fragment' });
+      if (parsed instanceof EncodingNote) return note({ type: 'warning', code: 'encoding', message: parsed.message });
+      if (parsed instanceof NotJson && parsed.fragment) return note({ type: 'warning', code: 'interleaved_fragment', message: parsed.line });
       if (parsed === BLANK || !('sameLine' in parsed)) lines++;
       if (parsed === BLANK) return;
-      if (parsed instanceof NotJson) return note({ type: 'warning', message: parsed.line, code: 'not_json' });
-      if (parsed instanceof LineTooLong) return note({ type: 'warning', message: `line ${lines} is ${parsed.bytes} bytes long; its content was skipped`, code: 'line_too_long' });
-      if (parsed.cut) note({ type: 'warning', message: describeCut(lines, parsed.bytes, parsed.cut), code: 'truncated' });
+      if (parsed instanceof NotJson) return note({ type: 'warning', code: 'not_json', message: parsed.line });
+      if (parsed instanceof LineTooLong) return note({ type: 'warning', code: 'line_too_long', message: `line ${lines} is ${parsed.bytes} bytes long; its content was skipped` });
+      if (parsed.cut) note({ type: 'warning', code: 'truncated', message: describeCut(lines, parsed.bytes, parsed.cut) });
       const violation = violationOf(parsed.value);
       if (violation === undefined) {
         last = parsed.value as HarnessEvent;
         sendEarly(last);
         return sink(last);
       }
-      note({ type: 'warning', message: violation, code: 'invalid_event' });
+      note({ type: 'warning', code: 'invalid_event', message: violation });
       note({ type: 'unknown', raw: parsed.value });
     },
     end() {

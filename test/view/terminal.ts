@@ -22,6 +22,8 @@ export function tmuxVersion(): string {
 
 export class Terminal {
   private readonly socket: string;
+  /** The tmux server's and the pane's shell's process ids: closing waits for both to be gone. */
+  private readonly pids: number[];
 
   /** Starts bash in a `width` x `height` pane, in `dir`, with `env` added to a plain environment. */
   constructor(
@@ -31,8 +33,10 @@ export class Terminal {
     env: Record<string, string> = {},
   ) {
     this.socket = join(dir, 'tmux.sock');
-    const variables = Object.entries({ PS1: '$ ', HOME: dir, PATH: `${dir}:${process.env.PATH}`, TERM: 'tmux-256color', ...env }).map(([key, value]) => `${key}=${value}`);
+    // No history file: bash would write one into the temp dir as it is killed.
+    const variables = Object.entries({ PS1: '$ ', HOME: dir, HISTFILE: '/dev/null', PATH: `${dir}:${process.env.PATH}`, TERM: 'tmux-256color', ...env }).map(([key, value]) => `${key}=${value}`);
     execFileSync('tmux', ['-S', this.socket, '-f', '/dev/null', 'new-session', '-d', '-x', String(width), '-y', String(height), '-c', dir, 'env', '-i', ...variables, 'bash', '--norc', '--noprofile']);
+    this.pids = execFileSync('tmux', ['-S', this.socket, 'display-message', '-p', '#{pid} #{pane_pid}'], { encoding: 'utf8' }).trim().split(' ').map(Number);
   }
 
   /** Types a command line and presses Enter, as a person would. */
@@ -67,12 +71,27 @@ export class Terminal {
     }
   }
 
+  /** Ends the tmux server (and with it the shell and whatever runs in it), and waits until they are gone. */
   async close(): Promise<void> {
     await this.tmux('kill-server').catch(() => undefined);
+    const deadline = Date.now() + 10_000;
+    while (this.pids.some(alive)) {
+      if (Date.now() > deadline) throw new Error(`tmux (${this.pids.join(', ')}) still running 10 s after kill-server`);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
   }
 
   private async tmux(...args: string[]): Promise<string> {
     return (await run('tmux', ['-S', this.socket, ...args], { encoding: 'utf8' })).stdout;
+  }
+}
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
   }
 }
 
