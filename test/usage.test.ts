@@ -14,6 +14,8 @@ const harnesses = [
   { harness: 'opencode', folder: 'opencode', perTurn: true },
   { harness: 'claude-code', folder: 'claude', perTurn: false },
   { harness: 'goose', folder: 'goose', perTurn: false },
+  // Gemini's result.stats is the session total, and no record reports a turn's share (gemini.md).
+  { harness: 'gemini', folder: 'gemini', perTurn: false },
 ] as const;
 
 for (const { harness, folder, perTurn } of harnesses) {
