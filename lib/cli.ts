@@ -5,19 +5,22 @@
  * usage error, 128 + n after signal n (SIGINT, SIGTERM, SIGHUP, SIGQUIT: what was read is
  * still flushed, the metrics still written).
  */
-import { close, createReadStream, fstat, fstatSync, open as openFd, statSync, type Stats } from 'node:fs';
-import { open } from 'node:fs/promises';
+import { closeSync, createReadStream, fstat as fstatCallback, fstatSync, open as openCallback, statSync, type Stats } from 'node:fs';
+import { open, readFile, writeFile } from 'node:fs/promises';
 import { Socket } from 'node:net';
 import { constants } from 'node:os';
+import { promisify } from 'node:util';
 import { resolve } from 'node:path';
-import { PassThrough, type Duplex, type Readable } from 'node:stream';
+import { PassThrough, Writable, type Duplex, type Readable } from 'node:stream';
+import type { WriteStream } from 'node:tty';
 import { pipeline } from 'node:stream/promises';
-import { parseArgs, promisify } from 'node:util';
+import { parseArgs } from 'node:util';
 import { harnesses } from '../harnesses/index.js';
-import type { RunMetrics } from './events.js';
+import type { HarnessEvent, RunMetrics } from './events.js';
 import { createNormalizer, type NormalizeOptions } from './normalizer.js';
 import { shellExitCode, spawnHarness } from './spawn.js';
 import { serialize } from '../transforms/serialize.js';
+import { readEvents } from './read-events.js';
 
 export const usage = `Usage:
   harness-events normalize --harness <name> [options] [FILE]
@@ -30,6 +33,14 @@ export const usage = `Usage:
       127 when the command cannot be started). Ctrl-C (or SIGTERM, SIGHUP, SIGQUIT) stops
       the child and everything it started (SIGTERM, then SIGKILL after the grace period; a
       second Ctrl-C: SIGKILL at once), writes what it printed, exits 128 + n.
+  harness-events view [--cwd <dir>] [--color] [FILE]
+      Shows normalized events (the JSONL of normalize or run, from FILE or standard input)
+      for a person: one line or a short block per event; on a terminal in color, wrapped
+      to its width, with a live status line (elapsed, tokens, cost, files, failures).
+  harness-events report [options] [FILE] [-o <file>]
+      Writes the report of one run: a self-contained HTML page (summary, timeline, files,
+      commands, failures and warnings, every event), or a Markdown summary (--format md).
+      FILE holds normalized events, or with --harness the harness's raw output.
 
 Harnesses: ${[...harnesses.keys()].join(', ')}
 
@@ -43,15 +54,24 @@ Options:
   --metrics <file>          write the run metrics (tokens, cost, turns, final output, line
                             accounting) as JSON to <file> when the input ends (opened first:
                             a path that cannot be written is a usage error)
-  --kill-grace-ms <n>       with run: how long the child may take to exit after SIGTERM
-                            before it gets SIGKILL (default 5000)
+  --kill-grace-ms <n>       run: how long the child may take to exit after SIGTERM before
+                            it gets SIGKILL (default 5000)
   --max-line-bytes <n>      longest input line kept (default 67108864); longer lines become
                             line_too_long warnings
   --max-pending-tools <n>   tool calls that may wait for their result (default 10000)
   --max-span-bytes <n>      longest accumulated text span (default 16777216)
   --stream-lines-above <n>  lines longer than this are parsed as they arrive and keep at most
                             this much of their content, with a truncated warning (default 8388608)
+  --format <format>         normalize, run: jsonl (default) or pretty (what view shows);
+                            report: html (default) or md
+  --color                   pretty output in color even when standard output is not a
+                            terminal (default: color on a terminal, unless NO_COLOR is set)
+  -o, --output <file>       report: the file to write (default: standard output)
+                            view, report: --cwd is the directory paths are shown relative
+                            to (default: the current directory); report: --metrics <file>
+                            reads the run metrics that normalize or run wrote
   -h, --help                this text
+  -v, --version             the version of harness-events
 
 Exit codes: 0 input read to its end, or its reader went away (| head -1); 1 schema
 violation (--strict) or read error; 2 usage error (unknown harness, missing file, bad
@@ -60,12 +80,20 @@ option, unwritable --metrics); 128 + n after signal n (130 Ctrl-C, 143 SIGTERM, 
 
 export class UsageError extends Error {}
 
+const openFile = promisify(openCallback);
+const fstat = promisify(fstatCallback);
+
 const sizeOptions = {
   'max-line-bytes': 'maxLineBytes',
   'max-pending-tools': 'maxPendingTools',
   'max-span-bytes': 'maxSpanBytes',
   'stream-lines-above': 'streamLinesAbove',
 } as const;
+
+/** This package's version: package.json is two levels above dist/bin/cli.js (the bundle) and dist/lib/cli.js alike. */
+async function packageVersion(): Promise<string> {
+  return JSON.parse(await readFile(new URL('../../package.json', import.meta.url), 'utf8')).version;
+}
 
 /** Runs the CLI; resolves to the process exit code. */
 export async function main(argv: string[], stdin: Readable = process.stdin, stdout: NodeJS.WritableStream = process.stdout): Promise<number> {
@@ -76,8 +104,14 @@ export async function main(argv: string[], stdin: Readable = process.stdin, stdo
       stdout.write(usage + '\n');
       return 0;
     }
+    if (command === '-v' || command === '--version') {
+      stdout.write(`${await packageVersion()}\n`);
+      return 0;
+    }
     if (command === 'normalize') return await normalizeCommand(rest, stdin, stdout);
     if (command === 'run') return await runCommand(rest, stdout);
+    if (command === 'view') return await viewCommand(rest, stdin, stdout);
+    if (command === 'report') return await reportCommand(rest, stdin, stdout);
     throw new UsageError(`unknown command "${command}" (see harness-events --help)`);
   } catch (error) {
     if (error instanceof UsageError) {
@@ -88,7 +122,23 @@ export async function main(argv: string[], stdin: Readable = process.stdin, stdo
   }
 }
 
-function parse(args: string[]) {
+/** The options each command takes; any other is a usage error. */
+const commandOptions = {
+  normalize: ['harness', 'cwd', 'strict', 'metrics', 'format', 'color', ...Object.keys(sizeOptions)],
+  run: ['harness', 'cwd', 'strict', 'metrics', 'format', 'color', 'kill-grace-ms', ...Object.keys(sizeOptions)],
+  view: ['cwd', 'color'],
+  report: ['harness', 'cwd', 'strict', 'metrics', 'format', 'output', ...Object.keys(sizeOptions)],
+};
+
+function parse(args: string[], command: keyof typeof commandOptions) {
+  const parsed = parseOptions(args);
+  for (const name of Object.keys(parsed.values)) {
+    if (name !== 'help' && !commandOptions[command].includes(name)) throw new UsageError(`${command} does not take --${name} (see harness-events --help)`);
+  }
+  return parsed;
+}
+
+function parseOptions(args: string[]) {
   try {
     return parseArgs({
       args,
@@ -103,6 +153,9 @@ function parse(args: string[]) {
         'max-span-bytes': { type: 'string' },
         'stream-lines-above': { type: 'string' },
         'kill-grace-ms': { type: 'string' },
+        format: { type: 'string' },
+        color: { type: 'boolean' },
+        output: { type: 'string', short: 'o' },
         help: { type: 'boolean', short: 'h' },
       },
     });
@@ -112,16 +165,16 @@ function parse(args: string[]) {
 }
 
 async function normalizeCommand(args: string[], stdin: Readable, stdout: NodeJS.WritableStream): Promise<number> {
-  const { values, positionals } = parse(args);
+  const { values, positionals } = parse(args, 'normalize');
   if (values.help) {
     stdout.write(usage + '\n');
     return 0;
   }
   const options = normalizeOptions(values);
-  if (positionals.length > 1) throw new UsageError(`one input file at most, got ${positionals.length}`);
-  const file = positionals[0] === '-' ? undefined : positionals[0];
+  const pretty = formatOf(values, ['jsonl', 'pretty']) === 'pretty' ? await loadPretty(values, stdout) : undefined;
+  const file = oneFile(positionals);
   // Before anything is opened: the metrics must not overwrite the input.
-  if (values.metrics !== undefined && sameFile(values.metrics, statOf(file ?? 0))) {
+  if (values.metrics !== undefined && sameFile(values.metrics, statOf(file === undefined || file === '-' ? 0 : file))) {
     throw new UsageError(`--metrics ${values.metrics} is the input: it would be overwritten`);
   }
   const input = await openInput(file, stdin);
@@ -133,11 +186,35 @@ async function normalizeCommand(args: string[], stdin: Readable, stdout: NodeJS.
     throw error;
   }
   // Standard input may be a live harness (`claude ... | harness-events normalize`): do not hold text across a pause.
-  const normalizer = createNormalizer({ ...options, output: 'jsonl', idleFlushMs: input === stdin ? 200 : undefined });
-  return await runPipeline(input, normalizer, stdout, metrics);
+  const normalizer = createNormalizer({ ...options, output: pretty ? 'objects' : 'jsonl', idleFlushMs: input === stdin ? 200 : undefined });
+  const stages = pretty ? [normalizer, pretty(normalizer.metrics)] : [normalizer];
+  return await runPipeline(input, stages, stdout, async () => await metrics?.write(normalizer.metrics));
 }
 
 type Values = ReturnType<typeof parse>['values'];
+
+function oneFile(positionals: string[]): string | undefined {
+  if (positionals.length > 1) throw new UsageError(`one input file at most, got ${positionals.length}`);
+  return positionals[0];
+}
+
+function formatOf(values: Values, formats: string[]): string {
+  const format = values.format ?? formats[0]!;
+  if (!formats.includes(format)) throw new UsageError(`--format takes ${formats.join(' or ')}, got "${format}"`);
+  return format;
+}
+
+/**
+ * The pretty printer for standard output: in color on a terminal unless NO_COLOR is set (or
+ * with --color), and, on a terminal, wrapped to its width under a live status line. Loaded
+ * only when asked for, so the JSONL path starts as fast as before.
+ */
+async function loadPretty(values: Values, stdout: NodeJS.WritableStream): Promise<(metrics?: RunMetrics) => Duplex> {
+  const { prettyPrint } = await import('./view/pretty.js');
+  const terminal = (stdout as WriteStream).isTTY === true ? (stdout as WriteStream) : undefined;
+  const color = values.color === true || (terminal !== undefined && !process.env.NO_COLOR);
+  return (metrics) => prettyPrint({ color, terminal, cwd: resolve(values.cwd ?? '.'), metrics });
+}
 
 function normalizeOptions(values: Values): NormalizeOptions {
   if (values.harness === undefined) throw new UsageError('--harness is required (see harness-events --help)');
@@ -153,12 +230,13 @@ function normalizeOptions(values: Values): NormalizeOptions {
 }
 
 async function runCommand(args: string[], stdout: NodeJS.WritableStream): Promise<number> {
-  const { values, positionals } = parse(args);
+  const { values, positionals } = parse(args, 'run');
   if (values.help) {
     stdout.write(usage + '\n');
     return 0;
   }
   const options = normalizeOptions(values);
+  const pretty = formatOf(values, ['jsonl', 'pretty']) === 'pretty' ? await loadPretty(values, stdout) : undefined;
   const [command, ...commandArgs] = positionals;
   if (command === undefined) throw new UsageError('run needs the command to run, after -- (see harness-events --help)');
   const grace = values['kill-grace-ms'];
@@ -173,7 +251,7 @@ async function runCommand(args: string[], stdout: NodeJS.WritableStream): Promis
   );
   let outputError: Error | undefined;
   try {
-    await pipeline(run, serialize(), stdout, { end: false });
+    await pipeline(run, pretty ? pretty(run.metrics) : serialize(), stdout, { end: false });
   } catch (error) {
     // The reader went away (| head -1), or the run failed: either way the child is stopped, and waited for.
     run.destroy();
@@ -183,14 +261,14 @@ async function runCommand(args: string[], stdout: NodeJS.WritableStream): Promis
   await metrics?.write(run.metrics);
   signals.off();
   const signalled = signals.exitCode;
-  if (result instanceof Error) return report(result, signalled ?? 127);
-  if (result.error) return report(result.error, signalled ?? 1);
+  if (result instanceof Error) return reportFailure(result, signalled ?? 127);
+  if (result.error) return reportFailure(result.error, signalled ?? 1);
   // After a signal the terminal may be gone too (SIGHUP): its write errors are expected.
-  if (outputError && signalled === undefined && !readerGone(outputError)) return report(outputError, 1);
+  if (outputError && signalled === undefined && !readerGone(outputError)) return reportFailure(outputError, 1);
   return signalled ?? (outputError ? 0 : shellExitCode(result));
 }
 
-function report(error: Error, code: number): number {
+function reportFailure(error: Error, code: number): number {
   process.stderr.write(`harness-events: ${error.message}\n`);
   return code;
 }
@@ -229,20 +307,21 @@ function trapStopSignals(first: () => void, again: () => void = () => {}) {
 }
 
 async function openInput(file: string | undefined, stdin: Readable): Promise<Readable> {
-  if (file === undefined) return stdin;
+  if (file === undefined || file === '-') return stdin;
   let fd: number | undefined;
   try {
     // Opening a FIFO waits for its writer.
-    fd = await promisify(openFd)(file, 'r');
-    const stats = await promisify(fstat)(fd);
+    fd = await openFile(file, 'r');
+    const stats = await fstat(fd);
     if (stats.isDirectory()) throw Object.assign(new Error(), { code: 'EISDIR' });
     // A FIFO or a socket is read as a pipe: a file read would wait for an idle writer, even after Ctrl-C.
     if (stats.isFIFO() || stats.isSocket()) return new Socket({ fd, readable: true, writable: false });
-    return createReadStream(file, { fd });
   } catch (error) {
-    if (fd !== undefined) close(fd);
+    if (fd !== undefined) closeSync(fd);
     throw new UsageError(`cannot read ${file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
   }
+  // A plain descriptor: fs.ReadStream's callback reads are cheaper than a FileHandle's promises.
+  return createReadStream('', { fd });
 }
 
 /** A path's (or an open descriptor's) stats; undefined when there is nothing there. */
@@ -289,12 +368,12 @@ async function openMetrics(file: string | undefined): Promise<MetricsFile | unde
 }
 
 /**
- * input -> normalizer -> stdout, ending cleanly: a stop signal (Ctrl-C, SIGTERM, SIGHUP,
- * SIGQUIT) stops reading but still flushes what was read (held text, calls waiting for a
- * result); a reader that goes away (EPIPE, as in `| head -1`) ends the run quietly. The metrics
- * are written whichever way it ends.
+ * input -> stages -> stdout, ending cleanly: a stop signal (Ctrl-C, SIGTERM, SIGHUP, SIGQUIT)
+ * stops reading but still flushes what was read (held text, calls waiting for a result); a
+ * reader that goes away (EPIPE, as in `| head -1`) ends the run quietly. `finish` (the
+ * metrics) runs whichever way it ends.
  */
-async function runPipeline(input: Readable, normalizer: Duplex & { metrics: RunMetrics }, stdout: NodeJS.WritableStream, metrics: MetricsFile | undefined): Promise<number> {
+async function runPipeline(input: Readable, stages: Duplex[], stdout: NodeJS.WritableStream, finish: () => Promise<void>): Promise<number> {
   const gate = new PassThrough();
   const signals = trapStopSignals(() => {
     input.unpipe(gate);
@@ -305,13 +384,67 @@ async function runPipeline(input: Readable, normalizer: Duplex & { metrics: RunM
   input.pipe(gate);
   let failure: Error | undefined;
   try {
-    await pipeline(gate, normalizer, stdout, { end: false });
+    await pipeline([gate, ...stages, stdout], { end: false });
   } catch (error) {
     input.destroy();
     if (!readerGone(error as Error)) failure = error as Error;
   }
-  await metrics?.write(normalizer.metrics);
+  await finish();
   signals.off();
-  if (failure) return report(failure, signals.exitCode ?? 1);
+  if (failure) return reportFailure(failure, signals.exitCode ?? 1);
   return signals.exitCode ?? 0;
+}
+
+async function viewCommand(args: string[], stdin: Readable, stdout: NodeJS.WritableStream): Promise<number> {
+  const { values, positionals } = parse(args, 'view');
+  if (values.help) {
+    stdout.write(usage + '\n');
+    return 0;
+  }
+  const pretty = await loadPretty(values, stdout);
+  const input = await openInput(oneFile(positionals), stdin);
+  return await runPipeline(input, [readEvents(), pretty()], stdout, async () => {});
+}
+
+/** Reads the whole run (normalized events, or raw output with --harness), then writes its report. */
+async function reportCommand(args: string[], stdin: Readable, stdout: NodeJS.WritableStream): Promise<number> {
+  const { values, positionals } = parse(args, 'report');
+  if (values.help) {
+    stdout.write(usage + '\n');
+    return 0;
+  }
+  const format = formatOf(values, ['html', 'md']);
+  const { buildReport, parseMetrics, reportHtml, reportMarkdown } = await import('./report/index.js');
+  if (values.harness !== undefined && values.metrics !== undefined) throw new UsageError('--metrics reads the metrics of normalized events; with --harness they come from the input itself');
+  const normalizer = values.harness === undefined ? undefined : createNormalizer(normalizeOptions(values));
+  const metrics = normalizer?.metrics ?? (await readMetrics(values.metrics, parseMetrics));
+  const input = await openInput(oneFile(positionals), stdin);
+  const events: HarnessEvent[] = [];
+  const collect = new Writable({
+    objectMode: true,
+    write(event: HarnessEvent, _encoding, done) {
+      events.push(event);
+      done();
+    },
+  });
+  const code = await runPipeline(input, [normalizer ?? readEvents()], collect, async () => {});
+  if (code === 1) return code;
+  const model = buildReport(events, { metrics, cwd: resolve(values.cwd ?? '.') });
+  const text = format === 'md' ? reportMarkdown(model) : reportHtml(model);
+  if (values.output === undefined) stdout.write(text);
+  else await writeFile(values.output, text);
+  return code;
+}
+
+async function readMetrics(file: string | undefined, parseMetrics: (text: string) => RunMetrics | string): Promise<RunMetrics | undefined> {
+  if (file === undefined) return undefined;
+  let text;
+  try {
+    text = await readFile(file, 'utf8');
+  } catch (error) {
+    throw new UsageError(`cannot read ${file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
+  }
+  const metrics = parseMetrics(text);
+  if (typeof metrics === 'string') throw new UsageError(`${file} is not run metrics: ${metrics}`);
+  return metrics;
 }

@@ -14,10 +14,10 @@ import { groupGone, groupOf } from './processes.js';
 const bin = new URL('../bin/harness-events.js', import.meta.url).pathname;
 const execFileP = promisify(execFile);
 
-/** Runs the CLI (after the modules in `preload`, if any); resolves with its exit code and output, whatever the code. */
-async function cli(args: string[], stdin?: string, preload: string[] = []): Promise<{ code: number; stdout: string; stderr: string }> {
+/** Runs the CLI (or another entry point to it); resolves with its exit code and output, whatever the code. */
+async function cli(args: string[], stdin?: string, entry = bin): Promise<{ code: number; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, [...preload.flatMap((module) => ['--import', module]), bin, ...args]);
+    const child = spawn(process.execPath, [entry, ...args]);
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (d) => (stdout += d));
@@ -72,8 +72,8 @@ const untimed = (stdout: string) => lines(stdout).map(({ timestamp: _t, session_
 
 const tmp = mkdtempSync(join(tmpdir(), 'harness-events-cli-'));
 const children = new URL('./children/', import.meta.url).pathname;
-// A harness whose every record breaks its schema: with --strict, a stage that throws.
-const withBrokenHarness = [join(children, 'broken-harness.mjs')];
+// The CLI with a harness whose every record breaks its schema: with --strict, a stage that throws.
+const withBrokenHarness = join(children, 'cli-with-broken-harness.mjs');
 const violation = "harness-events: read event breaks its schema: read must have required property 'path'\n";
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 
