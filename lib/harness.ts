@@ -32,6 +32,8 @@ export interface Limits {
 
 /** What a correlator reports of a tool call; the stage adds the cwd, timestamp and session id. */
 export interface ToolCallFields {
+  /** The harness's id for the call, when it has one. */
+  id?: string;
   name: string;
   input: unknown;
   is_success?: boolean;
