@@ -9,6 +9,9 @@ import * as goose from './goose/correlate.js';
 import { gooseToolKey, gooseTools } from './goose/tools.js';
 import * as opencode from './opencode/correlate.js';
 import { tools as opencodeTools } from './opencode/tools.js';
+import * as qwen from './qwen/correlate.js';
+import { exitCodes as qwenExitCodes } from './qwen/exit-codes.js';
+import { tools as qwenTools } from './qwen/tools.js';
 
 export const harnesses: ReadonlyMap<string, Harness> = new Map<string, Harness>([
   ['claude-code', { name: 'claude-code', correlator: claudeCode.correlator, records: claudeCode.records, tools: claudeCodeTools, terminal: 'result' }],
@@ -16,6 +19,7 @@ export const harnesses: ReadonlyMap<string, Harness> = new Map<string, Harness>(
   ['gg', { name: 'gg', correlator: gg.correlator, records: gg.records, tools: gg.tools }],
   ['goose', { name: 'goose', correlator: goose.correlator, records: goose.records, tools: gooseTools, toolKey: gooseToolKey, terminal: 'complete' }],
   ['opencode', { name: 'opencode', correlator: opencode.correlator, records: opencode.records, tools: opencodeTools, toolKey: (name) => name.toLowerCase() }],
+  ['qwen', { name: 'qwen', correlator: qwen.correlator, records: qwen.records, tools: qwenTools, terminal: 'result', exitCodes: qwenExitCodes }],
 ]);
 
 export function harnessNamed(name: string): Harness {

@@ -36,6 +36,13 @@ export function amount(value: unknown): number | undefined {
   return typeof value === 'number' && value >= 0 && value <= MAX_AMOUNT ? value : undefined;
 }
 
+/** A count less a part of it (cached tokens out of input, reasoning out of output), never below 0; the count as given when the part is not reported. */
+export function tokensLess(count: unknown, part: unknown): number | undefined {
+  const total = tokenCount(count);
+  const less = tokenCount(part);
+  return total !== undefined && less !== undefined ? Math.max(0, total - less) : total;
+}
+
 /** Builds a Tokens object from the classes that are reported, leaving the others absent. */
 export function tokensOf(classes: { [K in keyof Tokens]: unknown }): Tokens {
   const tokens: Tokens = {};

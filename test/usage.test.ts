@@ -14,6 +14,8 @@ const harnesses = [
   { harness: 'opencode', folder: 'opencode', perTurn: true },
   { harness: 'claude-code', folder: 'claude', perTurn: false },
   { harness: 'goose', folder: 'goose', perTurn: false },
+  // Only result.usage, the session total: assistant records' usage is zero on split records and subagents' (qwen.md).
+  { harness: 'qwen', folder: 'qwen', perTurn: false },
 ] as const;
 
 for (const { harness, folder, perTurn } of harnesses) {

@@ -9,7 +9,7 @@
  * the Read recovered from an unpaired result, and its `result` (token classes, cost).
  */
 import type { Correlator, RunContext } from '../../lib/harness.js';
-import { addTokens, amount, tokenCount, tokensOf } from '../../lib/metrics.js';
+import { addTokens, amount, tokensLess, tokensOf } from '../../lib/metrics.js';
 import type { Tokens } from '../../lib/events.js';
 import { isObject, type JsonObject } from '../../lib/json.js';
 import type { RecordRows, RecordRule } from '../../lib/record-table.js';
@@ -99,12 +99,10 @@ export function correlator(run: RunContext): Correlator {
 /** The shared token mapping (CONTRACT.md): Claude's input is already uncached; thinking is part of output. */
 export function claudeTokens(usage: JsonObject): Tokens {
   const details = isObject(usage.output_tokens_details) ? usage.output_tokens_details : {};
-  const reasoning = tokenCount(details.thinking_tokens);
-  const output = tokenCount(usage.output_tokens);
   return tokensOf({
     input: usage.input_tokens,
-    output: output !== undefined && reasoning !== undefined ? Math.max(0, output - reasoning) : output,
-    reasoning,
+    output: tokensLess(usage.output_tokens, details.thinking_tokens),
+    reasoning: details.thinking_tokens,
     cache_read: usage.cache_read_input_tokens,
     cache_write: usage.cache_creation_input_tokens,
   });
