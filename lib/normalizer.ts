@@ -21,7 +21,7 @@ import { createMetrics } from './metrics.js';
 import { fuse, toTransform, type Sink } from './stage.js';
 
 export interface NormalizeOptions {
-  /** The harness whose output this is: `claude-code`, `goose`, `opencode`, `codex`, `gg`. */
+  /** The harness whose output this is: `claude-code`, `goose`, `opencode`, `codex`, `qwen`, `gg`. */
   harness: string | Harness;
   /** The run's working directory; relative paths in events resolve against it. */
   cwd?: string;

@@ -40,8 +40,8 @@ export interface DialectOptions {
 export interface Dialect {
   readonly assistant: RecordRule;
   readonly user: RecordRule;
-  /** Forgets a call waiting for its result (its result, if it comes, is unpaired); true when one was waiting. */
-  dropCall(id: string): boolean;
+  /** Forgets a call waiting for its result: its result, if it comes, is unpaired. */
+  dropCall(id: string): void;
   /** The harness's correlator: its records table dispatched, text flushed and session ids captured first. */
   correlator<Rows extends RecordRows>(handlers: RecordHandlers<Rows>): Correlator;
 }
@@ -176,7 +176,7 @@ export function dialect(run: RunContext, rows: DialectRows, options: DialectOpti
   return {
     assistant,
     user,
-    dropCall: (id) => take(id) !== undefined,
+    dropCall: (id) => void take(id),
     correlator: (handlers) => ({
       // Text waits only for more assistant lines of its message; anything else ends it.
       record: recordTable(run, handlers, (record) => {

@@ -58,7 +58,7 @@ export const records = {
 const rules = records.system.rules;
 
 /** Difference 3: a failed model call, written as the text of an assistant record. */
-export function isApiError(text: string): boolean {
+function isApiError(text: string): boolean {
   return text.startsWith('[API Error:') && text.endsWith(']');
 }
 
