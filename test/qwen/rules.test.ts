@@ -459,11 +459,14 @@ describe('differences from claude-code.md', () => {
       const stderr = readFileSync(fixturePath('qwen/lab/turn-limit.stderr.txt'), 'utf8');
       const { events: out, done } = await spawned([{ out: stdout }, { err: stderr }, { exit: 53 }]);
       const [yolo, reason] = stderr.trimEnd().split('\n');
-      expect(out).toEqual([
+      // stdout and stderr are two pipes: each in its order, the ending last.
+      expect(out.filter((e) => e.type !== 'warning')).toEqual([
         { type: 'read', path: '/home/user/project/notes.txt', is_success: true },
+        { type: 'error', code: 'exit_code', message: `${process.execPath} exited with code 53 (session turn limit reached)` },
+      ]);
+      expect(out.filter((e) => e.type === 'warning')).toEqual([
         { type: 'warning', code: 'stderr', message: yolo },
         { type: 'warning', code: 'stderr', message: reason },
-        { type: 'error', code: 'exit_code', message: `${process.execPath} exited with code 53 (session turn limit reached)` },
       ]);
       expect(done.metrics).toMatchObject({ ended: false, exit_code: 53 });
     });
