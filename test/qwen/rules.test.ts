@@ -436,6 +436,12 @@ describe('differences from claude-code.md', () => {
         { type: 'command', command: 'npm test', working_directory: '/ws', exit_code: 1, is_success: false },
       ]);
     });
+
+    test('a result far over streamLinesAbove keeps its head: the `Exit Code:` line at its end is cut, success comes from is_error alone', async () => {
+      const { events: out } = await run(jsonl(init, ...shell('c1', 'npm test', shellBlock('npm test', '1', 'x'.repeat(200_000)), true)), { harness, streamLinesAbove: 64 * 1024 });
+      expect(bodies(out).map((e) => e.type)).toEqual(['warning', 'command']);
+      expect(bodies(out)[1]).toEqual({ type: 'command', command: 'npm test', working_directory: '/ws', is_success: false });
+    });
   });
 
   describe('9. the end of a run', () => {
