@@ -9,7 +9,7 @@
  * the Read recovered from an unpaired result, and its `result` (token classes, cost).
  */
 import type { Correlator, RunContext } from '../../lib/harness.js';
-import { addTokens, amount, tokensLess, tokensOf } from '../../lib/metrics.js';
+import { addTokens, amount, excluding, tokenCount, tokensOf } from '../../lib/metrics.js';
 import type { Tokens } from '../../lib/events.js';
 import { isObject, type JsonObject } from '../../lib/json.js';
 import type { RecordRows, RecordRule } from '../../lib/record-table.js';
@@ -101,7 +101,7 @@ export function claudeTokens(usage: JsonObject): Tokens {
   const details = isObject(usage.output_tokens_details) ? usage.output_tokens_details : {};
   return tokensOf({
     input: usage.input_tokens,
-    output: tokensLess(usage.output_tokens, details.thinking_tokens),
+    output: excluding(tokenCount(usage.output_tokens), tokenCount(details.thinking_tokens)),
     reasoning: details.thinking_tokens,
     cache_read: usage.cache_read_input_tokens,
     cache_write: usage.cache_creation_input_tokens,

@@ -11,7 +11,7 @@ import type { Tokens } from '../../lib/events.js';
 import type { Correlator, RunContext } from '../../lib/harness.js';
 import { isObject, type JsonObject } from '../../lib/json.js';
 import { recordTable, type RecordRows } from '../../lib/record-table.js';
-import { tokensLess, tokensOf } from '../../lib/metrics.js';
+import { excluding, tokenCount, tokensOf } from '../../lib/metrics.js';
 import { PendingCalls } from '../../lib/pending-calls.js';
 import { stringField } from '../../lib/tool-rules.js';
 import { subagentEnd } from './tools.js';
@@ -224,11 +224,15 @@ function success(item: JsonObject, exit_code: number | undefined): boolean | und
 
 /** The shared token mapping (codex.md): cached input is part of `input_tokens`, reasoning part of `output_tokens`. */
 export function codexTokens(usage: JsonObject): Tokens {
+  const input = tokenCount(usage.input_tokens);
+  const cached = tokenCount(usage.cached_input_tokens);
+  const output = tokenCount(usage.output_tokens);
+  const reasoning = tokenCount(usage.reasoning_output_tokens);
   return tokensOf({
-    input: tokensLess(usage.input_tokens, usage.cached_input_tokens),
-    cache_read: usage.cached_input_tokens,
+    input: excluding(input, cached),
+    cache_read: cached,
     cache_write: usage.cache_write_input_tokens,
-    output: tokensLess(usage.output_tokens, usage.reasoning_output_tokens),
-    reasoning: usage.reasoning_output_tokens,
+    output: excluding(output, reasoning),
+    reasoning,
   });
 }

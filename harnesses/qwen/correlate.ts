@@ -10,7 +10,7 @@
 import type { Tokens } from '../../lib/events.js';
 import type { Correlator, RunContext } from '../../lib/harness.js';
 import { isObject, type JsonObject } from '../../lib/json.js';
-import { tokenCount, tokensLess, tokensOf } from '../../lib/metrics.js';
+import { excluding, tokenCount, tokensOf } from '../../lib/metrics.js';
 import { PendingCalls } from '../../lib/pending-calls.js';
 import type { RecordRows, RecordRule } from '../../lib/record-table.js';
 import { stringField } from '../../lib/tool-rules.js';
@@ -165,7 +165,7 @@ export function correlator(run: RunContext): Correlator {
 /** qwen.md token classes: `input_tokens` includes the cached tokens; reasoning is part of `output_tokens`, not reported apart. */
 export function qwenTokens(usage: JsonObject): Tokens {
   return tokensOf({
-    input: tokensLess(usage.input_tokens, usage.cache_read_input_tokens),
+    input: excluding(tokenCount(usage.input_tokens), tokenCount(usage.cache_read_input_tokens)),
     cache_read: usage.cache_read_input_tokens,
     output: usage.output_tokens,
   });
