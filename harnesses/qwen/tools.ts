@@ -58,7 +58,7 @@ const runShellCommand = rule(
  * Its result is its end; a call whose result never came is reported as started.
  */
 const agent = rule(
-  'orchestration: the result of a foreground agent is `subagent_completed` (`subagent_failed` when `is_error`), `subagent_id` = the tool-use id, `subagent_name` = `subagent_type`, else `general-purpose`',
+  'orchestration: the result of a foreground agent is `subagent_completed` (`subagent_failed` when `is_error`), `subagent_id` = the tool-use id, `subagent_name` = `subagent_type`, else `general-purpose`; a background agent (its `task_started` seen before its result) is reported by `task_started` and `task_notification`, its call and "launched" result consumed',
   (call) => {
     if (call.id === undefined) return null;
     const is_success = call.is_success;
