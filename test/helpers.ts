@@ -32,7 +32,7 @@ export interface Run {
 }
 
 /** Normalizes `input`, written in the given chunks (default: one chunk). */
-export async function run(input: Buffer | string | (Buffer | string)[], options: NormalizeOptions): Promise<Run> {
+export async function run(input: Buffer | string | (Buffer | string)[], options: NormalizeOptions & { output?: 'objects' }): Promise<Run> {
   const rules: string[] = [];
   const normalizer = createNormalizer({ strict: true, ...options, onLine: (line, rule) => (rules[line] = rule) });
   const chunks = Array.isArray(input) ? input : [input];
@@ -42,7 +42,7 @@ export async function run(input: Buffer | string | (Buffer | string)[], options:
   return { events, metrics: normalizer.metrics, rules: rules.slice(1) };
 }
 
-export function runFixture(relative: string, options: NormalizeOptions): Promise<Run> {
+export function runFixture(relative: string, options: NormalizeOptions & { output?: 'objects' }): Promise<Run> {
   return run(readFileSync(fixturePath(relative)), options);
 }
 
