@@ -14,6 +14,7 @@ import type { RunMetrics } from './events.js';
 import { createNormalizer, type NormalizeOptions } from './normalizer.js';
 import { shellExitCode, spawnHarness } from './spawn.js';
 import { serialize } from '../transforms/serialize.js';
+import { publishFlags, publishStages, replayCommand } from './jetstream/cli.js';
 
 export const usage = `Usage:
   harness-events normalize --harness <name> [options] [FILE]
@@ -24,6 +25,11 @@ export const usage = `Usage:
       translated, its stderr lines as warnings, its ending (exit code, signal, a missing
       terminal record) as events. Exits with the child's exit code (128 + n for signal n,
       127 when the command cannot be started); Ctrl-C stops the child and exits 130.
+  harness-events replay --from nats://HOST:PORT [--run ID] [options]
+      Writes the events stored in NATS JetStream (by --publish) as JSONL, in order: one
+      run's with --run, else every run's; --harness <name> keeps one harness's runs,
+      --since <time> starts at a time, --follow goes on with new events until Ctrl-C,
+      --metrics <file> writes the run's metrics; --stream as below.
 
 Harnesses: ${[...harnesses.keys()].join(', ')}
 
@@ -40,6 +46,11 @@ Options:
                             line_too_long warnings
   --max-pending-tools <n>   tool calls that may wait for their result (default 10000)
   --max-span-bytes <n>      longest accumulated text span (default 16777216)
+  --publish nats://HOST:PORT  also publish each event to NATS JetStream, and the run
+                            metrics as the run's final message (see README "Many machines")
+  --stream <name>           the JetStream stream (default HARNESS_EVENTS, created if missing)
+  --run <id>                the run's id in the subjects (default: a new UUID, printed)
+  --quiet                   with --publish: print no events
   -h, --help                this text
 
 Exit codes: 0 input read to its end; 1 schema violation (--strict) or read error;
@@ -65,6 +76,7 @@ export async function main(argv: string[], stdin: Readable = process.stdin, stdo
     }
     if (command === 'normalize') return await normalizeCommand(rest, stdin, stdout);
     if (command === 'run') return await runCommand(rest, stdout);
+    if (command === 'replay') return await replayCommand(rest, stdout);
     throw new UsageError(`unknown command "${command}" (see harness-events --help)`);
   } catch (error) {
     if (error instanceof UsageError) {
@@ -88,6 +100,7 @@ function parse(args: string[]) {
         'max-line-bytes': { type: 'string' },
         'max-pending-tools': { type: 'string' },
         'max-span-bytes': { type: 'string' },
+        ...publishFlags,
         help: { type: 'boolean', short: 'h' },
       },
     });
@@ -105,9 +118,10 @@ async function normalizeCommand(args: string[], stdin: Readable, stdout: NodeJS.
   const options = normalizeOptions(values);
   if (positionals.length > 1) throw new UsageError(`one input file at most, got ${positionals.length}`);
   const input = await openInput(positionals[0], stdin);
+  const published = publishStages(values, values.harness!, () => normalizer.metrics);
   // Standard input may be a live harness (`claude ... | harness-events normalize`): do not hold text across a pause.
-  const normalizer = createNormalizer({ ...options, output: 'jsonl', idleFlushMs: input === stdin ? 200 : undefined });
-  return await runPipeline(input, normalizer, stdout, () => writeMetrics(values.metrics, normalizer.metrics));
+  const normalizer = createNormalizer({ ...options, output: published ? undefined : 'jsonl', idleFlushMs: input === stdin ? 200 : undefined });
+  return await runPipeline(input, [normalizer, ...(published ?? [])], stdout, () => writeMetrics(values.metrics, normalizer.metrics));
 }
 
 type Values = ReturnType<typeof parse>['values'];
@@ -134,6 +148,7 @@ async function runCommand(args: string[], stdout: NodeJS.WritableStream): Promis
   const options = normalizeOptions(values);
   const [command, ...commandArgs] = positionals;
   if (command === undefined) throw new UsageError('run needs the command to run, after -- (see harness-events --help)');
+  const published = publishStages(values, values.harness!, () => run.metrics);
   const run = spawnHarness({ ...options, command, args: commandArgs });
   let interrupted = false;
   const interrupt = () => {
@@ -144,7 +159,7 @@ async function runCommand(args: string[], stdout: NodeJS.WritableStream): Promis
   process.once('SIGTERM', interrupt);
   let failure: Error | undefined;
   try {
-    await pipeline(run, serialize(), stdout, { end: false });
+    await pipeline([run as Readable, ...(published ?? [serialize()]), stdout], { end: false });
   } catch (error) {
     run.destroy();
     if ((error as NodeJS.ErrnoException).code !== 'EPIPE') failure = error as Error;
@@ -180,7 +195,7 @@ async function openInput(file: string | undefined, stdin: Readable): Promise<Rea
  * was read (held text, calls waiting for a result); a reader that goes away (EPIPE, as in
  * `| head -1`) ends the run quietly.
  */
-async function runPipeline(input: Readable, normalizer: Duplex, stdout: NodeJS.WritableStream, finish: () => Promise<void>): Promise<number> {
+async function runPipeline(input: Readable, stages: Duplex[], stdout: NodeJS.WritableStream, finish: () => Promise<void>): Promise<number> {
   const gate = new PassThrough();
   let interrupted = false;
   const interrupt = () => {
@@ -193,7 +208,7 @@ async function runPipeline(input: Readable, normalizer: Duplex, stdout: NodeJS.W
   input.pipe(gate);
   process.once('SIGINT', interrupt);
   try {
-    await pipeline(gate, normalizer, stdout, { end: false });
+    await pipeline([gate, ...stages, stdout], { end: false });
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'EPIPE' || code === 'ERR_STREAM_DESTROYED') {
@@ -210,6 +225,6 @@ async function runPipeline(input: Readable, normalizer: Duplex, stdout: NodeJS.W
   return interrupted ? 130 : 0;
 }
 
-async function writeMetrics(file: string | undefined, metrics: RunMetrics): Promise<void> {
+export async function writeMetrics(file: string | undefined, metrics: RunMetrics): Promise<void> {
   if (file !== undefined) await writeFile(file, JSON.stringify(metrics, null, 2) + '\n');
 }
