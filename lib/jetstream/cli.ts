@@ -37,9 +37,20 @@ export function publishStages(values: PublishValues, harness: string, metrics: (
     if (stray) throw new UsageError(`--${stray} goes with --publish (see harness-events --help)`);
     return undefined;
   }
-  const sink = toJetStream({ servers: natsServers('--publish', values.publish), harness, run: values.run, stream: values.stream, metrics });
+  const servers = natsServers('--publish', values.publish);
+  const sink = asUsageError(() => toJetStream({ servers, harness, run: values.run, stream: values.stream, metrics }));
   process.stderr.write(`harness-events: publishing run ${sink.run} to ${values.publish}, stream ${sink.stream}, subjects ${sink.prefix}.${harness}.${sink.run}.<type>\n`);
   return [publishTo(sink), values.quiet ? dropAll() : serialize()];
+}
+
+/** Options the library refuses (a run id that cannot be a subject token) are usage errors here. */
+function asUsageError<T>(make: () => T): T {
+  try {
+    return make();
+  } catch (error) {
+    if (error instanceof TypeError) throw new UsageError(error.message);
+    throw error;
+  }
 }
 
 function dropAll(): Transform {
@@ -77,23 +88,21 @@ export async function replayCommand(args: string[], stdout: NodeJS.WritableStrea
     stdout.write(usage + '\n');
     return 0;
   }
-  if (values.from === undefined) throw new UsageError('replay needs --from nats://HOST:PORT (see harness-events --help)');
+  const from = values.from;
+  if (from === undefined) throw new UsageError('replay needs --from nats://HOST:PORT (see harness-events --help)');
   if (values.metrics !== undefined && values.run === undefined) throw new UsageError('--metrics needs --run: one run has one metrics message');
   if (values.since !== undefined && Number.isNaN(Date.parse(values.since))) throw new UsageError(`--since takes a date and time, e.g. 2026-11-30T12:00:00Z, got "${values.since}"`);
-  let source;
-  try {
-    source = fromJetStream({
-      servers: natsServers('--from', values.from),
+  const source = asUsageError(() =>
+    fromJetStream({
+      servers: natsServers('--from', from),
       stream: values.stream,
       filter: { run: values.run, harness: values.harness },
       deliver: values.since === undefined ? 'all' : { since: values.since },
       follow: values.follow,
       output: 'records',
       giveUpAfterMs: 10_000,
-    });
-  } catch (error) {
-    throw new UsageError((error as Error).message);
-  }
+    }),
+  );
   let metrics: RunMetrics | undefined;
   const events = new Transform({
     objectMode: true,

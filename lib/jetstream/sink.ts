@@ -110,15 +110,25 @@ export class JetStreamSink extends Writable {
   private finalCallback?: (error?: Error | null) => void;
 
   constructor(options: JetStreamSinkOptions) {
+    // Checked before the stream exists: a refused option must not leave it connecting.
+    const settings = {
+      servers: serverList(options.servers),
+      harness: checkToken('harness', options.harness),
+      run: checkToken('run', options.run ?? randomUUID()),
+      prefix: checkPrefix(options.subject ?? DEFAULT_PREFIX),
+      maxInFlight: positive('maxInFlight', options.maxInFlight ?? 256),
+      ackTimeoutMs: positive('ackTimeoutMs', options.ackTimeoutMs ?? 5000),
+      giveUpAfterMs: positive('giveUpAfterMs', options.giveUpAfterMs ?? 60_000),
+    };
     super({ objectMode: true, highWaterMark: 16 });
-    this.servers = serverList(options.servers);
-    this.harness = checkToken('harness', options.harness);
-    this.run = checkToken('run', options.run ?? randomUUID());
+    this.servers = settings.servers;
+    this.harness = settings.harness;
+    this.run = settings.run;
+    this.prefix = settings.prefix;
+    this.maxInFlight = settings.maxInFlight;
+    this.ackTimeoutMs = settings.ackTimeoutMs;
+    this.giveUpAfterMs = settings.giveUpAfterMs;
     this.stream = options.stream ?? DEFAULT_STREAM;
-    this.prefix = checkPrefix(options.subject ?? DEFAULT_PREFIX);
-    this.maxInFlight = positive('maxInFlight', options.maxInFlight ?? 256);
-    this.ackTimeoutMs = positive('ackTimeoutMs', options.ackTimeoutMs ?? 5000);
-    this.giveUpAfterMs = positive('giveUpAfterMs', options.giveUpAfterMs ?? 60_000);
     this.metrics = options.metrics;
     this.connectOptions = options.connectOptions ?? {};
   }
