@@ -4,13 +4,15 @@
  *
  * Environment: BENCH_MB (size per harness, default 300), BENCH_RUNS (runs per case, default 3;
  * the median is reported), BENCH_GB_MB (size of the memory figure's big input, default 1024),
- * BENCH_HARNESSES (comma-separated subset).
+ * BENCH_HARNESSES (comma-separated subset), BENCH_NATS_EVENTS (events through the JetStream sink,
+ * default 100,000; bench/jetstream.ts).
  */
 import { execFileSync, spawn } from 'node:child_process';
 import { readFileSync, writeFileSync, mkdtempSync, createReadStream } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { generated, harnessNames, sizeOf, type BenchHarness } from './generate.js';
+import { jetstreamBench, jetstreamTable } from './jetstream.js';
 
 const megabytes = Number(process.env.BENCH_MB ?? 300);
 const runs = Number(process.env.BENCH_RUNS ?? 3);
@@ -133,6 +135,7 @@ const results = {
   rows,
   memory: await memory(),
   backpressure: backpressure(),
+  jetstream: await jetstreamBench(),
 };
 writeFileSync(join(here, 'results.json'), JSON.stringify(results, null, 2) + '\n');
 
@@ -141,3 +144,5 @@ console.log(`|---|---|---:|---:|---:|---:|`);
 for (const row of rows) {
   console.log(`| ${row.harness} | ${row.case} | ${row.mbPerSecond.toFixed(0)} | ${Math.round(row.linesPerSecond).toLocaleString('en')} | ${row.ratioToFloor.toFixed(2)} | ${row.maxRssMb.toFixed(0)} |`);
 }
+console.log();
+console.log(jetstreamTable(results.jetstream));

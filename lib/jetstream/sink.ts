@@ -16,7 +16,7 @@ import { randomUUID } from 'node:crypto';
 import { Transform, Writable } from 'node:stream';
 import { finished } from 'node:stream/promises';
 import type { NatsConnection } from '@nats-io/transport-node';
-import type { JetStreamClient, PubAck } from '@nats-io/jetstream';
+import type { JetStreamClient } from '@nats-io/jetstream';
 import type { HarnessEvent, RunMetrics } from '../events.js';
 import { connectWithin, isStreamNotFound, nats, seconds, serverList, type ConnectOptions } from './connection.js';
 import { checkPrefix, checkToken, DEFAULT_PREFIX, DEFAULT_STREAM, messageIdOf, METRICS, nanosToMs, streamDefaults, subjectOf, type MessageKind } from './subjects.js';
@@ -76,21 +76,29 @@ interface Entry {
 const RETRYABLE = new Set(['TimeoutError', 'RequestError', 'NoResponders', 'JetStreamNotEnabled']);
 const BACKOFF_MS = [100, 200, 400, 800, 1600];
 
+/** The options, checked, with their defaults. */
+function settingsOf(options: JetStreamSinkOptions) {
+  return {
+    servers: serverList(options.servers),
+    harness: checkToken('harness', options.harness),
+    run: checkToken('run', options.run ?? randomUUID()),
+    stream: options.stream ?? DEFAULT_STREAM,
+    prefix: checkPrefix(options.subject ?? DEFAULT_PREFIX),
+    maxInFlight: positive('maxInFlight', options.maxInFlight ?? 256),
+    ackTimeoutMs: positive('ackTimeoutMs', options.ackTimeoutMs ?? 5000),
+    giveUpAfterMs: positive('giveUpAfterMs', options.giveUpAfterMs ?? 60_000),
+    metrics: options.metrics,
+    connectOptions: options.connectOptions ?? {},
+  };
+}
+
 export class JetStreamSink extends Writable {
-  /** The run's id: the third token of its subjects. */
-  readonly run: string;
-  readonly harness: string;
-  readonly stream: string;
-  readonly prefix: string;
   /** Messages the server has acknowledged so far. */
   acknowledged = 0;
 
-  private readonly servers: string[];
-  private readonly maxInFlight: number;
-  private readonly ackTimeoutMs: number;
+  private readonly settings: ReturnType<typeof settingsOf>;
+  /** The settings' giveUpAfterMs, or the stream's de-duplication window if shorter. */
   private giveUpAfterMs: number;
-  private readonly metrics?: () => RunMetrics;
-  private readonly connectOptions: ConnectOptions;
   private readonly closing = new AbortController();
   private connection?: NatsConnection;
   private client?: JetStreamClient;
@@ -111,26 +119,28 @@ export class JetStreamSink extends Writable {
 
   constructor(options: JetStreamSinkOptions) {
     // Checked before the stream exists: a refused option must not leave it connecting.
-    const settings = {
-      servers: serverList(options.servers),
-      harness: checkToken('harness', options.harness),
-      run: checkToken('run', options.run ?? randomUUID()),
-      prefix: checkPrefix(options.subject ?? DEFAULT_PREFIX),
-      maxInFlight: positive('maxInFlight', options.maxInFlight ?? 256),
-      ackTimeoutMs: positive('ackTimeoutMs', options.ackTimeoutMs ?? 5000),
-      giveUpAfterMs: positive('giveUpAfterMs', options.giveUpAfterMs ?? 60_000),
-    };
+    const settings = settingsOf(options);
     super({ objectMode: true, highWaterMark: 16 });
-    this.servers = settings.servers;
-    this.harness = settings.harness;
-    this.run = settings.run;
-    this.prefix = settings.prefix;
-    this.maxInFlight = settings.maxInFlight;
-    this.ackTimeoutMs = settings.ackTimeoutMs;
+    this.settings = settings;
     this.giveUpAfterMs = settings.giveUpAfterMs;
-    this.stream = options.stream ?? DEFAULT_STREAM;
-    this.metrics = options.metrics;
-    this.connectOptions = options.connectOptions ?? {};
+  }
+
+  /** The run's id: the third token of its subjects. */
+  get run(): string {
+    return this.settings.run;
+  }
+
+  get harness(): string {
+    return this.settings.harness;
+  }
+
+  get stream(): string {
+    return this.settings.stream;
+  }
+
+  /** The subjects' first token(s). */
+  get prefix(): string {
+    return this.settings.prefix;
   }
 
   /** Messages written and not yet acknowledged. */
@@ -143,7 +153,7 @@ export class JetStreamSink extends Writable {
   }
 
   private async open(): Promise<void> {
-    this.connection = await connectWithin(this.servers, this.connectOptions, this.giveUpAfterMs, this.closing.signal);
+    this.connection = await connectWithin(this.settings.servers, this.settings.connectOptions, this.giveUpAfterMs, this.closing.signal);
     const [, { jetstream, jetstreamManager }] = await nats();
     const manager = await jetstreamManager(this.connection);
     const sample = subjectOf(this.prefix, this.harness, this.run, 'agent');
@@ -160,7 +170,7 @@ export class JetStreamSink extends Writable {
     }
     // A retry later than the de-duplication window could be stored twice.
     this.giveUpAfterMs = Math.min(this.giveUpAfterMs, nanosToMs(info.config.duplicate_window ?? 0) || this.giveUpAfterMs);
-    this.client = jetstream(this.connection, { timeout: this.ackTimeoutMs });
+    this.client = jetstream(this.connection, { timeout: this.settings.ackTimeoutMs });
     this.watchConnection(this.connection).catch((error) => this.destroy(error));
   }
 
@@ -182,12 +192,12 @@ export class JetStreamSink extends Writable {
 
   override _write(event: HarnessEvent, _encoding: BufferEncoding, callback: (error?: Error | null) => void): void {
     this.enqueue(event.type, event);
-    if (this.unacked.size < this.maxInFlight) callback();
+    if (this.unacked.size < this.settings.maxInFlight) callback();
     else this.roomCallback = callback;
   }
 
   override _final(callback: (error?: Error | null) => void): void {
-    if (this.metrics) this.enqueue(METRICS, this.metrics());
+    if (this.settings.metrics) this.enqueue(METRICS, this.settings.metrics());
     this.finalCallback = callback;
     this.maybeFinish();
   }
@@ -214,19 +224,19 @@ export class JetStreamSink extends Writable {
 
   private send(entry: Entry): void {
     this.sending++;
-    this.client!.publish(entry.subject, entry.payload, { msgID: messageIdOf(this.harness, this.run, entry.position), timeout: this.ackTimeoutMs }).then(
-      (ack) => this.acknowledge(entry, ack),
+    this.client!.publish(entry.subject, entry.payload, { msgID: messageIdOf(this.harness, this.run, entry.position), timeout: this.settings.ackTimeoutMs }).then(
+      () => this.acknowledge(entry),
       (error: Error) => this.failed(entry, error),
     );
   }
 
-  private acknowledge(entry: Entry, _ack: PubAck): void {
+  private acknowledge(entry: Entry): void {
     this.sending--;
     if (this.destroyed) return;
     this.retryRound = 0;
     this.unacked.delete(entry.position);
     this.acknowledged++;
-    if (this.roomCallback && this.unacked.size < this.maxInFlight) {
+    if (this.roomCallback && this.unacked.size < this.settings.maxInFlight) {
       const callback = this.roomCallback;
       this.roomCallback = undefined;
       callback();
@@ -269,7 +279,7 @@ export class JetStreamSink extends Writable {
   private giveUp(entry: Entry, reason: string): void {
     const what = entry.kind === METRICS ? 'the run metrics' : `event #${entry.position} (${entry.kind})`;
     const last = entry.lastError && entry.lastError.name !== 'TimeoutError' && !reason.includes(entry.lastError.message) ? ` (last error: ${entry.lastError.message})` : '';
-    const server = this.connected ? '' : `; ${this.servers.join(', ')} unreachable`;
+    const server = this.connected ? '' : `; ${this.settings.servers.join(', ')} unreachable`;
     this.destroy(
       new JetStreamPublishError(`could not publish ${what} of run ${this.run} to JetStream stream ${this.stream}: ${reason}${last}${server}`, entry.position, entry.item, {
         cause: entry.lastError,
