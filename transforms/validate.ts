@@ -12,6 +12,7 @@ import { eventSchema, eventTypeNames, unionSchema, type EventTypeName } from '..
 import { now } from '../lib/clock.js';
 import type { HarnessEvent } from '../lib/events.js';
 import { stamp } from '../lib/stamp.js';
+import { nestedDeeperThan } from '../lib/json.js';
 import { toTransform, type Sink, type Stage } from '../lib/stage.js';
 
 export interface ValidateOptions {
@@ -63,9 +64,19 @@ export function violationOf(event: unknown): string | undefined {
   return `${type} event breaks its schema: ${schemaValidators().ajv.errorsText(validate.errors, { dataVar: type })}`;
 }
 
+/**
+ * The deepest harness value an event may carry verbatim (`unknown.raw`, `gg.event`). Real records
+ * nest a dozen levels; `JSON.stringify` overflows at a few thousand.
+ */
+export const MAX_VERBATIM_DEPTH = 1000;
+
 export function validator(sink: Sink<HarnessEvent>, options: ValidateOptions = {}): Stage<HarnessEvent> {
   return {
     write(event) {
+      if ((event.type === 'unknown' || event.type === 'gg') && nestedDeeperThan(event.type === 'unknown' ? event.raw : event.event, MAX_VERBATIM_DEPTH)) {
+        const message = `a record nested more than ${MAX_VERBATIM_DEPTH} levels deep cannot be carried as JSON (no consumer could serialize it): dropped from this ${event.type} event`;
+        return sink(stamp({ type: 'warning', code: 'too_deep', message }, event.timestamp, event.session_id));
+      }
       const violation = violationOf(event);
       if (violation === undefined) return sink(event);
       if (options.strict) throw new SchemaViolationError(violation, event);

@@ -36,7 +36,8 @@ test('a 200 MB line passes through bounded memory as a line_too_long warning, an
 
 test('invalid UTF-8, NUL bytes, lone surrogates and a lone \\r: no crash, defined output, for every harness', async () => {
   const input = Buffer.concat([
-    Buffer.from([0xff, 0xfe, 0x41, 0x0a]), // invalid UTF-8 -> U+FFFD U+FFFD A
+    // (Not 0xff 0xfe first: that is UTF-16LE's byte-order mark, and the input would be decoded as UTF-16.)
+    Buffer.from([0xff, 0x41, 0xfe, 0x0a]), // invalid UTF-8 -> U+FFFD A U+FFFD
     Buffer.from('\u0000\u0000\n'), // NUL bytes
     Buffer.from('{"type":"\\ud800","x":"\\udfff"}\n'), // lone surrogates, escaped in JSON
     Buffer.from([0x7b, 0x22, 0x74, 0xed, 0xa0, 0x80, 0x22, 0x7d, 0x0a]), // a surrogate encoded raw (invalid UTF-8) inside JSON
@@ -46,10 +47,10 @@ test('invalid UTF-8, NUL bytes, lone surrogates and a lone \\r: no crash, define
     const { events, rules } = await run(input, { harness });
     expect(rules.length, harness).toBe(5);
     const shown = bodies(events).map((event) => JSON.parse(JSON.stringify(event)));
-    expect(shown[0], harness).toEqual({ type: 'warning', message: '\ufffd\ufffdA' });
-    expect(shown[1], harness).toEqual({ type: 'warning', message: '\u0000\u0000' });
-    expect(shown.at(-2), harness).toEqual({ type: 'warning', message: '{"t\ufffd\ufffd\ufffd"}' });
-    expect(shown.at(-1), harness).toEqual({ type: 'warning', message: 'a\rb' });
+    expect(shown[0], harness).toEqual({ type: 'warning', message: '\ufffdA\ufffd', code: 'not_json' });
+    expect(shown[1], harness).toEqual({ type: 'warning', message: '\u0000\u0000', code: 'not_json' });
+    expect(shown.at(-2), harness).toEqual({ type: 'warning', message: '{"t\ufffd\ufffd\ufffd"}', code: 'not_json' });
+    expect(shown.at(-1), harness).toEqual({ type: 'warning', message: 'a\rb', code: 'not_json' });
     // The lone-surrogate record is JSON: an unknown (or gg) event carrying it, serializable.
     const middle = events.find((event) => event.type === 'unknown' || event.type === 'gg');
     expect(JSON.stringify(middle)).toContain('\\ud800');
