@@ -12,7 +12,6 @@
  * - An event not acknowledged within `giveUpAfterMs` (reconnects included), or refused for good
  *   (too large for the server), destroys the stream with an error naming it.
  */
-import { randomUUID } from 'node:crypto';
 import { Transform, Writable } from 'node:stream';
 import { finished } from 'node:stream/promises';
 import type { NatsConnection } from '@nats-io/transport-node';
@@ -81,7 +80,8 @@ function settingsOf(options: JetStreamSinkOptions) {
   return {
     servers: serverList(options.servers),
     harness: checkToken('harness', options.harness),
-    run: checkToken('run', options.run ?? randomUUID()),
+    // The global Web Crypto, not node:crypto: importing that would slow every program's start.
+    run: checkToken('run', options.run ?? crypto.randomUUID()),
     stream: options.stream ?? DEFAULT_STREAM,
     prefix: checkPrefix(options.subject ?? DEFAULT_PREFIX),
     maxInFlight: positive('maxInFlight', options.maxInFlight ?? 256),
