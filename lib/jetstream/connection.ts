@@ -49,7 +49,7 @@ export function seconds(ms: number): string {
   return `${+(ms / 1000).toFixed(1)} s`;
 }
 
-/** Whether the server or a stream's own name says there is no such stream. */
+/** Whether an error is JetStream's "stream not found". */
 export function isStreamNotFound(error: unknown): boolean {
   return (error as Error)?.name === 'StreamNotFoundError';
 }
