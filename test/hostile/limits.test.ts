@@ -78,8 +78,18 @@ test('tool names and ids that are Object.prototype members find no table row', a
     { type: 'assistant', message: { id: 'm', content: [{ type: 'tool_use', id: 'toString', name, input: {} }] } },
     { type: 'user', message: { content: [{ type: 'tool_result', tool_use_id: 'toString', content: 'x' }] } },
   ];
+  const pi = (name: string) => [
+    { type: 'tool_execution_start', toolCallId: 'toString', toolName: name, args: {} },
+    { type: 'tool_execution_end', toolCallId: 'toString', toolName: name, result: { content: [] }, isError: false },
+  ];
+  const copilot = (name: string) => [
+    { type: 'tool.execution_start', data: { toolCallId: 'toString', toolName: name, arguments: {} } },
+    { type: 'tool.execution_complete', data: { toolCallId: 'toString', success: true } },
+  ];
   for (const name of ['constructor', '__proto__', 'hasOwnProperty', 'toString']) {
-    const { events } = await run(claude(name).map((r) => JSON.stringify(r)).join('\n') + '\n', { harness: 'claude-code' });
-    expect(events.map((e) => e.type), name).toEqual(['unknown']);
+    for (const [harness, records] of [['claude-code', claude(name)], ['pi', pi(name)], ['copilot', copilot(name)]] as const) {
+      const { events } = await run(records.map((r) => JSON.stringify(r)).join('\n') + '\n', { harness });
+      expect(events.map((e) => e.type), `${harness} ${name}`).toEqual(['unknown']);
+    }
   }
 });
