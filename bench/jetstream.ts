@@ -13,12 +13,11 @@ import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { createNormalizer, toJetStream } from '../lib/index.js';
-import { fixtureFiles, fixturePath } from '../test/helpers.js';
+import { allCaptures, fixturePath } from '../test/helpers.js';
 import { startNatsServer } from '../test/nats-server.js';
 
 const eventCount = Number(process.env.BENCH_NATS_EVENTS ?? 100_000);
 const runs = Number(process.env.BENCH_RUNS ?? 3);
-const folders = { 'claude-code': 'claude', goose: 'goose', opencode: 'opencode', codex: 'codex' };
 const measure = new URL('./jetstream-measure.mjs', import.meta.url).pathname;
 
 export interface JetStreamRow {
@@ -31,12 +30,10 @@ export interface JetStreamRow {
 /** The events of every capture, as JSONL, repeated until there are `count`. */
 async function realEvents(count: number): Promise<string[]> {
   const lines: string[] = [];
-  for (const [harness, folder] of Object.entries(folders)) {
-    for (const file of fixtureFiles(folder)) {
-      const normalizer = createNormalizer({ harness, cwd: '/ws' });
-      normalizer.end(readFileSync(fixturePath(file)));
-      for await (const event of normalizer) lines.push(JSON.stringify(event));
-    }
+  for (const { harness, file } of allCaptures()) {
+    const normalizer = createNormalizer({ harness, cwd: '/ws' });
+    normalizer.end(readFileSync(fixturePath(file)));
+    for await (const event of normalizer) lines.push(JSON.stringify(event));
   }
   return Array.from({ length: count }, (_, index) => lines[index % lines.length]!);
 }

@@ -1,7 +1,7 @@
 /** 50 runs at once into one stream, against a real nats-server: each run's events in order under its own subjects. */
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { HarnessEvent } from '../../lib/events.js';
-import { fixtureFiles, fixturePath } from '../helpers.js';
+import { allCaptures, fixturePath } from '../helpers.js';
 import { startNatsServer, type NatsServer } from '../nats-server.js';
 import { asStored, publishRun, readAll, replaying } from './publish.js';
 
@@ -14,11 +14,8 @@ afterAll(async () => {
 });
 
 test('50 concurrent runs, one stream: every run complete and in order, read from the whole stream and from its own subjects', { timeout: 300_000 }, async () => {
-  const captures = [...fixtureFiles('claude').map((file) => ['claude-code', file]), ...fixtureFiles('codex').map((file) => ['codex', file]), ...fixtureFiles('goose').map((file) => ['goose', file]), ...fixtureFiles('opencode').map((file) => ['opencode', file])] as const;
-  const runs = Array.from({ length: 50 }, (_, index) => {
-    const [harness, file] = captures[index % captures.length]!;
-    return { id: `run-${index}`, harness, file };
-  });
+  const captures = allCaptures();
+  const runs = Array.from({ length: 50 }, (_, index) => ({ id: `run-${index}`, ...captures[index % captures.length]! }));
   const published = await Promise.all(runs.map((run) => publishRun(replaying(run.harness, fixturePath(run.file)), { servers: server.url, run: run.id })));
 
   const stored = await readAll({ servers: server.url, output: 'records' });

@@ -15,12 +15,9 @@ import { harnesses } from '../../lib/index.js';
 import type { HarnessEvent, RunMetrics } from '../../lib/events.js';
 import { toJetStream } from '../../lib/jetstream/sink.js';
 import { fromJetStream, type JetStreamRecord } from '../../lib/jetstream/source.js';
-import { fixtureFiles, fixturePath } from '../helpers.js';
+import { allCaptures, fixturePath } from '../helpers.js';
 import { startNatsServer, type NatsServer } from '../nats-server.js';
 import { asStored, publishRun, readAll, replaying, type Publishing } from './publish.js';
-
-/** The fixture folders of each harness; gg has none. */
-const folders: Record<string, string> = { 'claude-code': 'claude', goose: 'goose', opencode: 'opencode', codex: 'codex' };
 
 let server: NatsServer;
 beforeAll(async () => {
@@ -33,11 +30,11 @@ afterAll(async () => {
 const agent = (message: string): HarnessEvent => ({ type: 'agent', timestamp: '2026-11-30T12:00:00.000Z', session_id: 's', message });
 
 describe('every real capture through spawnHarness into JetStream and back', () => {
-  test('every harness with captures is covered', () => {
-    expect([...harnesses.keys()].sort()).toEqual([...Object.keys(folders), 'gg'].sort());
-  });
+  const captures = allCaptures();
 
-  const captures = Object.entries(folders).flatMap(([harness, folder]) => fixtureFiles(folder).map((file) => ({ harness, file })));
+  test('every harness has captures, but gg (its correlator is one rule)', () => {
+    expect(new Set(captures.map((capture) => capture.harness))).toEqual(new Set([...harnesses.keys()].filter((harness) => harness !== 'gg')));
+  });
 
   test(`${captures.length} captures: the events read back are the events published, in order, then the run's metrics`, { timeout: 300_000 }, async () => {
     const published = new Map<string, Publishing & { harness: string; metrics: RunMetrics }>();
@@ -62,8 +59,8 @@ describe('every real capture through spawnHarness into JetStream and back', () =
       expect(records.map((record) => record.sequence)).toEqual([...records.map((record) => record.sequence)].sort((a, b) => a - b));
       eventsOf.set(harness, (eventsOf.get(harness) ?? 0) + sent.length);
     }
-    // Not vacuous: every harness's captures gave events (531 in all when this was written).
-    for (const harness of Object.keys(folders)) expect(eventsOf.get(harness)).toBeGreaterThan(50);
+    // Not vacuous: every harness's captures gave events.
+    for (const { harness } of captures) expect(eventsOf.get(harness)).toBeGreaterThan(10);
   });
 });
 
