@@ -4,17 +4,21 @@
  * normal output), 1 on a schema violation with --strict or a read error mid-stream, 2 on a
  * usage error, 130 after Ctrl-C (what was read is still flushed).
  */
-import { open, writeFile } from 'node:fs/promises';
+import { closeSync, createReadStream, fstat as fstatCallback, open as openCallback } from 'node:fs';
+import { readFile, writeFile } from 'node:fs/promises';
+import { promisify } from 'node:util';
 import { resolve } from 'node:path';
-import { PassThrough, type Duplex, type Readable } from 'node:stream';
+import { PassThrough, Writable, type Duplex, type Readable } from 'node:stream';
+import type { WriteStream } from 'node:tty';
 import { pipeline } from 'node:stream/promises';
 import { parseArgs } from 'node:util';
 import { harnesses } from '../harnesses/index.js';
-import type { RunMetrics } from './events.js';
+import type { HarnessEvent, RunMetrics } from './events.js';
 import { createNormalizer, type NormalizeOptions } from './normalizer.js';
 import { shellExitCode, spawnHarness } from './spawn.js';
 import { serialize } from '../transforms/serialize.js';
-import { publishFlags, publishStages, replayCommand } from './jetstream/cli.js';
+import { readEvents } from './read-events.js';
+import { fromFlags, publishFlags, publishing, replayCommand, storedEvents, writeStored } from './jetstream/cli.js';
 
 export const usage = `Usage:
   harness-events normalize --harness <name> [options] [FILE]
@@ -25,11 +29,20 @@ export const usage = `Usage:
       translated, its stderr lines as warnings, its ending (exit code, signal, a missing
       terminal record) as events. Exits with the child's exit code (128 + n for signal n,
       127 when the command cannot be started); Ctrl-C stops the child and exits 130.
+  harness-events view [--cwd <dir>] [--color] [FILE]
+      Shows normalized events (the JSONL of normalize or run, from FILE or standard input)
+      for a person: one line or a short block per event; on a terminal in color, wrapped
+      to its width, with a live status line (elapsed, tokens, cost, files, failures).
+  harness-events report [options] [FILE] [-o <file>]
+      Writes the report of one run: a self-contained HTML page (summary, timeline, files,
+      commands, failures and warnings, every event), or a Markdown summary (--format md).
+      FILE holds normalized events, or with --harness the harness's raw output.
   harness-events replay --from nats://HOST:PORT [--run ID] [options]
       Writes the events stored in NATS JetStream (by --publish) as JSONL, in order: one
       run's with --run, else every run's; --harness <name> keeps one harness's runs,
       --since <time> starts at a time, --follow goes on with new events until Ctrl-C,
-      --metrics <file> writes the run's metrics; --stream as below.
+      --metrics <file> writes the run's metrics; --stream as below. view --from shows
+      them (with --run, --since, --follow, --stream) as view shows a file.
 
 Harnesses: ${[...harnesses.keys()].join(', ')}
 
@@ -48,6 +61,14 @@ Options:
   --max-span-bytes <n>      longest accumulated text span (default 16777216)
   --stream-lines-above <n>  lines longer than this are parsed as they arrive and keep at most
                             this much of their content, with a truncated warning (default 8388608)
+  --format <format>         normalize, run: jsonl (default) or pretty (what view shows);
+                            report: html (default) or md
+  --color                   pretty output in color even when standard output is not a
+                            terminal (default: color on a terminal, unless NO_COLOR is set)
+  -o, --output <file>       report: the file to write (default: standard output)
+                            view, report: --cwd is the directory paths are shown relative
+                            to (default: the current directory); report: --metrics <file>
+                            reads the run metrics that normalize or run wrote
   --publish nats://HOST:PORT  also publish each event to NATS JetStream, and the run
                             metrics as the run's final message (see README "Many machines")
   --stream <name>           the JetStream stream (default HARNESS_EVENTS, created if missing)
@@ -60,6 +81,9 @@ Exit codes: 0 input read to its end; 1 schema violation (--strict) or read error
 writing what was read.`;
 
 export class UsageError extends Error {}
+
+const openFile = promisify(openCallback);
+const fstat = promisify(fstatCallback);
 
 const sizeOptions = {
   'max-line-bytes': 'maxLineBytes',
@@ -80,6 +104,8 @@ export async function main(argv: string[], stdin: Readable = process.stdin, stdo
     if (command === 'normalize') return await normalizeCommand(rest, stdin, stdout);
     if (command === 'run') return await runCommand(rest, stdout);
     if (command === 'replay') return await replayCommand(rest, stdout);
+    if (command === 'view') return await viewCommand(rest, stdin, stdout);
+    if (command === 'report') return await reportCommand(rest, stdin, stdout);
     throw new UsageError(`unknown command "${command}" (see harness-events --help)`);
   } catch (error) {
     if (error instanceof UsageError) {
@@ -90,7 +116,23 @@ export async function main(argv: string[], stdin: Readable = process.stdin, stdo
   }
 }
 
-function parse(args: string[]) {
+/** The options each command takes; any other is a usage error. */
+const commandOptions = {
+  normalize: ['harness', 'cwd', 'strict', 'metrics', 'format', 'color', ...Object.keys(sizeOptions), ...Object.keys(publishFlags)],
+  run: ['harness', 'cwd', 'strict', 'metrics', 'format', 'color', ...Object.keys(sizeOptions), ...Object.keys(publishFlags)],
+  view: ['cwd', 'color', 'stream', 'run', ...Object.keys(fromFlags)],
+  report: ['harness', 'cwd', 'strict', 'metrics', 'format', 'output', ...Object.keys(sizeOptions)],
+};
+
+function parse(args: string[], command: keyof typeof commandOptions) {
+  const parsed = parseOptions(args);
+  for (const name of Object.keys(parsed.values)) {
+    if (name !== 'help' && !commandOptions[command].includes(name)) throw new UsageError(`${command} does not take --${name} (see harness-events --help)`);
+  }
+  return parsed;
+}
+
+function parseOptions(args: string[]) {
   try {
     return parseArgs({
       args,
@@ -104,7 +146,11 @@ function parse(args: string[]) {
         'max-pending-tools': { type: 'string' },
         'max-span-bytes': { type: 'string' },
         'stream-lines-above': { type: 'string' },
+        format: { type: 'string' },
+        color: { type: 'boolean' },
+        output: { type: 'string', short: 'o' },
         ...publishFlags,
+        ...fromFlags,
         help: { type: 'boolean', short: 'h' },
       },
     });
@@ -114,21 +160,46 @@ function parse(args: string[]) {
 }
 
 async function normalizeCommand(args: string[], stdin: Readable, stdout: NodeJS.WritableStream): Promise<number> {
-  const { values, positionals } = parse(args);
+  const { values, positionals } = parse(args, 'normalize');
   if (values.help) {
     stdout.write(usage + '\n');
     return 0;
   }
   const options = normalizeOptions(values);
-  if (positionals.length > 1) throw new UsageError(`one input file at most, got ${positionals.length}`);
-  const input = await openInput(positionals[0], stdin);
-  const published = publishStages(values, values.harness!, () => normalizer.metrics);
+  const pretty = formatOf(values, ['jsonl', 'pretty']) === 'pretty' ? await loadPretty(values, stdout) : undefined;
+  const input = await openInput(oneFile(positionals), stdin);
+  const output = publishing(values, values.harness!, () => normalizer.metrics);
+  const objects = pretty !== undefined || values.publish !== undefined;
   // Standard input may be a live harness (`claude ... | harness-events normalize`): do not hold text across a pause.
-  const normalizer = createNormalizer({ ...options, output: published ? undefined : 'jsonl', idleFlushMs: input === stdin ? 200 : undefined });
-  return await runPipeline(input, [normalizer, ...(published ?? [])], stdout, () => writeMetrics(values.metrics, normalizer.metrics));
+  const normalizer = createNormalizer({ ...options, output: objects ? 'objects' : 'jsonl', idleFlushMs: input === stdin ? 200 : undefined });
+  const print = pretty ? [pretty(normalizer.metrics)] : objects ? [serialize()] : [];
+  return await runPipeline(input, [normalizer, ...output(print)], stdout, () => writeMetrics(values.metrics, normalizer.metrics));
 }
 
 type Values = ReturnType<typeof parse>['values'];
+
+function oneFile(positionals: string[]): string | undefined {
+  if (positionals.length > 1) throw new UsageError(`one input file at most, got ${positionals.length}`);
+  return positionals[0];
+}
+
+function formatOf(values: Values, formats: string[]): string {
+  const format = values.format ?? formats[0]!;
+  if (!formats.includes(format)) throw new UsageError(`--format takes ${formats.join(' or ')}, got "${format}"`);
+  return format;
+}
+
+/**
+ * The pretty printer for standard output: in color on a terminal unless NO_COLOR is set (or
+ * with --color), and, on a terminal, wrapped to its width under a live status line. Loaded
+ * only when asked for, so the JSONL path starts as fast as before.
+ */
+async function loadPretty(values: Values, stdout: NodeJS.WritableStream): Promise<(metrics?: RunMetrics) => Duplex> {
+  const { prettyPrint } = await import('./view/pretty.js');
+  const terminal = (stdout as WriteStream).isTTY === true ? (stdout as WriteStream) : undefined;
+  const color = values.color === true || (terminal !== undefined && !process.env.NO_COLOR);
+  return (metrics) => prettyPrint({ color, terminal, cwd: resolve(values.cwd ?? '.'), metrics });
+}
 
 function normalizeOptions(values: Values): NormalizeOptions {
   if (values.harness === undefined) throw new UsageError('--harness is required (see harness-events --help)');
@@ -144,15 +215,16 @@ function normalizeOptions(values: Values): NormalizeOptions {
 }
 
 async function runCommand(args: string[], stdout: NodeJS.WritableStream): Promise<number> {
-  const { values, positionals } = parse(args);
+  const { values, positionals } = parse(args, 'run');
   if (values.help) {
     stdout.write(usage + '\n');
     return 0;
   }
   const options = normalizeOptions(values);
+  const pretty = formatOf(values, ['jsonl', 'pretty']) === 'pretty' ? await loadPretty(values, stdout) : undefined;
   const [command, ...commandArgs] = positionals;
   if (command === undefined) throw new UsageError('run needs the command to run, after -- (see harness-events --help)');
-  const published = publishStages(values, values.harness!, () => run.metrics);
+  const output = publishing(values, values.harness!, () => run.metrics);
   const run = spawnHarness({ ...options, command, args: commandArgs });
   let interrupted = false;
   const interrupt = () => {
@@ -163,7 +235,7 @@ async function runCommand(args: string[], stdout: NodeJS.WritableStream): Promis
   process.once('SIGTERM', interrupt);
   let failure: Error | undefined;
   try {
-    await pipeline([run as Readable, ...(published ?? [serialize()]), stdout], { end: false });
+    await pipeline([run as Readable, ...output([pretty ? pretty(run.metrics) : serialize()]), stdout], { end: false });
   } catch (error) {
     run.destroy();
     if ((error as NodeJS.ErrnoException).code !== 'EPIPE') failure = error as Error;
@@ -183,15 +255,16 @@ async function runCommand(args: string[], stdout: NodeJS.WritableStream): Promis
 
 async function openInput(file: string | undefined, stdin: Readable): Promise<Readable> {
   if (file === undefined || file === '-') return stdin;
-  let handle;
+  let fd: number | undefined;
   try {
-    handle = await open(file, 'r');
-    if ((await handle.stat()).isDirectory()) throw Object.assign(new Error(), { code: 'EISDIR' });
+    fd = await openFile(file, 'r');
+    if ((await fstat(fd)).isDirectory()) throw Object.assign(new Error(), { code: 'EISDIR' });
   } catch (error) {
-    await handle?.close();
+    if (fd !== undefined) closeSync(fd);
     throw new UsageError(`cannot read ${file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
   }
-  return handle.createReadStream();
+  // A plain descriptor: fs.ReadStream's callback reads are cheaper than a FileHandle's promises.
+  return createReadStream('', { fd });
 }
 
 /**
@@ -231,4 +304,60 @@ async function runPipeline(input: Readable, stages: Duplex[], stdout: NodeJS.Wri
 
 export async function writeMetrics(file: string | undefined, metrics: RunMetrics): Promise<void> {
   if (file !== undefined) await writeFile(file, JSON.stringify(metrics, null, 2) + '\n');
+}
+
+async function viewCommand(args: string[], stdin: Readable, stdout: NodeJS.WritableStream): Promise<number> {
+  const { values, positionals } = parse(args, 'view');
+  if (values.help) {
+    stdout.write(usage + '\n');
+    return 0;
+  }
+  const pretty = await loadPretty(values, stdout);
+  const stored = storedEvents(values, oneFile(positionals));
+  if (stored) return await writeStored(stored, [pretty()], stdout);
+  const input = await openInput(oneFile(positionals), stdin);
+  return await runPipeline(input, [readEvents(), pretty()], stdout, async () => {});
+}
+
+/** Reads the whole run (normalized events, or raw output with --harness), then writes its report. */
+async function reportCommand(args: string[], stdin: Readable, stdout: NodeJS.WritableStream): Promise<number> {
+  const { values, positionals } = parse(args, 'report');
+  if (values.help) {
+    stdout.write(usage + '\n');
+    return 0;
+  }
+  const format = formatOf(values, ['html', 'md']);
+  const { buildReport, parseMetrics, reportHtml, reportMarkdown } = await import('./report/index.js');
+  if (values.harness !== undefined && values.metrics !== undefined) throw new UsageError('--metrics reads the metrics of normalized events; with --harness they come from the input itself');
+  const normalizer = values.harness === undefined ? undefined : createNormalizer(normalizeOptions(values));
+  const metrics = normalizer?.metrics ?? (await readMetrics(values.metrics, parseMetrics));
+  const input = await openInput(oneFile(positionals), stdin);
+  const events: HarnessEvent[] = [];
+  const collect = new Writable({
+    objectMode: true,
+    write(event: HarnessEvent, _encoding, done) {
+      events.push(event);
+      done();
+    },
+  });
+  const code = await runPipeline(input, [normalizer ?? readEvents()], collect, async () => {});
+  if (code === 1) return code;
+  const model = buildReport(events, { metrics, cwd: resolve(values.cwd ?? '.') });
+  const text = format === 'md' ? reportMarkdown(model) : reportHtml(model);
+  if (values.output === undefined) stdout.write(text);
+  else await writeFile(values.output, text);
+  return code;
+}
+
+async function readMetrics(file: string | undefined, parseMetrics: (text: string) => RunMetrics | string): Promise<RunMetrics | undefined> {
+  if (file === undefined) return undefined;
+  let text;
+  try {
+    text = await readFile(file, 'utf8');
+  } catch (error) {
+    throw new UsageError(`cannot read ${file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
+  }
+  const metrics = parseMetrics(text);
+  if (typeof metrics === 'string') throw new UsageError(`${file} is not run metrics: ${metrics}`);
+  return metrics;
 }

@@ -12,6 +12,7 @@ export { validate, violationOf, SchemaViolationError } from '../transforms/valid
 export { serialize } from '../transforms/serialize.js';
 export { classifyShellCommand, unwrapShellCommand, type FileOperation } from './shell/index.js';
 export { ToolCall } from './tool-call.js';
+export { readEvents, type ReadEventsOptions } from './read-events.js';
 export { toJetStream, publishTo, JetStreamSink, JetStreamPublishError, type JetStreamSinkOptions } from './jetstream/sink.js';
 export { fromJetStream, type JetStreamSource, type JetStreamSourceOptions, type JetStreamRecord } from './jetstream/source.js';
 export { DEFAULT_STREAM, DEFAULT_PREFIX, streamDefaults, subjectOf, filterSubject, type SubjectFilter, type MessageKind } from './jetstream/subjects.js';

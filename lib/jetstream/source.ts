@@ -50,14 +50,16 @@ export type JetStreamRecord = (Stored & { event: HarnessEvent }) | (Stored & { m
 
 export interface JetStreamSource extends Readable {
   [Symbol.asyncIterator](): AsyncIterableIterator<HarnessEvent>;
+  /** Stops fetching and ends the stream after what it has delivered (a clean end for a follower). */
+  stop(): void;
 }
 
 /** Fetches wait this long for new messages before asking again (following only). */
 const FOLLOW_EXPIRES_MS = 30_000;
 
-export function fromJetStream(options: JetStreamSourceOptions & { output: 'records' }): Readable & { [Symbol.asyncIterator](): AsyncIterableIterator<JetStreamRecord> };
+export function fromJetStream(options: JetStreamSourceOptions & { output: 'records' }): Readable & Pick<JetStreamSource, 'stop'> & { [Symbol.asyncIterator](): AsyncIterableIterator<JetStreamRecord> };
 export function fromJetStream(options: JetStreamSourceOptions): JetStreamSource;
-export function fromJetStream(options: JetStreamSourceOptions): Readable {
+export function fromJetStream(options: JetStreamSourceOptions): Readable & Pick<JetStreamSource, 'stop'> {
   const servers = serverList(options.servers);
   const stream = options.stream ?? DEFAULT_STREAM;
   const prefix = checkPrefix(options.subject ?? DEFAULT_PREFIX);
@@ -72,6 +74,7 @@ export function fromJetStream(options: JetStreamSourceOptions): Readable {
   /** Messages the consumer has yet to deliver; known after each message. */
   let pending = 0;
   let reading = false;
+  let stopping = false;
   let stopFetch: (() => void) | undefined;
 
   const source = new Readable({
@@ -94,7 +97,11 @@ export function fromJetStream(options: JetStreamSourceOptions): Readable {
         () => callback(error),
       );
     },
-  });
+  }) as JetStreamSource;
+  source.stop = () => {
+    stopping = true;
+    stopFetch?.();
+  };
   // A destroy while still connecting must not wait for the connection's deadline.
   const destroy = source.destroy.bind(source);
   source.destroy = (error?: Error) => {
@@ -121,15 +128,17 @@ export function fromJetStream(options: JetStreamSourceOptions): Readable {
   async function pump(): Promise<void> {
     reading = true;
     for (;;) {
-      if (!follow && pending === 0) {
+      if (stopping || (!follow && pending === 0)) {
         source.push(null);
         return;
       }
       const messages = await consumer.fetch({ max_messages: follow ? batch : Math.min(batch, pending), expires: FOLLOW_EXPIRES_MS });
       stopFetch = () => messages.stop();
+      if (stopping) messages.stop();
       let wantsMore = true;
       for await (const message of messages) {
         if (source.destroyed) return;
+        if (stopping) break;
         pending = message.info.pending;
         const item = itemOf(message);
         if (item !== undefined) wantsMore = source.push(item);
