@@ -1,6 +1,6 @@
 /** `run --publish`, `normalize --publish` and `replay --from`: the built bin as a child process, against a real nats-server. */
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { connect } from '@nats-io/transport-node';
@@ -60,6 +60,16 @@ describe('--publish', { timeout: 60_000 }, () => {
     expect(untimed(replayed.stdout)).toEqual(untimed(plain.stdout));
   });
 
+  test('--format pretty with --publish: printed as without it, published as JSONL', async () => {
+    const capture = fixturePath('claude/lab/read.jsonl');
+    const plain = await cli(['normalize', '--harness', 'claude-code', '--format', 'pretty', capture]);
+    const published = await cli(['normalize', '--harness', 'claude-code', '--format', 'pretty', '--publish', server.url, '--run', 'pretty', capture]);
+    expect(published.stdout).toBe(plain.stdout);
+    expect(plain.stdout.split('\n').length).toBe(8);
+    const replayed = await cli(['replay', '--from', server.url, '--run', 'pretty']);
+    expect(replayed.stdout.trimEnd().split('\n').map((line) => JSON.parse(line).type)).toEqual(['agent', 'read', 'agent', 'read', 'read', 'agent']);
+  });
+
   test('a stream that does not take the run: exit 1 with the reason, the child stopped, nothing half-done', async () => {
     const connection = await connect({ servers: server.url });
     try {
@@ -78,6 +88,31 @@ describe('--publish', { timeout: 60_000 }, () => {
     expect(existsSync(progress) ? Number(readFileSync(progress, 'utf8')) : 0).toBeLessThan(64 * 1024 * 1024);
   });
 
+  test('view --from shows a stored run as view shows its JSONL; Ctrl-C ends replay --follow cleanly (exit 130)', async () => {
+    const capture = fixturePath('claude/lab/read.jsonl');
+    expect((await cli(['normalize', '--harness', 'claude-code', '--publish', server.url, '--run', 'viewed', '--quiet', capture])).code).toBe(0);
+    const stored = await cli(['replay', '--from', server.url, '--run', 'viewed']);
+    const file = join(tmp, 'viewed.jsonl');
+    writeFileSync(file, stored.stdout);
+    const fromFile = await cli(['view', '--cwd', '/home/user/project', file]);
+    expect(fromFile.code).toBe(0);
+    expect(await cli(['view', '--cwd', '/home/user/project', '--from', server.url, '--run', 'viewed'])).toEqual(fromFile);
+
+    // Following: everything stored is printed, then it waits for more until Ctrl-C.
+    const follower = spawn(process.execPath, [bin, 'replay', '--from', server.url, '--run', 'viewed', '--follow'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    await new Promise<void>((resolve) =>
+      follower.stdout.on('data', (data) => {
+        stdout += data;
+        if (stdout === stored.stdout) resolve();
+      }),
+    );
+    const code = new Promise((resolve) => follower.on('close', resolve));
+    follower.kill('SIGINT');
+    expect(await code).toBe(130);
+    expect(stdout).toBe(stored.stdout);
+  });
+
   test('replay of a stream that is not there: exit 1, named', async () => {
     expect(await cli(['replay', '--from', server.url, '--stream', 'NOPE'])).toEqual({ code: 1, stdout: '', stderr: `harness-events: no JetStream stream NOPE on ${server.url}\n` });
   });
@@ -90,6 +125,9 @@ describe('--publish', { timeout: 60_000 }, () => {
       [['replay', '--run', 'x'], 'replay needs --from nats://HOST:PORT (see harness-events --help)'],
       [['replay', '--from', server.url, '--metrics', 'm.json'], '--metrics needs --run: one run has one metrics message'],
       [['replay', '--from', server.url, '--since', 'yesterday'], '--since takes a date and time, e.g. 2026-11-30T12:00:00Z, got "yesterday"'],
+      [['view', '--run', 'x'], '--run goes with --from (see harness-events --help)'],
+      [['view', '--from', server.url, 'events.jsonl'], 'view reads --from or a file, not both (got events.jsonl)'],
+      [['replay', '--from', server.url, '--quiet'], "Unknown option '--quiet'"],
     ];
     for (const [args, message] of cases) expect(await cli(args)).toEqual({ code: 2, stdout: '', stderr: `harness-events: ${message}\n` });
   });
