@@ -75,6 +75,7 @@ Options:
   --run <id>                the run's id in the subjects (default: a new UUID, printed)
   --quiet                   with --publish: print no events
   -h, --help                this text
+  -v, --version             the version of harness-events
 
 Exit codes: 0 input read to its end; 1 schema violation (--strict) or read error;
 2 usage error (unknown harness, missing file, bad option); 130 interrupted (Ctrl-C), after
@@ -92,6 +93,11 @@ const sizeOptions = {
   'stream-lines-above': 'streamLinesAbove',
 } as const;
 
+/** This package's version: package.json is two levels above dist/bin/cli.js (the bundle) and dist/lib/cli.js alike. */
+async function packageVersion(): Promise<string> {
+  return JSON.parse(await readFile(new URL('../../package.json', import.meta.url), 'utf8')).version;
+}
+
 /** Runs the CLI; resolves to the process exit code. */
 export async function main(argv: string[], stdin: Readable = process.stdin, stdout: NodeJS.WritableStream = process.stdout): Promise<number> {
   try {
@@ -99,6 +105,10 @@ export async function main(argv: string[], stdin: Readable = process.stdin, stdo
     if (command === undefined) throw new UsageError(`a command is required\n${usage}`);
     if (command === '-h' || command === '--help' || command === 'help') {
       stdout.write(usage + '\n');
+      return 0;
+    }
+    if (command === '-v' || command === '--version') {
+      stdout.write(`${await packageVersion()}\n`);
       return 0;
     }
     if (command === 'normalize') return await normalizeCommand(rest, stdin, stdout);

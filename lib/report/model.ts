@@ -3,8 +3,7 @@
  * summary, the timeline, files, commands, failures and warnings. Pure; lib/report/html.ts and
  * lib/report/markdown.ts only lay it out.
  */
-import { Ajv2020 } from 'ajv/dist/2020.js';
-import { metricsSchema } from '../../schemas/contract.js';
+import { metricsViolationOf } from '../../transforms/validate.js';
 import type { EventType, HarnessEvent, RunMetrics, Tokens } from '../events.js';
 import { addTokens } from '../metrics.js';
 import { commandFailed, isFailure, RunSummary, type FileActivity } from '../summary.js';
@@ -192,8 +191,6 @@ function spanKey(event: HarnessEvent): string | undefined {
   return undefined;
 }
 
-let metricsValidator: { ajv: Ajv2020; validate: ReturnType<Ajv2020['compile']> } | undefined;
-
 /** A metrics file's content as run metrics, or what is wrong with it. */
 export function parseMetrics(text: string): RunMetrics | string {
   let value: unknown;
@@ -202,10 +199,5 @@ export function parseMetrics(text: string): RunMetrics | string {
   } catch (error) {
     return (error as Error).message;
   }
-  if (!metricsValidator) {
-    const ajv = new Ajv2020();
-    metricsValidator = { ajv, validate: ajv.compile(metricsSchema()) };
-  }
-  const { ajv, validate } = metricsValidator;
-  return validate(value) ? (value as RunMetrics) : ajv.errorsText(validate.errors, { dataVar: 'metrics' });
+  return metricsViolationOf(value) ?? (value as RunMetrics);
 }
