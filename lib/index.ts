@@ -13,6 +13,9 @@ export { serialize } from '../transforms/serialize.js';
 export { classifyShellCommand, shellOperations, unwrapShellCommand, type FileOperation, type ShellOperations } from './shell/index.js';
 export { ToolCall } from './tool-call.js';
 export { readEvents, type ReadEventsOptions } from './read-events.js';
+export { toJetStream, publishTo, JetStreamSink, JetStreamPublishError, type JetStreamSinkOptions } from './jetstream/sink.js';
+export { fromJetStream, type JetStreamSource, type JetStreamSourceOptions, type JetStreamRecord } from './jetstream/source.js';
+export { DEFAULT_STREAM, DEFAULT_PREFIX, streamDefaults, subjectOf, filterSubject, type SubjectFilter, type MessageKind } from './jetstream/subjects.js';
 
 // What a harness of your own is built from (README "A harness of your own").
 export { recordTable, sharedRecords, ruleNames, type RecordRow, type RecordRows, type RecordRule, type RecordHandlers } from './record-table.js';

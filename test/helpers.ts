@@ -1,6 +1,6 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { Readable } from 'node:stream';
-import { createNormalizer, type NormalizeOptions } from '../lib/index.js';
+import { createNormalizer, harnesses, type NormalizeOptions } from '../lib/index.js';
 import type { HarnessEvent, RunMetrics } from '../lib/events.js';
 
 export const fixturesDir = new URL('./fixtures/', import.meta.url);
@@ -100,3 +100,8 @@ export function expectLossless(result: Run, relative: string, namedRules: readon
   });
 }
 
+
+/** Every real capture of every harness, as { harness, file } (the folder is the harness's name; Claude Code's is `claude`). */
+export function allCaptures(): { harness: string; file: string }[] {
+  return [...harnesses.keys()].flatMap((harness) => fixtureFiles(harness === 'claude-code' ? 'claude' : harness).map((file) => ({ harness, file })));
+}
