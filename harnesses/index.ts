@@ -34,6 +34,11 @@ export const harnesses: ReadonlyMap<string, Harness> = new Map<string, Harness>(
   ['qwen', { name: 'qwen', correlator: qwen.correlator, records: qwen.records, tools: qwenTools, terminal: 'result', exitCodes: qwenExitCodes }],
 ]);
 
+/** A harness option as the library's functions take it: a name, or a `Harness` of your own. */
+export function harnessFrom(harness: string | Harness): Harness {
+  return typeof harness === 'string' ? harnessNamed(harness) : harness;
+}
+
 export function harnessNamed(name: string): Harness {
   const harness = harnesses.get(name);
   if (!harness) throw new UnknownHarnessError(name);
