@@ -1,5 +1,6 @@
 /** The harnesses the library translates, by the name `--harness` and `{ harness }` take. */
 import type { Harness } from '../lib/harness.js';
+import { AutoHarness } from './auto.js';
 import * as claudeCode from './claude-code/correlate.js';
 import { tools as claudeCodeTools } from './claude-code/tools.js';
 import * as codex from './codex/correlate.js';
@@ -34,8 +35,12 @@ export const harnesses: ReadonlyMap<string, Harness> = new Map<string, Harness>(
   ['qwen', { name: 'qwen', correlator: qwen.correlator, records: qwen.records, tools: qwenTools, terminal: 'result', exitCodes: qwenExitCodes }],
 ]);
 
-/** A harness option as the library's functions take it: a name, or a `Harness` of your own. */
+/**
+ * A harness option as the library's functions take it: a name, `'auto'` (told from the stream's
+ * first records, a new one each time), or a `Harness` of your own.
+ */
 export function harnessFrom(harness: string | Harness): Harness {
+  if (harness === 'auto') return new AutoHarness();
   return typeof harness === 'string' ? harnessNamed(harness) : harness;
 }
 
@@ -47,7 +52,7 @@ export function harnessNamed(name: string): Harness {
 
 export class UnknownHarnessError extends Error {
   constructor(readonly harness: string) {
-    super(`unknown harness "${harness}" (known: ${[...harnesses.keys()].join(', ')})`);
+    super(`unknown harness "${harness}" (known: ${[...harnesses.keys()].join(', ')}, or auto)`);
     this.name = 'UnknownHarnessError';
   }
 }
