@@ -14,7 +14,7 @@ import type { EventBody } from '../../lib/events.js';
 import type { Correlator, RunContext } from '../../lib/harness.js';
 import { isObject, safeStringify, type JsonObject } from '../../lib/json.js';
 import { amount, tokenCount } from '../../lib/metrics.js';
-import { PendingCalls } from '../../lib/pending-calls.js';
+import { BoundedMap } from '../../lib/bounded-map.js';
 import { recordTable, type RecordHandlers, type RecordRows, type RecordRule } from '../../lib/record-table.js';
 import { TextSpan } from '../../lib/text-span.js';
 
@@ -59,7 +59,7 @@ export function dialect(run: RunContext, rows: DialectRows, options: DialectOpti
   const span = new TextSpan(run);
   // Ambiguous uses are held too: the bound counts uses, not ids, so one id repeated cannot escape it.
   let heldUses = 0;
-  const pending = new PendingCalls<Pending>(run.limits.maxPendingTools, settle);
+  const pending = new BoundedMap<Pending>(run.limits.maxPendingTools, settle);
 
   function unknown(raw: unknown): void {
     run.emit({ type: 'unknown', raw });
@@ -136,7 +136,7 @@ export function dialect(run: RunContext, rows: DialectRows, options: DialectOpti
     const waiting = pending.get(id);
     if (!waiting) {
       heldUses++;
-      return pending.add(id, { uses: [block] });
+      return pending.set(id, { uses: [block] });
     }
     // The same call restated is not a second call; a different one under the same id is ambiguous.
     waiting.seen ??= new Set([callKey(waiting.uses[0]!)]);
@@ -144,7 +144,7 @@ export function dialect(run: RunContext, rows: DialectRows, options: DialectOpti
     if (waiting.seen.has(key)) return;
     waiting.uses.push(block);
     waiting.seen.add(key);
-    if (++heldUses > run.limits.maxPendingTools) pending.settleOldest();
+    if (++heldUses > run.limits.maxPendingTools) pending.evictOldest();
   }
 
   function take(id: string): Pending | undefined {
@@ -186,7 +186,7 @@ export function dialect(run: RunContext, rows: DialectRows, options: DialectOpti
       }),
       end() {
         span.flush();
-        pending.settleAll();
+        pending.evictAll();
       },
       flush: () => span.flush(),
     }),

@@ -12,7 +12,7 @@ import type { Correlator, RunContext } from '../../lib/harness.js';
 import { isObject, type JsonObject } from '../../lib/json.js';
 import { recordTable, type RecordRows } from '../../lib/record-table.js';
 import { excluding, tokenCount, tokensOf } from '../../lib/metrics.js';
-import { PendingCalls } from '../../lib/pending-calls.js';
+import { BoundedMap } from '../../lib/bounded-map.js';
 import { stringField } from '../../lib/tool-rules.js';
 import { subagentEnd } from './tools.js';
 
@@ -64,9 +64,9 @@ export const records = {
 } as const satisfies RecordRows;
 
 export function correlator(run: RunContext): Correlator {
-  const open = new PendingCalls<OpenItem>(run.limits.maxPendingTools, ({ record, item }) => classify(record, item, false));
+  const open = new BoundedMap<OpenItem>(run.limits.maxPendingTools, ({ record, item }) => classify(record, item, false));
   // Subagents whose end was reported: Codex restates an end on every later call naming the subagent.
-  const endedSubagents = new Set<string>();
+  const endedSubagents = new BoundedMap<true>(run.limits.maxPendingTools);
 
   function unknown(raw: unknown): void {
     run.emit({ type: 'unknown', raw });
@@ -96,7 +96,7 @@ export function correlator(run: RunContext): Correlator {
       unknown(record);
       return records[type].rules.malformed;
     }
-    open.add(item.id as string, { record, item });
+    open.set(item.id as string, { record, item });
     return records[type].rules.recorded;
   }
 
@@ -132,15 +132,9 @@ export function correlator(run: RunContext): Correlator {
     for (const [id, state] of Object.entries(item.agents_states)) {
       if (endedSubagents.has(id)) continue;
       fresh.push([id, state]);
-      if (subagentEnd(state) !== undefined) rememberEnded(id);
+      if (subagentEnd(state) !== undefined) endedSubagents.set(id, true);
     }
     return { ...item, agents_states: Object.fromEntries(fresh) };
-  }
-
-  /** Bounded like the open items: past the limit the oldest is forgotten (and could be reported again). */
-  function rememberEnded(id: string): void {
-    endedSubagents.add(id);
-    if (endedSubagents.size > run.limits.maxPendingTools) endedSubagents.delete(endedSubagents.values().next().value!);
   }
 
   function turnCompleted(record: JsonObject): string {
@@ -196,7 +190,7 @@ export function correlator(run: RunContext): Correlator {
       error: errorNotice,
     }),
     end() {
-      open.settleAll();
+      open.evictAll();
     },
   };
 }

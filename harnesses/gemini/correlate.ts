@@ -12,7 +12,7 @@ import type { Tokens } from '../../lib/events.js';
 import type { Correlator, RunContext } from '../../lib/harness.js';
 import { isObject, type JsonObject } from '../../lib/json.js';
 import { amount, tokenCount, tokensOf } from '../../lib/metrics.js';
-import { PendingCalls } from '../../lib/pending-calls.js';
+import { BoundedMap } from '../../lib/bounded-map.js';
 import { recordTable, type RecordRows } from '../../lib/record-table.js';
 import { TextSpan } from '../../lib/text-span.js';
 import { stringField } from '../../lib/tool-rules.js';
@@ -66,7 +66,7 @@ export function correlator(run: RunContext): Correlator {
       if (kind === 'agent') run.metrics.final_output = text;
     },
   });
-  const pending = new PendingCalls<JsonObject>(run.limits.maxPendingTools, settle);
+  const pending = new BoundedMap<JsonObject>(run.limits.maxPendingTools, settle);
 
   function unknown(raw: unknown): void {
     run.emit({ type: 'unknown', raw });
@@ -99,7 +99,7 @@ export function correlator(run: RunContext): Correlator {
       unknown(record);
       return records.tool_use.rules.malformed;
     }
-    pending.add(id, record);
+    pending.set(id, record);
     return records.tool_use.rules.recorded;
   }
 
@@ -180,7 +180,7 @@ export function correlator(run: RunContext): Correlator {
     }),
     end() {
       span.flush();
-      pending.settleAll();
+      pending.evictAll();
     },
     flush: () => span.flush(),
   };

@@ -12,7 +12,7 @@ import type { Correlator, RunContext } from '../../lib/harness.js';
 import { isObject, type JsonObject } from '../../lib/json.js';
 import { recordTable, type RecordRows } from '../../lib/record-table.js';
 import { tokenCount, tokensOf } from '../../lib/metrics.js';
-import { PendingCalls } from '../../lib/pending-calls.js';
+import { BoundedMap } from '../../lib/bounded-map.js';
 import { TextSpan, type SpanKind } from '../../lib/text-span.js';
 
 type BlockRule = (block: JsonObject, id: string | null) => void;
@@ -37,7 +37,7 @@ export const records = {
 
 export function correlator(run: RunContext): Correlator {
   const span = new TextSpan(run, { cumulative: true });
-  const pending = new PendingCalls<Pending>(run.limits.maxPendingTools, settle);
+  const pending = new BoundedMap<Pending>(run.limits.maxPendingTools, settle);
 
   function unknown(raw: unknown): void {
     span.flush();
@@ -100,7 +100,7 @@ export function correlator(run: RunContext): Correlator {
     const name = typeof value.name === 'string' && value.name !== '' ? value.name : undefined;
     // A second request under an id still waiting cannot be told apart from the first by its response.
     if (typeof id !== 'string' || id === '' || name === undefined || pending.get(id)) return unknown(block);
-    pending.add(id, { name, input: value.arguments, request: block });
+    pending.set(id, { name, input: value.arguments, request: block });
   }
 
   function resolveToolResponse(block: JsonObject): void {
@@ -153,7 +153,7 @@ export function correlator(run: RunContext): Correlator {
     }),
     end() {
       span.flush();
-      pending.settleAll();
+      pending.evictAll();
     },
     flush: () => span.flush(),
   };

@@ -10,6 +10,7 @@
  */
 import type { Tokens } from '../../lib/events.js';
 import type { Correlator, RunContext } from '../../lib/harness.js';
+import { BoundedMap } from '../../lib/bounded-map.js';
 import { isObject, safeStringify, type JsonObject } from '../../lib/json.js';
 import { recordTable, type RecordRows } from '../../lib/record-table.js';
 import { addTokens, amount, tokensOf } from '../../lib/metrics.js';
@@ -66,7 +67,8 @@ export function openCodeCorrelator(name: string): (run: RunContext) => Correlato
 export const correlator = openCodeCorrelator('OpenCode');
 
 function correlate(run: RunContext, harness: string): Correlator {
-  const seenToolParts = new RecentIds(run.limits.maxPendingTools);
+  // Ids of the tool parts already seen; one re-printed after more than the limit of newer ones is classified again.
+  const seenToolParts = new BoundedMap<true>(run.limits.maxPendingTools);
 
   function unknown(raw: unknown): void {
     run.emit({ type: 'unknown', raw });
@@ -109,7 +111,10 @@ function correlate(run: RunContext, harness: string): Correlator {
       unknown(record);
       return records.tool_use.rules.malformed;
     }
-    if (typeof part.id === 'string' && part.id !== '' && !seenToolParts.add(part.id)) return records.tool_use.rules.repeated;
+    if (typeof part.id === 'string' && part.id !== '') {
+      if (seenToolParts.has(part.id)) return records.tool_use.rules.repeated;
+      seenToolParts.set(part.id, true);
+    }
     const { state } = part;
     const metadata = isObject(state.metadata) ? state.metadata : undefined;
     const exit = metadata?.exit;
@@ -166,22 +171,4 @@ function describeError(error: unknown, harness: string): string {
   if (typeof error === 'string' && error !== '') return error;
   if (error === undefined) return `${harness} reported an error without details`;
   return `${harness} reported an error: ${safeStringify(error) ?? 'an error record nested too deep to show'}`;
-}
-
-/**
- * The ids seen most recently, at most `max` of them (CONTRACT.md: state is bounded). A part
- * re-printed after more than `max` newer ones is classified again.
- */
-class RecentIds {
-  private readonly ids = new Set<string>();
-
-  constructor(private readonly max: number) {}
-
-  /** Records `id`; false when it was already there. */
-  add(id: string): boolean {
-    if (this.ids.has(id)) return false;
-    this.ids.add(id);
-    if (this.ids.size > this.max) this.ids.delete(this.ids.values().next().value!);
-    return true;
-  }
 }

@@ -12,7 +12,7 @@ import type { EventBody, Tokens } from '../../lib/events.js';
 import type { Correlator, RunContext } from '../../lib/harness.js';
 import { isObject, type JsonObject } from '../../lib/json.js';
 import { addTokens, amount, tokensOf } from '../../lib/metrics.js';
-import { PendingCalls } from '../../lib/pending-calls.js';
+import { BoundedMap } from '../../lib/bounded-map.js';
 import { recordTable, type RecordRows } from '../../lib/record-table.js';
 import { stringField } from '../../lib/tool-rules.js';
 
@@ -78,7 +78,7 @@ const FAILED = new Set(['error', 'aborted']);
 const BEFORE_RETRY_DECISION = new Set(['turn_end', 'agent_end', 'auto_retry_start']);
 
 export function correlator(run: RunContext): Correlator {
-  const calls = new PendingCalls<JsonObject>(run.limits.maxPendingTools, unresolved);
+  const calls = new BoundedMap<JsonObject>(run.limits.maxPendingTools, unresolved);
   // The assistant error waiting for the record that says whether pi retries it.
   let heldError: string | undefined;
   // The held error the current record released as an error (auto_retry_end then repeats it).
@@ -149,7 +149,7 @@ export function correlator(run: RunContext): Correlator {
     // An id started twice while the first waits: the first is given up on, as at the end of input.
     const earlier = calls.take(id);
     if (earlier) unresolved(earlier);
-    calls.add(id, record);
+    calls.set(id, record);
     return records.tool_execution_start.rules.recorded;
   }
 
@@ -237,7 +237,7 @@ export function correlator(run: RunContext): Correlator {
       },
     ),
     end() {
-      calls.settleAll();
+      calls.evictAll();
       releaseHeldError();
     },
   };

@@ -11,7 +11,7 @@ import type { Tokens } from '../../lib/events.js';
 import type { Correlator, RunContext } from '../../lib/harness.js';
 import { isObject, type JsonObject } from '../../lib/json.js';
 import { excluding, tokenCount, tokensOf } from '../../lib/metrics.js';
-import { PendingCalls } from '../../lib/pending-calls.js';
+import { BoundedMap } from '../../lib/bounded-map.js';
 import type { RecordRows, RecordRule } from '../../lib/record-table.js';
 import { stringField } from '../../lib/tool-rules.js';
 import { bySubtype, dialect, endRun, errorCode, errorMessage } from '../claude-code/dialect.js';
@@ -67,8 +67,8 @@ export function correlator(run: RunContext): Correlator {
   let lastApiError: string | undefined;
   // Background agents (difference 5), bounded like tool calls: the name each started with, until
   // its notification; the calls whose "launched" result is still to come.
-  const running = new PendingCalls<{ name: string | undefined }>(run.limits.maxPendingTools, () => {});
-  const launched = new PendingCalls<true>(run.limits.maxPendingTools, () => {});
+  const running = new BoundedMap<{ name: string | undefined }>(run.limits.maxPendingTools);
+  const launched = new BoundedMap<true>(run.limits.maxPendingTools);
 
   const stream = dialect(run, records, {
     // Qwen writes one record per block type, each with its own message id (difference 2).
@@ -102,9 +102,9 @@ export function correlator(run: RunContext): Correlator {
       return rules.taskMalformed;
     }
     const name = stringField(record.data, 'subagent_type');
-    running.add(id, { name });
+    running.set(id, { name });
     stream.dropCall(id);
-    launched.add(id, true);
+    launched.set(id, true);
     run.emit({ type: 'orchestration', action: 'subagent_started', subagent_id: id, subagent_name: name, is_success: true });
     return rules.taskStarted;
   }
