@@ -16,7 +16,6 @@ import { isObject, safeStringify, type JsonObject } from '../../lib/json.js';
 import { amount, tokenCount } from '../../lib/metrics.js';
 import { BoundedMap } from '../../lib/bounded-map.js';
 import { recordTable, type RecordHandlers, type RecordRows, type RecordRule } from '../../lib/record-table.js';
-import { TextSpan } from '../../lib/text-span.js';
 
 /** The rows of a harness's records table this module applies, under the harness's own rule names. */
 export interface DialectRows {
@@ -56,7 +55,7 @@ interface Pending {
 }
 
 export function dialect(run: RunContext, rows: DialectRows, options: DialectOptions): Dialect {
-  const span = new TextSpan(run);
+  const span = run.textSpan();
   // Ambiguous uses are held too: the bound counts uses, not ids, so one id repeated cannot escape it.
   let heldUses = 0;
   const pending = new BoundedMap<Pending>(run.limits.maxPendingTools, settle);
@@ -83,7 +82,6 @@ export function dialect(run: RunContext, rows: DialectRows, options: DialectOpti
   function assistant(record: JsonObject): string {
     const message = record.message;
     if (!isObject(message) || !Array.isArray(message.content)) {
-      span.flush();
       unknown(record);
       return rows.assistant.rules.malformed;
     }
@@ -108,28 +106,22 @@ export function dialect(run: RunContext, rows: DialectRows, options: DialectOpti
   function eachBlock(rules: Map<string, BlockRule>, block: unknown, record: JsonObject, id: string | null): void {
     const rule = isObject(block) && typeof block.type === 'string' ? rules.get(block.type) : undefined;
     if (rule) return rule(block as JsonObject, record, id);
-    span.flush();
     unknown(block);
   }
 
   function textBlock(block: JsonObject, _record: JsonObject, id: string | null): void {
     const instead = typeof block.text === 'string' ? options.textEvent?.(block.text) : undefined;
     if (instead === undefined) return spanText(block, 'text', 'agent', id);
-    span.flush();
     run.emit(instead);
   }
 
   function spanText(block: JsonObject, field: string, kind: 'agent' | 'reasoning', id: string | null): void {
-    const text = block[field];
-    if (typeof text !== 'string') {
-      span.flush();
-      return unknown(block);
-    }
-    // Claude 2.1.x sends thinking blocks with only a signature: nothing to report.
-    if (text !== '') span.add(kind, id, text);
+    // Claude 2.1.x sends thinking blocks with only a signature: empty text, nothing to report.
+    if (!span.addBlock(kind, id, block, field)) unknown(block);
   }
 
   function recordToolUse(block: JsonObject): void {
+    // A tool use ends the text before it, even one that restates an earlier use and sends nothing.
     span.flush();
     const { id, name } = block;
     if (typeof id !== 'string' || id === '' || typeof name !== 'string' || name === '') return unknown(block);

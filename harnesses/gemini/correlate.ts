@@ -14,7 +14,6 @@ import { isObject, type JsonObject } from '../../lib/json.js';
 import { amount, tokenCount, tokensOf } from '../../lib/metrics.js';
 import { BoundedMap } from '../../lib/bounded-map.js';
 import { recordTable, type RecordRows } from '../../lib/record-table.js';
-import { TextSpan } from '../../lib/text-span.js';
 import { stringField } from '../../lib/tool-rules.js';
 
 /** gemini.md "Raw event stream", one row per top-level `type`, with the rules that apply it. */
@@ -61,7 +60,7 @@ const STATUS_SUCCESS = new Map<unknown, boolean>([
 
 export function correlator(run: RunContext): Correlator {
   // The last agent message is the run's final output (the result record carries no text).
-  const span = new TextSpan(run, {
+  const span = run.textSpan({
     onEmit(kind, text) {
       if (kind === 'agent') run.metrics.final_output = text;
     },

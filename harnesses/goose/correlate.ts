@@ -13,7 +13,7 @@ import { isObject, type JsonObject } from '../../lib/json.js';
 import { recordTable, type RecordRows } from '../../lib/record-table.js';
 import { tokenCount, tokensOf } from '../../lib/metrics.js';
 import { BoundedMap } from '../../lib/bounded-map.js';
-import { TextSpan, type SpanKind } from '../../lib/text-span.js';
+import type { SpanKind } from '../../lib/text-span.js';
 
 type BlockRule = (block: JsonObject, id: string | null) => void;
 
@@ -36,11 +36,10 @@ export const records = {
 } as const satisfies RecordRows;
 
 export function correlator(run: RunContext): Correlator {
-  const span = new TextSpan(run, { cumulative: true });
+  const span = run.textSpan({ cumulative: true });
   const pending = new BoundedMap<Pending>(run.limits.maxPendingTools, settle);
 
   function unknown(raw: unknown): void {
-    span.flush();
     run.emit({ type: 'unknown', raw });
   }
 
@@ -87,12 +86,11 @@ export function correlator(run: RunContext): Correlator {
   }
 
   function spanText(block: JsonObject, field: string, kind: SpanKind, id: string | null): void {
-    const text = block[field];
-    if (typeof text !== 'string') return unknown(block);
-    if (text !== '') span.add(kind, id, text);
+    if (!span.addBlock(kind, id, block, field)) unknown(block);
   }
 
   function recordToolRequest(block: JsonObject): void {
+    // A tool request ends the text before it, even one that is not waited for.
     span.flush();
     const { id, toolCall } = block;
     // An unparseable call (`toolCall.status: "error"`) gets no response from Goose: nothing to wait for.
@@ -104,7 +102,6 @@ export function correlator(run: RunContext): Correlator {
   }
 
   function resolveToolResponse(block: JsonObject): void {
-    span.flush();
     const call = typeof block.id === 'string' ? pending.take(block.id) : undefined;
     if (!call) return unknown(block);
     const result = isObject(block.toolResult) ? block.toolResult : {};
