@@ -1,5 +1,5 @@
 /**
- * What a harness holds between records, bounded (CONTRACT.md: state is bounded): at most `max`
+ * What a harness holds between records, bounded (docs/contract.md: state is bounded): at most `max`
  * entries, by key, in insertion order; past it the oldest is given up on and handed to `evict`,
  * as every entry still held is at the end of input. One collection for all of it: tool calls
  * waiting for their result, ids already seen, ends already reported, names already located.

@@ -3,7 +3,7 @@
  *
  * The harness-specific work (which record means what, pairing a tool call with its result,
  * accumulating text) lives in harnesses/<name>/correlate.ts; this stage does what every
- * harness shares (CONTRACT.md): a line that is not JSON or is too long becomes a warning,
+ * harness shares (docs/contract.md): a line that is not JSON or is too long becomes a warning,
  * the session id and working directory are captured once, events are stamped, and every
  * line is counted against the rule that handled it.
  */

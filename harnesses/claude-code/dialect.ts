@@ -64,7 +64,7 @@ export function dialect(run: RunContext, rows: DialectRows, options: DialectOpti
     run.emit({ type: 'unknown', raw });
   }
 
-  // Assistant content blocks (claude-code.md "Normalized mapping").
+  // Assistant content blocks (docs/harnesses/claude-code.md "Normalized mapping").
   const assistantBlocks = new Map<string, BlockRule>([
     ['text', textBlock],
     ['thinking', (block, _record, id) => spanText(block, 'thinking', 'reasoning', id)],
@@ -158,7 +158,7 @@ export function dialect(run: RunContext, rows: DialectRows, options: DialectOpti
     if (!options.unpaired?.(block, record, is_success)) unknown(block);
   }
 
-  /** A call whose result never came: classified with its outcome unset (CONTRACT.md). */
+  /** A call whose result never came: classified with its outcome unset (docs/contract.md). */
   function settle(call: Pending): void {
     heldUses -= call.uses.length;
     if (call.uses.length > 1) return unknown({ tool_use: call.uses });

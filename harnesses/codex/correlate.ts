@@ -1,5 +1,5 @@
 /**
- * Codex, `codex exec --json`: codex.md's "Raw event stream" table, as a table.
+ * Codex, `codex exec --json`: docs/harnesses/codex.md's "Raw event stream" table, as a table.
  *
  * The stream is item-oriented: one item (a message, a command, a file change...) is reported
  * whole by `item.started`, any number of `item.updated` and `item.completed`, under one id.
@@ -23,14 +23,14 @@ interface OpenItem {
   item: JsonObject;
 }
 
-/** codex.md "Items": an item's success from its status (anything else, such as `in_progress`, says nothing). */
+/** docs/harnesses/codex.md "Items": an item's success from its status (anything else, such as `in_progress`, says nothing). */
 const statusSuccess = new Map<unknown, boolean>([
   ['completed', true],
   ['failed', false],
   ['declined', false],
 ]);
 
-/** codex.md "Raw event stream", one row per top-level `type`, with the rules that apply it. */
+/** docs/harnesses/codex.md "Raw event stream", one row per top-level `type`, with the rules that apply it. */
 export const records = {
   'thread.started': {
     handling: 'captures the session id (`thread_id`); no event',
@@ -113,7 +113,7 @@ export function correlator(run: RunContext): Correlator {
     return records['item.completed'].rules.items;
   }
 
-  /** Sends an item to the item table; one never completed (`completed` false) has its outcome unset (CONTRACT.md). */
+  /** Sends an item to the item table; one never completed (`completed` false) has its outcome unset (docs/contract.md). */
   function classify(record: JsonObject, item: JsonObject, completed: boolean): void {
     const exit_code = typeof item.exit_code === 'number' && Number.isInteger(item.exit_code) ? item.exit_code : undefined;
     run.tool({
@@ -196,7 +196,7 @@ export function correlator(run: RunContext): Correlator {
 }
 
 /**
- * One turn's tokens from two running totals, class by class (codex.md): this total minus the
+ * One turn's tokens from two running totals, class by class (docs/harnesses/codex.md): this total minus the
  * previous one; a class that would come out negative (a resumed thread restarts its count) is
  * this turn's total instead.
  */
@@ -216,7 +216,7 @@ function success(item: JsonObject, exit_code: number | undefined): boolean | und
   return byStatus === true && item.type === 'command_execution' && exit_code === undefined ? undefined : byStatus;
 }
 
-/** The shared token mapping (codex.md): cached input is part of `input_tokens`, reasoning part of `output_tokens`. */
+/** The shared token mapping (docs/harnesses/codex.md): cached input is part of `input_tokens`, reasoning part of `output_tokens`. */
 export function codexTokens(usage: JsonObject): Tokens {
   const input = tokenCount(usage.input_tokens);
   const cached = tokenCount(usage.cached_input_tokens);

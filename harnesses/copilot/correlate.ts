@@ -1,5 +1,5 @@
 /**
- * GitHub Copilot CLI, `copilot -p PROMPT --output-format json`: copilot.md's "Raw event
+ * GitHub Copilot CLI, `copilot -p PROMPT --output-format json`: docs/harnesses/copilot.md's "Raw event
  * stream" table (records.ts) and the state behind it.
  *
  * Every line is a session event `{type, data, id, timestamp, parentId, agentId?}`; the last is
@@ -21,7 +21,7 @@ import type { CopilotResult } from './tools.js';
 
 export { records };
 
-/** copilot.md: the orchestration event of each `subagent.*` record. */
+/** docs/harnesses/copilot.md: the orchestration event of each `subagent.*` record. */
 const SUBAGENT = {
   'subagent.started': { action: 'subagent_started', is_success: undefined },
   'subagent.completed': { action: 'subagent_completed', is_success: true },
@@ -98,7 +98,7 @@ export function correlator(run: RunContext): Correlator {
     return rules.tools;
   }
 
-  /** Sends a call to the tool table; one never completed (`completion` undefined) has its outcome unset (CONTRACT.md). */
+  /** Sends a call to the tool table; one never completed (`completion` undefined) has its outcome unset (docs/contract.md). */
   function classify(call: Started, completion: JsonObject | undefined): void {
     const data = completion === undefined ? undefined : dataOf(completion);
     const exit = isObject(data?.shellExecution) ? data.shellExecution.exitCode : undefined;
@@ -241,7 +241,7 @@ export function correlator(run: RunContext): Correlator {
 }
 
 /**
- * copilot.md "Metrics": `inputTokens` is the whole prompt, its cached part included, so
+ * docs/harnesses/copilot.md "Metrics": `inputTokens` is the whole prompt, its cached part included, so
  * `input` is what remains once `cacheReadTokens` is taken out; each class only when reported.
  */
 function copilotTokens(data: JsonObject): Tokens {

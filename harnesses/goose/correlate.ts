@@ -1,6 +1,6 @@
 /**
- * Goose, `goose run --output-format stream-json`: goose.md's "Raw event stream" and
- * "Normalized mapping" tables, as tables. Wire shapes: research/goose.md §1–§3.
+ * Goose, `goose run --output-format stream-json`: docs/harnesses/goose.md's "Raw event stream" and
+ * "Normalized mapping" tables, as tables. Wire shapes: Goose's serde types (test/fixtures/goose/SOURCES.md).
  *
  * Stateful in two ways. Goose streams text and thinking as one `message` record per provider
  * chunk, usually deltas sharing the provider response's id (sometimes `null`), so fragments of
@@ -24,7 +24,7 @@ interface Pending {
   request: JsonObject;
 }
 
-/** goose.md "Raw event stream", one row per top-level `type`, with the rules that apply it. */
+/** docs/harnesses/goose.md "Raw event stream", one row per top-level `type`, with the rules that apply it. */
 export const records = {
   message: {
     handling: 'content blocks in order: text -> agent and thinking -> reasoning (accumulated across same-id fragments), toolRequest recorded until its toolResponse; user text and redactedThinking consumed',
@@ -49,7 +49,7 @@ export function correlator(run: RunContext): Correlator {
     ['toolResponse', resolveToolResponse],
   ];
 
-  // Assistant content (goose.md "Normalized mapping"); `reasoning` is the legacy form of `thinking`.
+  // Assistant content (docs/harnesses/goose.md "Normalized mapping"); `reasoning` is the legacy form of `thinking`.
   const assistantBlocks = new Map<string, BlockRule>([
     ['text', (block, id) => spanText(block, 'text', 'agent', id)],
     ['thinking', (block, id) => spanText(block, 'thinking', 'reasoning', id)],
@@ -117,7 +117,7 @@ export function correlator(run: RunContext): Correlator {
     });
   }
 
-  /** A call whose response never came: classified with its outcome unset (CONTRACT.md). */
+  /** A call whose response never came: classified with its outcome unset (docs/contract.md). */
   function settle(call: Pending): void {
     run.tool({ name: call.name, input: call.input, raw: { tool_request: call.request } });
   }
@@ -158,7 +158,7 @@ export function correlator(run: RunContext): Correlator {
 
 /**
  * `status: "error"` is a dispatch failure; `status: "success"` is a tool that ran, and failed
- * only if its result says `isError: true` (CONTRACT.md). Any other status reports no outcome.
+ * only if its result says `isError: true` (docs/contract.md). Any other status reports no outcome.
  */
 function outcome(result: JsonObject, value: JsonObject): boolean | undefined {
   if (result.status === 'error') return false;

@@ -1,11 +1,11 @@
 /**
- * OpenCode, `opencode run --format json`: opencode.md's "Raw event stream" and "Normalized
+ * OpenCode, `opencode run --format json`: docs/harnesses/opencode.md's "Raw event stream" and "Normalized
  * mapping" tables, as tables.
  *
  * Almost stateless. Every record is complete when it arrives: text and reasoning parts are
  * printed once finished, and a `tool_use` carries its input and its outcome together, so it
  * goes straight to the tool table (tools.ts). The one state kept is the ids of the tool parts
- * already seen, because compaction re-prints a finished part (research/opencode.md §1.2).
+ * already seen, because compaction re-prints a finished part (OpenCode's `run` command).
  * There is no terminal record: the stream just ends, possibly mid-step.
  */
 import type { Tokens } from '../../lib/events.js';
@@ -21,7 +21,7 @@ import { stringField } from '../../lib/tool-rules.js';
 /** Where OpenCode's session id may sit at the top level of a record, in the order they are tried. */
 const SESSION_FIELDS = ['sessionID', 'session_id', 'sessionId'] as const;
 
-/** `state.status` values (opencode.md "Raw event stream"); any other leaves success unset. */
+/** `state.status` values (docs/harnesses/opencode.md "Raw event stream"); any other leaves success unset. */
 const STATUS_SUCCESS = new Map<string, boolean>([
   ['completed', true],
   ['success', true],
@@ -34,7 +34,7 @@ const STATUS_SUCCESS = new Map<string, boolean>([
   ['canceled', false],
 ]);
 
-/** opencode.md "Normalized mapping", one row per top-level `type`, with the rules that apply it. */
+/** docs/harnesses/opencode.md "Normalized mapping", one row per top-level `type`, with the rules that apply it. */
 export const records = {
   step_start: { handling: 'consumed', rules: { consumed: 'step_start: consumed' } },
   step_finish: {
@@ -135,7 +135,7 @@ function correlate(run: RunContext, harness: string): Correlator {
     const { error } = record;
     const name = stringField(error, 'name');
     const data = isObject(error) ? error.data : undefined;
-    // 1.18 exits 1 once the root session reported an error (research/opencode.md §1.2).
+    // 1.18 exits 1 once the root session reported an error.
     run.metrics.is_error = true;
     run.emit({ type: 'error', message: stringField(data, 'message') ?? name ?? describeError(error, harness), code: name });
     return records.error.rules.error;
@@ -158,7 +158,7 @@ function correlate(run: RunContext, harness: string): Correlator {
 }
 
 /**
- * The shared token mapping (CONTRACT.md): OpenCode's `input` already excludes cache reads and
+ * The shared token mapping (docs/contract.md): OpenCode's `input` already excludes cache reads and
  * writes, and `output` excludes reasoning, so each class maps one to one; `total` is not a class.
  */
 export function opencodeTokens(tokens: JsonObject): Tokens {

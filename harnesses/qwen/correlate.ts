@@ -1,8 +1,8 @@
 /**
- * Qwen Code, `qwen --approval-mode yolo --output-format stream-json`: qwen.md's "Raw event stream"
+ * Qwen Code, `qwen --approval-mode yolo --output-format stream-json`: docs/harnesses/qwen.md's "Raw event stream"
  * table, as a table. Qwen Code writes Claude Code's stream-json dialect, so the records, content
  * blocks and tool pairing are Claude Code's (../claude-code/dialect.ts); what is Qwen's own is
- * here, numbered as qwen.md's differences: one block type per assistant record (2), API errors
+ * here, numbered as docs/harnesses/qwen.md's differences: one block type per assistant record (2), API errors
  * written as assistant text (3), its system subtypes (4), orchestration (5), control records (6),
  * and its `result` (session token totals, no cost). Its tool table is tools.ts, the exit codes
  * of the runs that end without a `result` (9) exit-codes.ts.
@@ -16,7 +16,7 @@ import type { RecordRows, RecordRule } from '../../lib/record-table.js';
 import { stringField } from '../../lib/tool-rules.js';
 import { bySubtype, dialect, endRun, errorCode, errorMessage } from '../claude-code/dialect.js';
 
-/** qwen.md "Raw event stream", one row per top-level `type`, with the rules that apply it. */
+/** docs/harnesses/qwen.md "Raw event stream", one row per top-level `type`, with the rules that apply it. */
 export const records = {
   system: {
     handling:
@@ -162,7 +162,7 @@ export function correlator(run: RunContext): Correlator {
   });
 }
 
-/** qwen.md token classes: `input_tokens` includes the cached tokens; reasoning is part of `output_tokens`, not reported apart. */
+/** docs/harnesses/qwen.md token classes: `input_tokens` includes the cached tokens; reasoning is part of `output_tokens`, not reported apart. */
 export function qwenTokens(usage: JsonObject): Tokens {
   return tokensOf({
     input: excluding(tokenCount(usage.input_tokens), tokenCount(usage.cache_read_input_tokens)),
