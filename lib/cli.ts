@@ -21,6 +21,7 @@ import { createNormalizer, type NormalizeOptions } from './normalizer.js';
 import { shellExitCode, spawnHarness } from './spawn.js';
 import { serialize } from '../transforms/serialize.js';
 import { readEvents } from './read-events.js';
+import { fromFlags, publishFlags, publishing, replayCommand, storedEvents, writeStored } from './jetstream/cli.js';
 
 export const usage = `Usage:
   harness-events normalize --harness <name> [options] [FILE]
@@ -41,8 +42,14 @@ export const usage = `Usage:
       Writes the report of one run: a self-contained HTML page (summary, timeline, files,
       commands, failures and warnings, every event), or a Markdown summary (--format md).
       FILE holds normalized events, or with --harness the harness's raw output.
+  harness-events replay --from nats://HOST:PORT [--run ID] [options]
+      Writes the events stored in NATS JetStream (by --publish) as JSONL, in order: one
+      run's with --run, else every run's; --harness <name> keeps one harness's runs,
+      --since <time> starts at a time, --follow goes on with new events until Ctrl-C,
+      --metrics <file> writes the run's metrics; --stream as below. view --from shows
+      them (with --run, --since, --follow, --stream) as view shows a file.
 
-Harnesses: ${[...harnesses.keys()].join(', ')}
+Harnesses: ${[...harnesses.keys()].join(', ')}, or auto (told from the stream's first records)
 
 Options:
   --harness <name>          which harness produced the input (required)
@@ -70,6 +77,11 @@ Options:
                             view, report: --cwd is the directory paths are shown relative
                             to (default: the current directory); report: --metrics <file>
                             reads the run metrics that normalize or run wrote
+  --publish nats://HOST:PORT  also publish each event to NATS JetStream, and the run
+                            metrics as the run's final message (see README "Many machines")
+  --stream <name>           the JetStream stream (default HARNESS_EVENTS, created if missing)
+  --run <id>                the run's id in the subjects (default: a new UUID, printed)
+  --quiet                   with --publish: print no events
   -h, --help                this text
   -v, --version             the version of harness-events
 
@@ -110,6 +122,7 @@ export async function main(argv: string[], stdin: Readable = process.stdin, stdo
     }
     if (command === 'normalize') return await normalizeCommand(rest, stdin, stdout);
     if (command === 'run') return await runCommand(rest, stdout);
+    if (command === 'replay') return await replayCommand(rest, stdout);
     if (command === 'view') return await viewCommand(rest, stdin, stdout);
     if (command === 'report') return await reportCommand(rest, stdin, stdout);
     throw new UsageError(`unknown command "${command}" (see harness-events --help)`);
@@ -124,9 +137,9 @@ export async function main(argv: string[], stdin: Readable = process.stdin, stdo
 
 /** The options each command takes; any other is a usage error. */
 const commandOptions = {
-  normalize: ['harness', 'cwd', 'strict', 'metrics', 'format', 'color', ...Object.keys(sizeOptions)],
-  run: ['harness', 'cwd', 'strict', 'metrics', 'format', 'color', 'kill-grace-ms', ...Object.keys(sizeOptions)],
-  view: ['cwd', 'color'],
+  normalize: ['harness', 'cwd', 'strict', 'metrics', 'format', 'color', ...Object.keys(sizeOptions), ...Object.keys(publishFlags)],
+  run: ['harness', 'cwd', 'strict', 'metrics', 'format', 'color', 'kill-grace-ms', ...Object.keys(sizeOptions), ...Object.keys(publishFlags)],
+  view: ['cwd', 'color', 'stream', 'run', ...Object.keys(fromFlags)],
   report: ['harness', 'cwd', 'strict', 'metrics', 'format', 'output', ...Object.keys(sizeOptions)],
 };
 
@@ -156,6 +169,8 @@ function parseOptions(args: string[]) {
         format: { type: 'string' },
         color: { type: 'boolean' },
         output: { type: 'string', short: 'o' },
+        ...publishFlags,
+        ...fromFlags,
         help: { type: 'boolean', short: 'h' },
       },
     });
@@ -185,10 +200,12 @@ async function normalizeCommand(args: string[], stdin: Readable, stdout: NodeJS.
     input.destroy();
     throw error;
   }
+  const output = publishing(values, values.harness!, () => normalizer.metrics);
+  const objects = pretty !== undefined || values.publish !== undefined;
   // Standard input may be a live harness (`claude ... | harness-events normalize`): do not hold text across a pause.
-  const normalizer = createNormalizer({ ...options, output: pretty ? 'objects' : 'jsonl', idleFlushMs: input === stdin ? 200 : undefined });
-  const stages = pretty ? [normalizer, pretty(normalizer.metrics)] : [normalizer];
-  return await runPipeline(input, stages, stdout, async () => await metrics?.write(normalizer.metrics));
+  const normalizer = createNormalizer({ ...options, output: objects ? 'objects' : 'jsonl', idleFlushMs: input === stdin ? 200 : undefined });
+  const print = pretty ? [pretty(normalizer.metrics)] : objects ? [serialize()] : [];
+  return await runPipeline(input, [normalizer, ...output(print)], stdout, async () => await metrics?.write(normalizer.metrics));
 }
 
 type Values = ReturnType<typeof parse>['values'];
@@ -218,7 +235,7 @@ async function loadPretty(values: Values, stdout: NodeJS.WritableStream): Promis
 
 function normalizeOptions(values: Values): NormalizeOptions {
   if (values.harness === undefined) throw new UsageError('--harness is required (see harness-events --help)');
-  if (!harnesses.has(values.harness)) throw new UsageError(`unknown harness "${values.harness}" (known: ${[...harnesses.keys()].join(', ')})`);
+  if (!harnesses.has(values.harness) && values.harness !== 'auto') throw new UsageError(`unknown harness "${values.harness}" (known: ${[...harnesses.keys()].join(', ')}, or auto)`);
   const options: NormalizeOptions = { harness: values.harness, cwd: values.cwd === undefined ? undefined : resolve(values.cwd), strict: values.strict };
   for (const [flag, key] of Object.entries(sizeOptions)) {
     const text = values[flag as keyof typeof sizeOptions];
@@ -244,6 +261,7 @@ async function runCommand(args: string[], stdout: NodeJS.WritableStream): Promis
   if (options.cwd !== undefined && !statOf(options.cwd)?.isDirectory()) throw new UsageError(`--cwd ${values.cwd} is not a directory`);
   // Checked before the child starts: a run may take an hour and cost money.
   const metrics = await openMetrics(values.metrics);
+  const output = publishing(values, values.harness!, () => run.metrics);
   const run = spawnHarness({ ...options, command, args: commandArgs, killGraceMs: grace === undefined ? undefined : Number(grace) });
   const signals = trapStopSignals(
     () => run.stop(),
@@ -251,7 +269,7 @@ async function runCommand(args: string[], stdout: NodeJS.WritableStream): Promis
   );
   let outputError: Error | undefined;
   try {
-    await pipeline(run, pretty ? pretty(run.metrics) : serialize(), stdout, { end: false });
+    await pipeline([run as Readable, ...output([pretty ? pretty(run.metrics) : serialize()]), stdout], { end: false });
   } catch (error) {
     // The reader went away (| head -1), or the run failed: either way the child is stopped, and waited for.
     run.destroy();
@@ -395,6 +413,11 @@ async function runPipeline(input: Readable, stages: Duplex[], stdout: NodeJS.Wri
   return signals.exitCode ?? 0;
 }
 
+/** Writes the metrics to `file` at once (replay's, which come at the end); `run` and `normalize` open theirs before they start. */
+export async function writeMetrics(file: string | undefined, metrics: RunMetrics): Promise<void> {
+  await (await openMetrics(file))?.write(metrics);
+}
+
 async function viewCommand(args: string[], stdin: Readable, stdout: NodeJS.WritableStream): Promise<number> {
   const { values, positionals } = parse(args, 'view');
   if (values.help) {
@@ -402,6 +425,8 @@ async function viewCommand(args: string[], stdin: Readable, stdout: NodeJS.Writa
     return 0;
   }
   const pretty = await loadPretty(values, stdout);
+  const stored = storedEvents(values, oneFile(positionals));
+  if (stored) return await writeStored(stored, [pretty()], stdout);
   const input = await openInput(oneFile(positionals), stdin);
   return await runPipeline(input, [readEvents(), pretty()], stdout, async () => {});
 }

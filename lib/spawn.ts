@@ -9,6 +9,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { statSync } from 'node:fs';
 import { Readable, finished as onceFinished } from 'node:stream';
 import { constants } from 'node:os';
+import { stripVTControlCharacters } from 'node:util';
 import { onAbort } from './abort-listeners.js';
 import { now } from './clock.js';
 import type { EventBody, HarnessEvent, RunMetrics } from './events.js';
@@ -22,7 +23,7 @@ export interface SpawnHarnessOptions extends Omit<NormalizeOptions, 'output'> {
   /** The program to run, e.g. `claude`. */
   command: string;
   args?: readonly string[];
-  /** The child's working directory; also the run's `cwd` for paths unless `pathsCwd` says otherwise. */
+  /** The child's working directory; also the run's `cwd`, against which relative paths in events resolve. */
   cwd?: string;
   env?: NodeJS.ProcessEnv;
   /** Aborting it ends the child: SIGTERM, then SIGKILL after `killGraceMs`. Already aborted: nothing is started. */
@@ -67,13 +68,6 @@ export interface HarnessRun extends Readable {
    * (a second Ctrl-C).
    */
   stop(options?: { force?: boolean }): void;
-}
-
-/** CSI and OSC escape sequences, and the lone escapes of older terminals. */
-const ANSI = /\x1b\[[0-?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)|\x1b[@-Z\\-_]/g;
-
-export function stripAnsi(text: string): string {
-  return text.includes('\x1b') ? text.replace(ANSI, '') : text;
 }
 
 /** Spawns a harness CLI and returns its normalized events as a stream. */
@@ -148,7 +142,7 @@ export function spawnHarness(options: SpawnHarnessOptions): HarnessRun {
       } catch (error) {
         normalizer.destroy(error as Error);
       }
-      const message = typeof line === 'string' ? stripAnsi(line) : `(a stderr line of ${(line as LineTooLong).bytes} bytes, skipped)`;
+      const message = typeof line === 'string' ? stripVTControlCharacters(line) : `(a stderr line of ${(line as LineTooLong).bytes} bytes, skipped)`;
       emit({ type: 'warning', code: 'stderr', message });
     },
     // Plain text: whole lines only, no encoding sniffing.
@@ -217,13 +211,15 @@ export function spawnHarness(options: SpawnHarnessOptions): HarnessRun {
     forgetAbort();
     if (exit.code !== null) metrics.exit_code = exit.code;
     if (exit.signal !== null) metrics.signal = exit.signal;
-    if (metrics.ended === false) {
+    // An exit the harness documents as a stop of its own explains the missing terminal record.
+    const stop = exit.code === null ? undefined : harness.exitCodes?.get(exit.code);
+    if (metrics.ended === false && stop === undefined) {
       emit({ type: 'warning', code: 'incomplete', message: `${harness.name} ended without its terminal record (${harness.terminal}): the run is incomplete` });
     }
     if (exit.signal !== null && !aborted) {
       emit({ type: 'error', code: 'killed', message: `${options.command} was killed by ${exit.signal}` });
     } else if (exit.code !== null && exit.code !== 0) {
-      emit({ type: 'error', code: 'exit_code', message: `${options.command} exited with code ${exit.code}` });
+      emit({ type: 'error', code: 'exit_code', message: `${options.command} exited with code ${exit.code}${stop === undefined ? '' : ` (${stop})`}` });
     }
     if (!output.destroyed) output.push(null);
     resolveDone({ exit_code: exit.code ?? undefined, signal: exit.signal ?? undefined, aborted, error: failure, metrics });

@@ -1,5 +1,5 @@
 /**
- * The event contract as data: harness-events.md's event types with CONTRACT.md's wire names.
+ * The event contract as data: docs/contract.md's event types with docs/contract.md's wire names.
  * This table is the one source of both the TypeScript types (lib/events.ts derives them at the
  * type level) and the published JSON Schemas (`npm run schemas` writes schemas/*.schema.json
  * from it; a test fails when the files on disk differ).
@@ -46,6 +46,7 @@ export const errorCodes = {
   exit_code: 'the harness exited with a non-zero code (spawnHarness, run)',
   killed: 'the harness was killed by a signal it was not sent by an abort (spawnHarness, run)',
   spawn_failed: 'the harness could not be started (spawnHarness, run)',
+  unknown_harness: "with harness auto, the stream's first lines matched no harness; its records are kept as unknown events",
 } as const;
 
 const codesOf = (codes: Record<string, string>) => Object.entries(codes).map(([code, meaning]) => `\`${code}\` (${meaning})`).join('; ');
@@ -93,7 +94,7 @@ export const eventTypes = {
 } as const;
 
 /**
- * What a run reports as a whole (CONTRACT.md "Run metrics"), plus the library's own account of
+ * What a run reports as a whole (docs/contract.md "Run metrics"), plus the library's own account of
  * the input it read. Written by the CLI's `--metrics FILE`.
  */
 export const metrics = {
