@@ -6,7 +6,7 @@
  * still flushed, the metrics still written).
  */
 import { closeSync, createReadStream, fstat as fstatCallback, fstatSync, open as openCallback, statSync, type Stats } from 'node:fs';
-import { open, readFile, writeFile } from 'node:fs/promises';
+import { open, readFile, rm, writeFile } from 'node:fs/promises';
 import { Socket } from 'node:net';
 import { constants } from 'node:os';
 import { promisify } from 'node:util';
@@ -194,13 +194,15 @@ async function normalizeCommand(args: string[], stdin: Readable, stdout: NodeJS.
   }
   const input = await openInput(file, stdin);
   let metrics: MetricsFile | undefined;
+  let output;
   try {
     metrics = await openMetrics(values.metrics);
+    output = publishing(values, values.harness!, () => normalizer.metrics);
   } catch (error) {
     input.destroy();
+    await metrics?.discard();
     throw error;
   }
-  const output = publishing(values, values.harness!, () => normalizer.metrics);
   const objects = pretty !== undefined || values.publish !== undefined;
   // Standard input may be a live harness (`claude ... | harness-events normalize`): do not hold text across a pause.
   const normalizer = createNormalizer({ ...options, output: objects ? 'objects' : 'jsonl', idleFlushMs: input === stdin ? 200 : undefined });
@@ -261,7 +263,13 @@ async function runCommand(args: string[], stdout: NodeJS.WritableStream): Promis
   if (options.cwd !== undefined && !statOf(options.cwd)?.isDirectory()) throw new UsageError(`--cwd ${values.cwd} is not a directory`);
   // Checked before the child starts: a run may take an hour and cost money.
   const metrics = await openMetrics(values.metrics);
-  const output = publishing(values, values.harness!, () => run.metrics);
+  let output;
+  try {
+    output = publishing(values, values.harness!, () => run.metrics);
+  } catch (error) {
+    await metrics?.discard();
+    throw error;
+  }
   const run = spawnHarness({ ...options, command, args: commandArgs, killGraceMs: grace === undefined ? undefined : Number(grace) });
   const signals = trapStopSignals(
     () => run.stop(),
@@ -359,6 +367,8 @@ function sameFile(path: string, other: Stats | undefined): boolean {
 interface MetricsFile {
   /** Replaces the file's content with the metrics, and closes it. */
   write(metrics: RunMetrics): Promise<void>;
+  /** A usage error came after all: closes the file, and removes it if opening it created it. */
+  discard(): Promise<void>;
 }
 
 /**
@@ -368,6 +378,7 @@ interface MetricsFile {
  */
 async function openMetrics(file: string | undefined): Promise<MetricsFile | undefined> {
   if (file === undefined) return undefined;
+  const created = statOf(file) === undefined;
   let handle;
   try {
     handle = await open(file, 'a');
@@ -381,6 +392,10 @@ async function openMetrics(file: string | undefined): Promise<MetricsFile | unde
       if (regular) await opened.truncate(0);
       await opened.write(JSON.stringify(metrics, null, 2) + '\n');
       await opened.close();
+    },
+    async discard() {
+      await opened.close();
+      if (created) await rm(file, { force: true });
     },
   };
 }

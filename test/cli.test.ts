@@ -324,6 +324,19 @@ describe('harness-events run', () => {
     expect(existsSync(marker)).toBe(false);
   });
 
+  test('a usage error found once --metrics is open (a bad --publish) leaves no metrics file behind, and an existing one as it was', async () => {
+    const fresh = join(tmp, 'never-written.json');
+    const existing = join(tmp, 'kept.json');
+    writeFileSync(existing, 'earlier metrics\n');
+    const refusal = { code: 2, stdout: '', stderr: 'harness-events: --publish takes nats://HOST:PORT (several comma-separated), got "bogus"\n' };
+    for (const metricsFile of [fresh, existing]) {
+      expect(await cli(['run', '--harness', 'gg', '--metrics', metricsFile, '--publish', 'bogus', '--', 'true'])).toEqual(refusal);
+      expect(await cli(['normalize', '--harness', 'gg', '--metrics', metricsFile, '--publish', 'bogus'], '{}\n')).toEqual(refusal);
+    }
+    expect(existsSync(fresh)).toBe(false);
+    expect(readFileSync(existing, 'utf8')).toBe('earlier metrics\n');
+  });
+
   test('usage errors exit 2: no command after --, unknown harness, a --cwd that is not a directory, a bad --kill-grace-ms', async () => {
     expect(await cli(['run', '--harness', 'gg'])).toMatchObject({ code: 2, stderr: 'harness-events: run needs the command to run, after -- (see harness-events --help)\n' });
     expect((await cli(['run', '--harness', 'nope', '--', 'true'])).code).toBe(2);
