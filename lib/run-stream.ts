@@ -8,7 +8,7 @@ import { execFile } from 'node:child_process';
 import { Readable } from 'node:stream';
 import { now } from './clock.js';
 import type { EventOf, HarnessEvent } from './events.js';
-import { spawnHarness, type RunResult, type SpawnHarnessOptions } from './spawn.js';
+import { spawnHarness, type HarnessRun, type RunResult, type SpawnHarnessOptions } from './spawn.js';
 import type { stages } from '../schemas/contract.js';
 
 export type SystemStage = (typeof stages)[number];
@@ -60,8 +60,13 @@ export function createRunStream(options: { highWaterMark?: number } = {}): RunSt
     highWaterMark: options.highWaterMark ?? 256,
     read: wakeAll,
   }) as RunStream;
-  // A consumer that stops reading releases whoever waits to send.
-  stream.once('close', wakeAll);
+  // The harnesses running now: one 'close' listener stops them all, however many there are.
+  const harnesses = new Set<HarnessRun>();
+  // A consumer that stops reading releases whoever waits to send, and stops every harness.
+  stream.once('close', () => {
+    wakeAll();
+    for (const run of harnesses) run.destroy();
+  });
 
   /** Sends one event, waiting while the consumer is behind. */
   async function send(event: HarnessEvent): Promise<void> {
@@ -74,6 +79,7 @@ export function createRunStream(options: { highWaterMark?: number } = {}): RunSt
   let ending = false;
   async function track<T>(work: () => Promise<T>): Promise<T> {
     if (ending) throw new Error('the run stream was ended: no more stages or harnesses');
+    if (stream.destroyed) throw new Error('the run stream was destroyed: no more stages or harnesses');
     running++;
     try {
       return await work();
@@ -115,16 +121,17 @@ export function createRunStream(options: { highWaterMark?: number } = {}): RunSt
   stream.harness = function harness(spawnOptions: SpawnHarnessOptions): Promise<RunResult> {
     return track(async () => {
       const run = spawnHarness(spawnOptions);
-      // Stopping this stream stops the harness.
-      const stop = () => run.destroy();
-      stream.once('close', stop);
+      harnesses.add(run);
       try {
         for await (const event of run) {
           await send(event);
           if (stream.destroyed) break;
         }
+      } catch (error) {
+        // Destroying this stream stopped the harness: run.done says how it ended.
+        if (!stream.destroyed) throw error;
       } finally {
-        stream.removeListener('close', stop);
+        harnesses.delete(run);
       }
       return run.done;
     });

@@ -104,3 +104,26 @@ test('end() while a harness runs waits for it: its events all arrive, the child 
   expect(await outcome).toMatchObject({ exit_code: 0, aborted: false });
   await expect(run.stage('teardown', 'too late', () => 1)).rejects.toThrow('the run stream was ended: no more stages or harnesses');
 });
+
+test('12 harnesses at once: no MaxListenersExceededWarning; destroying the stream stops every one of them, and starts no more', async () => {
+  const warnings: Error[] = [];
+  const onWarning = (warning: Error) => warnings.push(warning);
+  process.on('warning', onWarning);
+  try {
+    const run = createRunStream();
+    const outcomes = Array.from({ length: 12 }, (_, i) => run.harness({ harness: 'gg', ...script([{ out: JSON.stringify({ ready: i }) + '\n' }, { hang: true }]) }));
+    const ready = new Set<number>();
+    for await (const event of run) {
+      ready.add((event as { event: { ready: number } }).event.ready);
+      // Every child is running: leaving the loop destroys the stream.
+      if (ready.size === 12) break;
+    }
+    expect((await Promise.all(outcomes)).map(({ aborted, signal }) => ({ aborted, signal }))).toEqual(outcomes.map(() => ({ aborted: true, signal: 'SIGTERM' })));
+    await expect(run.harness({ harness: 'gg', ...script([{ hang: true }]) })).rejects.toThrow('the run stream was destroyed: no more stages or harnesses');
+    // Warnings are emitted on a later tick.
+    await new Promise(setImmediate);
+    expect(warnings.map((w) => w.message)).toEqual([]);
+  } finally {
+    process.removeListener('warning', onWarning);
+  }
+});
