@@ -299,7 +299,10 @@ describe('harness-events run', () => {
   });
 
   test('a reader that goes away early (| head -1) stops the child and ends the run quietly, like normalize', async () => {
-    const flood = `for (let i = 0; ; i++) process.stdout.write(JSON.stringify({ i }) + '\\n')`;
+    // Writes without end, waiting for 'drain' when its pipe is full: a child that never yields
+    // would queue its writes in its own memory once the pipe is full and send nothing more,
+    // and a run that is sent nothing writes nothing, so it never learns its reader has gone.
+    const flood = `let i = 0; const more = () => { while (process.stdout.write(JSON.stringify({ i: i++ }) + '\\n')); process.stdout.once('drain', more); }; more()`;
     const metricsFile = join(tmp, 'run-head.json');
     const { stdout, stderr } = await execFileP('bash', ['-o', 'pipefail', '-c', `"$0" ${bin} run --harness gg --metrics "$2" -- "$0" -e "$1" | head -1; echo "exit=\${PIPESTATUS[0]}"`, process.execPath, flood, metricsFile]);
     const [first, exit] = stdout.trimEnd().split('\n');
