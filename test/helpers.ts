@@ -117,3 +117,18 @@ export const brokenHarness: Harness = {
     end() {},
   }),
 };
+
+/**
+ * What test/children/flood.mjs reports in its progress file ("BYTES STATE"): the bytes it has
+ * handed to its stdout and what it is doing; 0 and "starting" before its first report.
+ */
+export function floodProgress(file: string): { bytes: number; state: string } {
+  let text = '';
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch {
+    // Not written yet.
+  }
+  const [bytes, state] = text.split(' ');
+  return { bytes: Number(bytes), state: state ?? 'starting' };
+}

@@ -14,7 +14,7 @@ import { describe, expect, test } from 'vitest';
 import { spawnHarness, type HarnessRun } from '../lib/spawn.js';
 import type { HarnessEvent } from '../lib/events.js';
 import { SchemaViolationError } from '../transforms/validate.js';
-import { bodies, brokenHarness, fixturePath, runFixture } from './helpers.js';
+import { bodies, brokenHarness, fixturePath, floodProgress, runFixture } from './helpers.js';
 import { gone, groupGone, groupOf } from './processes.js';
 
 const children = new URL('./children/', import.meta.url).pathname;
@@ -322,8 +322,8 @@ describe('spawnHarness', () => {
       // Read one event, then none until the child is held back: the parent has stopped reading its
       // pipe and the child waits for the pipe to drain. Without backpressure that never happens.
       await iterator.next();
-      while (!(run.child.stdout!.isPaused() && progressOf(progress).state === 'waiting')) await sleep(20);
-      expect(progressOf(progress).bytes).toBeLessThan(32 * 1024 * 1024);
+      while (!(run.child.stdout!.isPaused() && floodProgress(progress).state === 'waiting')) await sleep(20);
+      expect(floodProgress(progress).bytes).toBeLessThan(32 * 1024 * 1024);
       // Now read everything, slowly, and watch the parent's memory.
       let events = 1;
       for (let step = await iterator.next(); !step.done; step = await iterator.next()) {
@@ -333,19 +333,13 @@ describe('spawnHarness', () => {
           await new Promise(setImmediate);
         }
       }
-      expect(progressOf(progress)).toEqual({ bytes: expect.any(Number), state: 'done' });
-      expect(progressOf(progress).bytes).toBeGreaterThanOrEqual(total);
+      expect(floodProgress(progress)).toEqual({ bytes: expect.any(Number), state: 'done' });
+      expect(floodProgress(progress).bytes).toBeGreaterThanOrEqual(total);
       expect(events).toBe(run.metrics.events.agent);
-      expect(run.metrics.input.bytes).toBe(progressOf(progress).bytes);
+      expect(run.metrics.input.bytes).toBe(floodProgress(progress).bytes);
       expect(peak).toBeLessThan(200 * 1024 * 1024);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
   });
 });
-
-/** What flood.mjs reports: the bytes it has handed to the pipe, and what it is doing. */
-function progressOf(file: string): { bytes: number; state: string } {
-  const [bytes, state] = readFileSync(file, 'utf8').split(' ');
-  return { bytes: Number(bytes), state: state! };
-}
