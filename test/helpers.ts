@@ -9,17 +9,18 @@ export function fixturePath(relative: string): string {
   return new URL(relative, fixturesDir).pathname;
 }
 
-/** Every `.jsonl` file of a fixture folder and its `lab/`, relative to test/fixtures. */
+/**
+ * Every harness output (`.jsonl`) of a fixture folder and of its subfolders (`lab/`, ACP's one
+ * per agent), relative to test/fixtures; not what a client sent the harness (`.client.jsonl`).
+ */
 export function fixtureFiles(harness: string): string[] {
   const files: string[] = [];
-  for (const dir of [harness, `${harness}/lab`]) {
-    let names: string[];
-    try {
-      names = readdirSync(new URL(`${dir}/`, fixturesDir));
-    } catch {
-      continue;
+  const entries = readdirSync(new URL(`${harness}/`, fixturesDir), { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name));
+  const dirs = [harness, ...entries.filter((entry) => entry.isDirectory()).map((entry) => `${harness}/${entry.name}`)];
+  for (const dir of dirs) {
+    for (const name of readdirSync(new URL(`${dir}/`, fixturesDir)).sort()) {
+      if (name.endsWith('.jsonl') && !name.endsWith('.client.jsonl')) files.push(`${dir}/${name}`);
     }
-    for (const name of names.sort()) if (name.endsWith('.jsonl')) files.push(`${dir}/${name}`);
   }
   return files;
 }
