@@ -1,5 +1,9 @@
 /** The harnesses the library translates, by the name `--harness` and `{ harness }` take. */
 import type { Harness } from '../lib/harness.js';
+import { acpClient } from '../lib/acp-client.js';
+import * as acp from './acp/correlate.js';
+import { launch as acpLaunch } from './acp/agents.js';
+import { tools as acpTools } from './acp/tools.js';
 import * as claudeCode from './claude-code/correlate.js';
 import { tools as claudeCodeTools } from './claude-code/tools.js';
 import * as codex from './codex/correlate.js';
@@ -13,6 +17,7 @@ import * as pi from './pi/correlate.js';
 import { tools as piTools } from './pi/tools.js';
 
 export const harnesses: ReadonlyMap<string, Harness> = new Map<string, Harness>([
+  ['acp', { name: 'acp', correlator: acp.correlator, records: acp.records, tools: acpTools, terminal: 'session/prompt response', launch: acpLaunch, client: acpClient }],
   ['claude-code', { name: 'claude-code', correlator: claudeCode.correlator, records: claudeCode.records, tools: claudeCodeTools, terminal: 'result' }],
   ['codex', { name: 'codex', correlator: codex.correlator, records: codex.records, tools: codexTools, terminal: 'turn.completed' }],
   ['gg', { name: 'gg', correlator: gg.correlator, records: gg.records, tools: gg.tools }],

@@ -2,8 +2,10 @@
  * The seam between the generic stages and one harness. Adding a harness is a folder under
  * harnesses/ (its correlator and its tool table) plus one line in harnesses/index.ts.
  */
+import type { Writable } from 'node:stream';
 import type { EventBody, RunMetrics } from './events.js';
 import type { RecordRows } from './record-table.js';
+import type { SpawnHarnessOptions } from './spawn.js';
 import type { ToolCall } from './tool-call.js';
 
 /** What a harness correlator can see of, and do to, the run it is translating. */
@@ -71,4 +73,28 @@ export interface Harness {
   toolKey?(name: string): string;
   /** The record that ends a run (Claude Code's `result`), for harnesses that have one: a run without it is incomplete. */
   readonly terminal?: string;
+  /** The options of a run with what the harness fills in (acp: an `agent` preset's command line); throws on options it cannot run with. */
+  launch?(options: SpawnHarnessOptions): SpawnHarnessOptions;
+  /** For a harness the library talks to (acp): its side of the conversation, started with the child. */
+  client?(options: SpawnHarnessOptions, context: ClientContext): HarnessClient;
+}
+
+/** What a harness's client may do to the child it talks to. */
+export interface ClientContext {
+  /** The child's standard input. */
+  readonly stdin: Writable;
+  /** Signals the child's process group: the library ending the run itself, so never reported as `killed`. */
+  kill(signal: NodeJS.Signals): void;
+  /** Sends an event of the library's own, stamped like the others. */
+  emit(event: EventBody): void;
+}
+
+/** The library's side of one run of a harness it talks to. */
+export interface HarnessClient {
+  /** One parsed line of the child's stdout, after the events it gave. */
+  record(value: unknown): void;
+  /** The caller aborts (its signal, `run.stop()`, destroying the stream): end the run the harness's way. */
+  abort(): void;
+  /** The child has exited: nothing is left to wait for. */
+  exited(): void;
 }

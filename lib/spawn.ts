@@ -13,11 +13,15 @@ import { stamp } from './stamp.js';
 import { createNormalizer, type NormalizeOptions, type Normalizer } from './normalizer.js';
 import { lineSplitter, LineTooLong } from '../transforms/split-lines.js';
 import { harnessNamed } from '../harnesses/index.js';
+import type { AcpOptions } from './acp-client.js';
+import type { HarnessClient } from './harness.js';
 
-export interface SpawnHarnessOptions extends Omit<NormalizeOptions, 'output'> {
-  /** The program to run, e.g. `claude`. */
-  command: string;
+export interface SpawnHarnessOptions extends Omit<NormalizeOptions, 'output'>, AcpOptions {
+  /** The program to run, e.g. `claude`; acp takes an `agent` preset instead. */
+  command?: string;
   args?: readonly string[];
+  /** What the agent is asked to do: acp sends it as the session's prompt. */
+  prompt?: string;
   /** The child's working directory; also the run's `cwd` for paths unless `pathsCwd` says otherwise. */
   cwd?: string;
   env?: NodeJS.ProcessEnv;
@@ -66,12 +70,17 @@ export function stripAnsi(text: string): string {
 }
 
 /** Spawns a harness CLI and returns its normalized events as a stream. */
-export function spawnHarness(options: SpawnHarnessOptions): HarnessRun {
-  const harness = typeof options.harness === 'string' ? harnessNamed(options.harness) : options.harness;
-  const normalizer: Normalizer = createNormalizer({ idleFlushMs: 200, ...options, harness });
+export function spawnHarness(given: SpawnHarnessOptions): HarnessRun {
+  const harness = typeof given.harness === 'string' ? harnessNamed(given.harness) : given.harness;
+  const options = harness.launch?.(given) ?? given;
+  if (options.command === undefined) throw new TypeError(`spawnHarness: ${harness.name} needs a command`);
+  let client: HarnessClient | undefined;
+  const normalizer: Normalizer = createNormalizer({ idleFlushMs: 200, ...options, harness, onRecord: (record) => client?.record(record) });
   const metrics = normalizer.metrics;
   const graceMs = options.killGraceMs ?? 5000;
   let aborted = false;
+  // The library ends the child itself (a client's ending): the signal it dies of is no error.
+  let ending = false;
   let killTimer: NodeJS.Timeout | undefined;
   let resolveDone!: (result: RunResult) => void;
   let rejectDone!: (error: Error) => void;
@@ -85,11 +94,21 @@ export function spawnHarness(options: SpawnHarnessOptions): HarnessRun {
   const child = spawn(options.command, options.args ?? [], {
     cwd: options.cwd,
     env: options.env,
-    stdio: [options.stdin ?? 'ignore', 'pipe', 'pipe'],
+    stdio: [harness.client ? 'pipe' : (options.stdin ?? 'ignore'), 'pipe', 'pipe'],
     // Its own process group, so ending the run ends whatever the harness started too.
     detached: true,
   });
   liveChildren.add(child);
+  if (child.pid !== undefined) {
+    client = harness.client?.(options, {
+      stdin: child.stdin!,
+      kill(signal) {
+        ending = true;
+        killGroup(child, signal);
+      },
+      emit,
+    });
+  }
 
   const output = new Readable({
     objectMode: true,
@@ -154,6 +173,7 @@ export function spawnHarness(options: SpawnHarnessOptions): HarnessRun {
   });
   child.on('exit', (code, signal) => {
     exit = { code, signal };
+    client?.exited();
     // After an abort the SIGKILL still goes out when due: what the child started may ignore SIGTERM.
     if (!aborted) clearTimeout(killTimer);
     maybeFinish();
@@ -182,7 +202,7 @@ export function spawnHarness(options: SpawnHarnessOptions): HarnessRun {
     if (metrics.ended === false) {
       emit({ type: 'warning', code: 'incomplete', message: `${harness.name} ended without its terminal record (${harness.terminal}): the run is incomplete` });
     }
-    if (exit.signal !== null && !aborted) {
+    if (exit.signal !== null && !aborted && !ending) {
       emit({ type: 'error', code: 'killed', message: `${options.command} was killed by ${exit.signal}` });
     } else if (exit.code !== null && exit.code !== 0) {
       emit({ type: 'error', code: 'exit_code', message: `${options.command} exited with code ${exit.code}` });
@@ -195,6 +215,7 @@ export function spawnHarness(options: SpawnHarnessOptions): HarnessRun {
   function stop(): void {
     if (aborted || finished || child.pid === undefined) return;
     aborted = true;
+    if (client) return client.abort();
     killGroup(child, 'SIGTERM');
     killTimer = setTimeout(() => killGroup(child, 'SIGKILL'), graceMs);
     killTimer.unref();
@@ -202,7 +223,8 @@ export function spawnHarness(options: SpawnHarnessOptions): HarnessRun {
 
   function onAbort(): void {
     stop();
-    output.destroy(abortError(options.signal?.reason));
+    // A client ends the run its own way (ACP's cancel), and the events up to that end go on.
+    if (!client) output.destroy(abortError(options.signal?.reason));
   }
   if (options.signal?.aborted) queueMicrotask(onAbort);
   else options.signal?.addEventListener('abort', onAbort, { once: true });
