@@ -115,6 +115,17 @@ describe('what the library sends', { timeout: 30_000 }, () => {
     expect(await run.done).toMatchObject({ exit_code: 0, aborted: false, metrics: { ended: false, is_error: true } });
   });
 
+  test('a session/new result without a sessionId: an error of the library\'s own (protocol_error), no prompt, the agent stopped', async () => {
+    const { run, log, sent } = agent('nosession');
+    expect(bodies(await collect(run))).toEqual([
+      { type: 'error', code: 'protocol_error', message: 'the ACP agent answered session/new without a sessionId: no prompt can be sent' },
+      { type: 'warning', code: 'incomplete', message: 'acp ended without its terminal record (session/prompt response): the run is incomplete' },
+    ]);
+    expect(sent()).toEqual([initialize, sessionNew()]);
+    expect(log().at(-1)).toEqual({ end: true });
+    expect(await run.done).toMatchObject({ exit_code: 0, aborted: false, metrics: { ended: false } });
+  });
+
   test('an agent still running after its stdin closed gets SIGTERM after exitGraceMs: the library\'s own ending, no error', async () => {
     const { run, log } = agent('linger', { exitGraceMs: 50 });
     expect(bodies(await collect(run))).toEqual([{ type: 'agent', message: 'Done.' }]);

@@ -10,6 +10,7 @@
 //   deaf        starts a slow build, then ignores session/cancel, the end of its input and SIGTERM
 //   crash       starts a command and exits with code 3 mid-turn
 //   auth        answers session/new with "Authentication required"
+//   nosession   answers session/new without a sessionId
 //   hang        never answers session/new (says so on stderr)
 //   model       refuses the model of session/set_model, then answers the prompt
 //   linger      answers the prompt, then stays after its input ends (until SIGTERM)
@@ -111,6 +112,7 @@ async function handle(message) {
   if (method === 'session/new') {
     if (scenario === 'auth') return send({ id, error: { code: -32000, message: 'Authentication required' } });
     if (scenario === 'hang') return process.stderr.write('waiting for a session\n');
+    if (scenario === 'nosession') return send({ id, result: { modes: {} } });
     return send({ id, result: { sessionId: 'sess-1' } });
   }
   if (method === 'session/set_model') return send({ id, error: { code: -32602, message: `Unknown model: ${message.params.modelId}` } });
