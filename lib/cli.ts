@@ -10,9 +10,10 @@ import { PassThrough, type Duplex, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { parseArgs } from 'node:util';
 import { harnesses } from '../harnesses/index.js';
+import { acpAgents } from '../harnesses/acp/agents.js';
 import type { RunMetrics } from './events.js';
 import { createNormalizer, type NormalizeOptions } from './normalizer.js';
-import { shellExitCode, spawnHarness } from './spawn.js';
+import { shellExitCode, spawnHarness, type SpawnHarnessOptions } from './spawn.js';
 import { serialize } from '../transforms/serialize.js';
 
 export const usage = `Usage:
@@ -24,6 +25,10 @@ export const usage = `Usage:
       translated, its stderr lines as warnings, its ending (exit code, signal, a missing
       terminal record) as events. Exits with the child's exit code (128 + n for signal n,
       127 when the command cannot be started); Ctrl-C stops the child and exits 130.
+  harness-events run --harness acp --prompt <text> [--agent <name>] [options] [-- <command> [args...]]
+      Runs an agent that speaks the Agent Client Protocol: starts it (a known agent's
+      command line, or the command after --), sends the prompt, answers its permission
+      requests, and ends when it answers the prompt; Ctrl-C cancels the turn (exit 130).
 
 Harnesses: ${[...harnesses.keys()].join(', ')}
 
@@ -42,6 +47,10 @@ Options:
   --max-span-bytes <n>      longest accumulated text span (default 16777216)
   --stream-lines-above <n>  lines longer than this are parsed as they arrive and keep at most
                             this much of their content, with a truncated warning (default 8388608)
+  --prompt <text>           acp: the prompt sent to the agent
+  --agent <name>            acp: a known agent, started in ACP mode without flags (${[...acpAgents.keys()].join(', ')})
+  --permissions <answer>    acp: allow (default) or reject the agent's permission requests
+  --model <id>              acp: a model selected with session/set_model before the prompt
   -h, --help                this text
 
 Exit codes: 0 input read to its end; 1 schema violation (--strict) or read error;
@@ -92,6 +101,10 @@ function parse(args: string[]) {
         'max-pending-tools': { type: 'string' },
         'max-span-bytes': { type: 'string' },
         'stream-lines-above': { type: 'string' },
+        prompt: { type: 'string' },
+        agent: { type: 'string' },
+        permissions: { type: 'string' },
+        model: { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
     });
@@ -137,8 +150,20 @@ async function runCommand(args: string[], stdout: NodeJS.WritableStream): Promis
   }
   const options = normalizeOptions(values);
   const [command, ...commandArgs] = positionals;
-  if (command === undefined) throw new UsageError('run needs the command to run, after -- (see harness-events --help)');
-  const run = spawnHarness({ ...options, command, args: commandArgs });
+  if (command === undefined && values.agent === undefined) throw new UsageError('run needs the command to run, after -- (see harness-events --help)');
+  const { prompt, agent, model } = values;
+  const permissions = values.permissions as SpawnHarnessOptions['permissions'];
+  if (!harnesses.get(options.harness as string)!.launch && [prompt, agent, permissions, model].some((value) => value !== undefined)) {
+    throw new UsageError('--prompt, --agent, --permissions and --model are for --harness acp');
+  }
+  let run;
+  try {
+    run = spawnHarness({ ...options, command, args: commandArgs, prompt, agent, permissions, model });
+  } catch (error) {
+    // Options the harness cannot run with (acp without --prompt, an unknown agent).
+    if (error instanceof TypeError) throw new UsageError(error.message);
+    throw error;
+  }
   let interrupted = false;
   const interrupt = () => {
     interrupted = true;
