@@ -104,27 +104,19 @@ describe('what the library sends', { timeout: 30_000 }, () => {
     expect((await run.done).metrics).toMatchObject({ ended: true, is_error: false });
   });
 
-  test('an error response to session/new ends the run there: an error event, no prompt, the agent stopped', async () => {
-    const { run, log, sent } = agent('auth');
-    expect(bodies(await collect(run))).toEqual([
-      { type: 'error', message: 'Authentication required', code: '-32000' },
-      { type: 'warning', code: 'incomplete', message: 'acp ended without its terminal record (session/prompt response): the run is incomplete' },
-    ]);
-    expect(sent()).toEqual([initialize, sessionNew()]);
-    expect(log().at(-1)).toEqual({ end: true });
-    expect(await run.done).toMatchObject({ exit_code: 0, aborted: false, metrics: { ended: false, is_error: true } });
-  });
-
-  test('a session/new result without a sessionId: an error of the library\'s own (protocol_error), no prompt, the agent stopped', async () => {
-    const { run, log, sent } = agent('nosession');
-    expect(bodies(await collect(run))).toEqual([
-      { type: 'error', code: 'protocol_error', message: 'the ACP agent answered session/new without a sessionId: no prompt can be sent' },
-      { type: 'warning', code: 'incomplete', message: 'acp ended without its terminal record (session/prompt response): the run is incomplete' },
-    ]);
-    expect(sent()).toEqual([initialize, sessionNew()]);
-    expect(log().at(-1)).toEqual({ end: true });
-    expect(await run.done).toMatchObject({ exit_code: 0, aborted: false, metrics: { ended: false } });
-  });
+  const refusals = [
+    ['an error response to session/new ends the run there: an error event', 'auth', { type: 'error', message: 'Authentication required', code: '-32000' }],
+    ['a session/new result without a sessionId: an error of the library\'s own (protocol_error)', 'nosession', { type: 'error', code: 'protocol_error', message: 'the ACP agent answered session/new without a sessionId: no prompt can be sent' }],
+  ] as const;
+  for (const [name, scenario, error] of refusals) {
+    test(`${name}, no prompt, the agent stopped`, async () => {
+      const { run, log, sent } = agent(scenario);
+      expect(bodies(await collect(run))).toEqual([error, { type: 'warning', code: 'incomplete', message: 'acp ended without its terminal record (session/prompt response): the run is incomplete' }]);
+      expect(sent()).toEqual([initialize, sessionNew()]);
+      expect(log().at(-1)).toEqual({ end: true });
+      expect(await run.done).toMatchObject({ exit_code: 0, aborted: false, metrics: { ended: false } });
+    });
+  }
 
   test('an agent still running after its stdin closed gets SIGTERM after exitGraceMs: the library\'s own ending, no error', async () => {
     const { run, log } = agent('linger', { exitGraceMs: 50 });
