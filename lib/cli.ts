@@ -4,7 +4,9 @@
  * normal output), 1 on a schema violation with --strict or a read error mid-stream, 2 on a
  * usage error, 130 after Ctrl-C (what was read is still flushed).
  */
-import { open, writeFile } from 'node:fs/promises';
+import { closeSync, createReadStream, fstat as fstatCallback, open as openCallback } from 'node:fs';
+import { writeFile } from 'node:fs/promises';
+import { promisify } from 'node:util';
 import { resolve } from 'node:path';
 import { PassThrough, type Duplex, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -58,6 +60,9 @@ Exit codes: 0 input read to its end; 1 schema violation (--strict) or read error
 writing what was read.`;
 
 export class UsageError extends Error {}
+
+const openFile = promisify(openCallback);
+const fstat = promisify(fstatCallback);
 
 const sizeOptions = {
   'max-line-bytes': 'maxLineBytes',
@@ -193,15 +198,16 @@ async function runCommand(args: string[], stdout: NodeJS.WritableStream): Promis
 
 async function openInput(file: string | undefined, stdin: Readable): Promise<Readable> {
   if (file === undefined || file === '-') return stdin;
-  let handle;
+  let fd: number | undefined;
   try {
-    handle = await open(file, 'r');
-    if ((await handle.stat()).isDirectory()) throw Object.assign(new Error(), { code: 'EISDIR' });
+    fd = await openFile(file, 'r');
+    if ((await fstat(fd)).isDirectory()) throw Object.assign(new Error(), { code: 'EISDIR' });
   } catch (error) {
-    await handle?.close();
+    if (fd !== undefined) closeSync(fd);
     throw new UsageError(`cannot read ${file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
   }
-  return handle.createReadStream();
+  // A plain descriptor: fs.ReadStream's callback reads are cheaper than a FileHandle's promises.
+  return createReadStream('', { fd });
 }
 
 /**

@@ -122,6 +122,8 @@ export const metrics = {
     cost: usd,
     turns: count,
     duration_ms: { type: 'number', minimum: 0 },
+    /** Of the duration, the time spent in model API calls (Copilot's `totalApiDurationMs`). */
+    api_duration_ms: { type: 'number', minimum: 0 },
     final_output: string,
     is_error: boolean,
     exit_code: integer,
@@ -133,6 +135,9 @@ export type EventTypeName = keyof typeof eventTypes;
 export const eventTypeNames = Object.keys(eventTypes) as EventTypeName[];
 
 export const schemaBase = 'https://harness-events.dev/schemas/';
+
+/** The module of compiled validators `npm run schemas` writes beside the schemas. */
+export const validatorsModule = 'validators.ts';
 
 interface FieldSet {
   readonly required: Readonly<Record<string, object>>;

@@ -82,12 +82,16 @@ test('tool names and ids that are Object.prototype members find no table row', a
     { type: 'tool_execution_start', toolCallId: 'toString', toolName: name, args: {} },
     { type: 'tool_execution_end', toolCallId: 'toString', toolName: name, result: { content: [] }, isError: false },
   ];
+  const copilot = (name: string) => [
+    { type: 'tool.execution_start', data: { toolCallId: 'toString', toolName: name, arguments: {} } },
+    { type: 'tool.execution_complete', data: { toolCallId: 'toString', success: true } },
+  ];
   const acp = (name: string) => [
     { jsonrpc: '2.0', method: 'session/update', params: { sessionId: 's', update: { sessionUpdate: 'tool_call', toolCallId: 'toString', kind: name, status: 'pending' } } },
     { jsonrpc: '2.0', method: 'session/update', params: { sessionId: 's', update: { sessionUpdate: 'tool_call_update', toolCallId: 'toString', status: 'completed' } } },
   ];
   for (const name of ['constructor', '__proto__', 'hasOwnProperty', 'toString']) {
-    for (const [harness, records] of [['claude-code', claude(name)], ['pi', pi(name)], ['acp', acp(name)]] as const) {
+    for (const [harness, records] of [['claude-code', claude(name)], ['pi', pi(name)], ['copilot', copilot(name)], ['acp', acp(name)]] as const) {
       const { events } = await run(records.map((r) => JSON.stringify(r)).join('\n') + '\n', { harness });
       expect(events.map((e) => e.type), `${harness} ${name}`).toEqual(['unknown']);
     }
