@@ -108,7 +108,7 @@ test('output: jsonl gives the wire form, one line per event', async () => {
 });
 
 test('an unknown harness name is an error at once', () => {
-  expect(() => createNormalizer({ harness: 'cursor' })).toThrow(/unknown harness "cursor" \(known: claude-code, /);
+  expect(() => createNormalizer({ harness: 'cursor' })).toThrow(/unknown harness "cursor" \(known: acp, claude-code, /);
 });
 
 test('the six stages as separate Transforms in one stream.pipeline give what the fused normalizer gives', async () => {

@@ -64,6 +64,18 @@ function hostileLine(lines: string[]) {
   );
 }
 
+/**
+ * An ACP tool call is a record each message updates field by field, closed once it has finished
+ * (acp.md): a copy of a real tool call message inserted elsewhere changes the call by the
+ * protocol's own rules (an early `completed` closes it before its input came). Such inputs keep
+ * every check but the one on the clean run's file operations.
+ */
+function copiesAnAcpToolCall(harness: string, lines: string[], insertions: [number, string][]): boolean {
+  if (harness !== 'acp') return false;
+  const calls = lines.filter((line) => line.includes('"toolCallId"'));
+  return insertions.some(([, inserted]) => calls.some((call) => inserted.includes(call)));
+}
+
 describe('hostile input, every harness, every real fixture', () => {
   for (const [harness, folder] of Object.entries(folders)) {
     for (const file of fixtureFiles(folder)) {
@@ -95,7 +107,7 @@ describe('hostile input, every harness, every real fixture', () => {
             expect(result.rules.every((rule) => typeof rule === 'string' && rule !== '')).toBe(true);
             expect(result.metrics.input.bytes).toBe(Buffer.byteLength(input));
             // The clean run's file operations are all still there (insertions may add events, or split a message).
-            for (const event of clean.events) {
+            for (const event of copiesAnAcpToolCall(harness, lines, insertions) ? [] : clean.events) {
               if (event.type === 'read' || event.type === 'write') expect(result.events.some((e) => 'path' in e && e.path === event.path)).toBe(true);
             }
             expect(Object.prototype).not.toHaveProperty('polluted');
