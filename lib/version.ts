@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 
 let cached: string | undefined;
 
-/** This package's version, read once from its package.json (one folder above lib/ in the sources, two in dist/). */
+/** This package's version, read once from its package.json (one folder above lib/ in the sources, two above dist/lib/ and the bundled dist/bin/). */
 export function packageVersion(): string {
   if (cached !== undefined) return cached;
   for (let dir = dirname(fileURLToPath(import.meta.url)), up = 0; up < 3; up++, dir = dirname(dir)) {

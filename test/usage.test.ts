@@ -22,6 +22,8 @@ const harnesses = [
   { harness: 'kilo', folder: 'kilo', perTurn: true, costPerTurn: true },
   { harness: 'claude-code', folder: 'claude', perTurn: false, costPerTurn: false },
   { harness: 'goose', folder: 'goose', perTurn: false, costPerTurn: false },
+  // Gemini's result.stats is the session total, and no record reports a turn's share (gemini.md).
+  { harness: 'gemini', folder: 'gemini', perTurn: false, costPerTurn: false },
 ] as const;
 
 for (const { harness, folder, perTurn, costPerTurn } of harnesses) {
