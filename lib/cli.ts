@@ -118,10 +118,13 @@ export async function main(argv: string[], stdin: Readable = process.stdin, stdo
   }
 }
 
+/** The options of an ACP run (`run --harness acp`). */
+const acpOptions = ['prompt', 'agent', 'permissions', 'model'];
+
 /** The options each command takes; any other is a usage error. */
 const commandOptions = {
   normalize: ['harness', 'cwd', 'strict', 'metrics', 'format', 'color', ...Object.keys(sizeOptions)],
-  run: ['harness', 'cwd', 'strict', 'metrics', 'format', 'color', ...Object.keys(sizeOptions)],
+  run: ['harness', 'cwd', 'strict', 'metrics', 'format', 'color', ...Object.keys(sizeOptions), ...acpOptions],
   view: ['cwd', 'color'],
   report: ['harness', 'cwd', 'strict', 'metrics', 'format', 'output', ...Object.keys(sizeOptions)],
 };
@@ -228,7 +231,7 @@ async function runCommand(args: string[], stdout: NodeJS.WritableStream): Promis
   if (command === undefined && values.agent === undefined) throw new UsageError('run needs the command to run, after -- (see harness-events --help)');
   const { prompt, agent, model } = values;
   const permissions = values.permissions as SpawnHarnessOptions['permissions'];
-  if (!harnesses.get(options.harness as string)!.launch && [prompt, agent, permissions, model].some((value) => value !== undefined)) {
+  if (!harnesses.get(options.harness as string)!.launch && acpOptions.some((name) => values[name as keyof typeof values] !== undefined)) {
     throw new UsageError('--prompt, --agent, --permissions and --model are for --harness acp');
   }
   let run;

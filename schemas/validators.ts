@@ -2137,7 +2137,7 @@ return errors === 0;
 validate34.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const metrics = validate35;
-const schema46 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://harness-events.dev/schemas/metrics.schema.json","title":"harness-events run metrics","type":"object","properties":{"harness":{"type":"string"},"tokens":{"type":"object","properties":{"input":{"type":"integer","minimum":0},"output":{"type":"integer","minimum":0},"cache_read":{"type":"integer","minimum":0},"cache_write":{"type":"integer","minimum":0},"reasoning":{"type":"integer","minimum":0}},"additionalProperties":false},"input":{"type":"object","properties":{"bytes":{"type":"integer","minimum":0},"lines":{"type":"integer","minimum":0},"rules":{"type":"object","additionalProperties":{"type":"integer","minimum":0}}},"required":["bytes","lines","rules"],"additionalProperties":false},"events":{"type":"object","additionalProperties":{"type":"integer","minimum":0}},"session_id":{"type":"string"},"ended":{"type":"boolean"},"total_tokens":{"type":"integer","minimum":0},"cost":{"type":"number","minimum":0},"turns":{"type":"integer","minimum":0},"duration_ms":{"type":"number","minimum":0},"api_duration_ms":{"type":"number","minimum":0},"final_output":{"type":"string"},"is_error":{"type":"boolean"},"exit_code":{"type":"integer"},"signal":{"type":"string"}},"required":["harness","tokens","input","events"],"additionalProperties":false};
+const schema46 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://harness-events.dev/schemas/metrics.schema.json","title":"harness-events run metrics","type":"object","properties":{"harness":{"type":"string"},"tokens":{"type":"object","properties":{"input":{"type":"integer","minimum":0},"output":{"type":"integer","minimum":0},"cache_read":{"type":"integer","minimum":0},"cache_write":{"type":"integer","minimum":0},"reasoning":{"type":"integer","minimum":0}},"additionalProperties":false},"input":{"type":"object","properties":{"bytes":{"type":"integer","minimum":0},"lines":{"type":"integer","minimum":0},"rules":{"type":"object","additionalProperties":{"type":"integer","minimum":0}}},"required":["bytes","lines","rules"],"additionalProperties":false},"events":{"type":"object","additionalProperties":{"type":"integer","minimum":0}},"session_id":{"type":"string"},"ended":{"type":"boolean"},"total_tokens":{"type":"integer","minimum":0},"cost":{"type":"number","minimum":0},"turns":{"type":"integer","minimum":0},"tool_calls":{"type":"integer","minimum":0},"duration_ms":{"type":"number","minimum":0},"api_duration_ms":{"type":"number","minimum":0},"final_output":{"type":"string"},"is_error":{"type":"boolean"},"exit_code":{"type":"integer"},"signal":{"type":"string"}},"required":["harness","tokens","input","events"],"additionalProperties":false};
 const func1 = Object.prototype.hasOwnProperty;
 
 function validate35(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -2553,12 +2553,33 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.duration_ms !== undefined){
-let data19 = data.duration_ms;
+if(data.tool_calls !== undefined){
+let data19 = data.tool_calls;
 const _errs44 = errors;
+if(!(((typeof data19 == "number") && (!(data19 % 1) && !isNaN(data19))) && (isFinite(data19)))){
+validate35.errors = [{instancePath:instancePath+"/tool_calls",schemaPath:"#/properties/tool_calls/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+return false;
+}
 if(errors === _errs44){
 if((typeof data19 == "number") && (isFinite(data19))){
 if(data19 < 0 || isNaN(data19)){
+validate35.errors = [{instancePath:instancePath+"/tool_calls",schemaPath:"#/properties/tool_calls/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+return false;
+}
+}
+}
+var valid0 = _errs44 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.duration_ms !== undefined){
+let data20 = data.duration_ms;
+const _errs46 = errors;
+if(errors === _errs46){
+if((typeof data20 == "number") && (isFinite(data20))){
+if(data20 < 0 || isNaN(data20)){
 validate35.errors = [{instancePath:instancePath+"/duration_ms",schemaPath:"#/properties/duration_ms/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
@@ -2568,18 +2589,18 @@ validate35.errors = [{instancePath:instancePath+"/duration_ms",schemaPath:"#/pro
 return false;
 }
 }
-var valid0 = _errs44 === errors;
+var valid0 = _errs46 === errors;
 }
 else {
 var valid0 = true;
 }
 if(valid0){
 if(data.api_duration_ms !== undefined){
-let data20 = data.api_duration_ms;
-const _errs46 = errors;
-if(errors === _errs46){
-if((typeof data20 == "number") && (isFinite(data20))){
-if(data20 < 0 || isNaN(data20)){
+let data21 = data.api_duration_ms;
+const _errs48 = errors;
+if(errors === _errs48){
+if((typeof data21 == "number") && (isFinite(data21))){
+if(data21 < 0 || isNaN(data21)){
 validate35.errors = [{instancePath:instancePath+"/api_duration_ms",schemaPath:"#/properties/api_duration_ms/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
@@ -2589,28 +2610,16 @@ validate35.errors = [{instancePath:instancePath+"/api_duration_ms",schemaPath:"#
 return false;
 }
 }
-var valid0 = _errs46 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.final_output !== undefined){
-const _errs48 = errors;
-if(typeof data.final_output !== "string"){
-validate35.errors = [{instancePath:instancePath+"/final_output",schemaPath:"#/properties/final_output/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
 var valid0 = _errs48 === errors;
 }
 else {
 var valid0 = true;
 }
 if(valid0){
-if(data.is_error !== undefined){
+if(data.final_output !== undefined){
 const _errs50 = errors;
-if(typeof data.is_error !== "boolean"){
-validate35.errors = [{instancePath:instancePath+"/is_error",schemaPath:"#/properties/is_error/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
+if(typeof data.final_output !== "string"){
+validate35.errors = [{instancePath:instancePath+"/final_output",schemaPath:"#/properties/final_output/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid0 = _errs50 === errors;
@@ -2619,11 +2628,10 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.exit_code !== undefined){
-let data23 = data.exit_code;
+if(data.is_error !== undefined){
 const _errs52 = errors;
-if(!(((typeof data23 == "number") && (!(data23 % 1) && !isNaN(data23))) && (isFinite(data23)))){
-validate35.errors = [{instancePath:instancePath+"/exit_code",schemaPath:"#/properties/exit_code/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+if(typeof data.is_error !== "boolean"){
+validate35.errors = [{instancePath:instancePath+"/is_error",schemaPath:"#/properties/is_error/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
 }
 var valid0 = _errs52 === errors;
@@ -2632,16 +2640,30 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.signal !== undefined){
+if(data.exit_code !== undefined){
+let data24 = data.exit_code;
 const _errs54 = errors;
-if(typeof data.signal !== "string"){
-validate35.errors = [{instancePath:instancePath+"/signal",schemaPath:"#/properties/signal/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+if(!(((typeof data24 == "number") && (!(data24 % 1) && !isNaN(data24))) && (isFinite(data24)))){
+validate35.errors = [{instancePath:instancePath+"/exit_code",schemaPath:"#/properties/exit_code/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
 var valid0 = _errs54 === errors;
 }
 else {
 var valid0 = true;
+}
+if(valid0){
+if(data.signal !== undefined){
+const _errs56 = errors;
+if(typeof data.signal !== "string"){
+validate35.errors = [{instancePath:instancePath+"/signal",schemaPath:"#/properties/signal/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid0 = _errs56 === errors;
+}
+else {
+var valid0 = true;
+}
 }
 }
 }
