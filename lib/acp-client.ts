@@ -43,7 +43,7 @@ export interface AcpOptions {
 }
 
 /** acp.md: the kinds of option a permission request is answered with, in order; `allow_always` last, as agents may persist it. */
-export const permissionKinds: Readonly<Record<AcpPermissions, readonly PermissionOptionKind[]>> = {
+const permissionKinds: Readonly<Record<AcpPermissions, readonly PermissionOptionKind[]>> = {
   allow: ['allow_once', 'allow_always'],
   reject: ['reject_once', 'reject_always'],
 };

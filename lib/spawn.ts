@@ -75,7 +75,15 @@ export function spawnHarness(given: SpawnHarnessOptions): HarnessRun {
   const options = harness.launch?.(given) ?? given;
   if (options.command === undefined) throw new TypeError(`spawnHarness: ${harness.name} needs a command`);
   let client: HarnessClient | undefined;
-  const normalizer: Normalizer = createNormalizer({ idleFlushMs: 200, ...options, harness, onRecord: (record) => client?.record(record) });
+  const normalizer: Normalizer = createNormalizer({
+    idleFlushMs: 200,
+    ...options,
+    harness,
+    onRecord(record) {
+      options.onRecord?.(record);
+      client?.record(record);
+    },
+  });
   const metrics = normalizer.metrics;
   const graceMs = options.killGraceMs ?? 5000;
   let aborted = false;

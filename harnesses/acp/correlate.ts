@@ -112,7 +112,7 @@ type Row = keyof typeof records;
 const ACP_METHOD = /^(?:(?:session|fs|terminal|elicitation|\$)\/|(?:initialize|authenticate|logout)$)/;
 
 /** acp.md: a line is classified by its members. */
-export function messageRow(message: JsonObject): Row {
+function messageRow(message: JsonObject): Row {
   const hasId = Object.hasOwn(message, 'id');
   const { method } = message;
   if (typeof method === 'string') {

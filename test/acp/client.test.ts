@@ -90,7 +90,8 @@ describe('what the library sends', { timeout: 30_000 }, () => {
   });
 
   test('step 3: session/set_model with the model option, before the prompt; its error response is an error event and the run goes on', async () => {
-    const { run, sent } = agent('model', { model: 'custom:Lab-Fake-0' });
+    const records: unknown[] = [];
+    const { run, sent } = agent('model', { model: 'custom:Lab-Fake-0', onRecord: (record) => records.push(record) });
     expect(bodies(await collect(run))).toEqual([
       { type: 'error', message: 'Unknown model: custom:Lab-Fake-0', code: '-32602' },
       { type: 'agent', message: 'Hello.' },
@@ -102,6 +103,14 @@ describe('what the library sends', { timeout: 30_000 }, () => {
       promptRequest(4),
     ]);
     expect((await run.done).metrics).toMatchObject({ ended: true, is_error: false });
+    // The caller's onRecord still sees every message the agent wrote, beside the client.
+    expect(records.map((record) => Object.keys(record as object).filter((key) => key === 'result' || key === 'error' || key === 'method'))).toEqual([
+      ['result'],
+      ['result'],
+      ['error'],
+      ['method'],
+      ['result'],
+    ]);
   });
 
   const refusals = [
