@@ -23,7 +23,7 @@ import * as pi from './pi/correlate.js';
 import { tools as piTools } from './pi/tools.js';
 
 export const harnesses: ReadonlyMap<string, Harness> = new Map<string, Harness>([
-  ['acp', { name: 'acp', correlator: acp.correlator, records: acp.records, tools: acpTools, terminal: 'session/prompt response', launch: acpLaunch, client: acpClient }],
+  ['acp', { name: 'acp', correlator: acp.correlator, records: acp.records, tables: { updates: acp.updates }, tools: acpTools, terminal: 'session/prompt response', launch: acpLaunch, client: acpClient }],
   ['claude-code', { name: 'claude-code', correlator: claudeCode.correlator, records: claudeCode.records, tools: claudeCodeTools, terminal: 'result' }],
   ['codex', { name: 'codex', correlator: codex.correlator, records: codex.records, tools: codexTools, terminal: 'turn.completed' }],
   ['copilot', { name: 'copilot', correlator: copilot.correlator, records: copilot.records, tools: copilotTools, terminal: 'result' }],

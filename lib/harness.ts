@@ -68,6 +68,8 @@ export interface Harness {
   correlator(run: RunContext): Correlator;
   /** The "Raw event stream" table the correlator dispatches on (its rows' rule names are what `record` returns). */
   readonly records: RecordRows;
+  /** Further tables its rows dispatch to, by name (acp's `session/update` kinds); their rule names are `record`'s too. */
+  readonly tables?: Readonly<Record<string, RecordRows>>;
   readonly tools: ToolTable;
   /** The tool-table key for a harness tool name, when it is not the name itself. */
   toolKey?(name: string): string;
