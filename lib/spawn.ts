@@ -25,9 +25,9 @@ export interface SpawnHarnessOptions extends Omit<NormalizeOptions, 'output'>, A
   /** The child's working directory; also the run's `cwd` for paths unless `pathsCwd` says otherwise. */
   cwd?: string;
   env?: NodeJS.ProcessEnv;
-  /** Aborting it ends the child: SIGTERM, then SIGKILL after `killGraceMs`. */
+  /** Aborting it ends the child: SIGTERM, then SIGKILL after `killGraceMs` (acp: the turn is cancelled first). */
   signal?: AbortSignal;
-  /** How long a child may take to exit after SIGTERM before it gets SIGKILL. Default 5000 ms. */
+  /** How long a child may take to exit after SIGTERM before it gets SIGKILL. Default 5000 ms (acp: 2000). */
   killGraceMs?: number;
   /** What the child reads on stdin; by default it gets none (/dev/null). */
   stdin?: 'ignore' | 'pipe';
