@@ -16,10 +16,11 @@ import { harnesses } from '../harnesses/index.js';
 import { acpAgents } from '../harnesses/acp/agents.js';
 import type { HarnessEvent, RunMetrics } from './events.js';
 import { createNormalizer, type NormalizeOptions } from './normalizer.js';
-import { shellExitCode, spawnHarness, type SpawnHarnessOptions } from './spawn.js';
+import { shellExitCode, spawnHarness, type HarnessRun, type SpawnHarnessOptions } from './spawn.js';
 import { serialize } from '../transforms/serialize.js';
 import { readEvents } from './read-events.js';
 import { packageVersion } from './version.js';
+import { fromFlags, publishFlags, publishing, replayCommand, storedEvents, writeStored } from './jetstream/cli.js';
 
 export const usage = `Usage:
   harness-events normalize --harness <name> [options] [FILE]
@@ -42,6 +43,12 @@ export const usage = `Usage:
       Writes the report of one run: a self-contained HTML page (summary, timeline, files,
       commands, failures and warnings, every event), or a Markdown summary (--format md).
       FILE holds normalized events, or with --harness the harness's raw output.
+  harness-events replay --from nats://HOST:PORT [--run ID] [options]
+      Writes the events stored in NATS JetStream (by --publish) as JSONL, in order: one
+      run's with --run, else every run's; --harness <name> keeps one harness's runs,
+      --since <time> starts at a time, --follow goes on with new events until Ctrl-C,
+      --metrics <file> writes the run's metrics; --stream as below. view --from shows
+      them (with --run, --since, --follow, --stream) as view shows a file.
 
 Harnesses: ${[...harnesses.keys()].join(', ')}
 
@@ -72,6 +79,11 @@ Options:
                             view, report: --cwd is the directory paths are shown relative
                             to (default: the current directory); report: --metrics <file>
                             reads the run metrics that normalize or run wrote
+  --publish nats://HOST:PORT  also publish each event to NATS JetStream, and the run
+                            metrics as the run's final message (see README "Many machines")
+  --stream <name>           the JetStream stream (default HARNESS_EVENTS, created if missing)
+  --run <id>                the run's id in the subjects (default: a new UUID, printed)
+  --quiet                   with --publish: print no events
   -h, --help                this text
   -v, --version             the version of harness-events
 
@@ -106,6 +118,7 @@ export async function main(argv: string[], stdin: Readable = process.stdin, stdo
     }
     if (command === 'normalize') return await normalizeCommand(rest, stdin, stdout);
     if (command === 'run') return await runCommand(rest, stdout);
+    if (command === 'replay') return await replayCommand(rest, stdout);
     if (command === 'view') return await viewCommand(rest, stdin, stdout);
     if (command === 'report') return await reportCommand(rest, stdin, stdout);
     throw new UsageError(`unknown command "${command}" (see harness-events --help)`);
@@ -123,9 +136,9 @@ const acpOptions = ['prompt', 'agent', 'permissions', 'model'];
 
 /** The options each command takes; any other is a usage error. */
 const commandOptions = {
-  normalize: ['harness', 'cwd', 'strict', 'metrics', 'format', 'color', ...Object.keys(sizeOptions)],
-  run: ['harness', 'cwd', 'strict', 'metrics', 'format', 'color', ...Object.keys(sizeOptions), ...acpOptions],
-  view: ['cwd', 'color'],
+  normalize: ['harness', 'cwd', 'strict', 'metrics', 'format', 'color', ...Object.keys(sizeOptions), ...Object.keys(publishFlags)],
+  run: ['harness', 'cwd', 'strict', 'metrics', 'format', 'color', ...Object.keys(sizeOptions), ...Object.keys(publishFlags), ...acpOptions],
+  view: ['cwd', 'color', 'stream', 'run', ...Object.keys(fromFlags)],
   report: ['harness', 'cwd', 'strict', 'metrics', 'format', 'output', ...Object.keys(sizeOptions)],
 };
 
@@ -158,6 +171,8 @@ function parseOptions(args: string[]) {
         format: { type: 'string' },
         color: { type: 'boolean' },
         output: { type: 'string', short: 'o' },
+        ...publishFlags,
+        ...fromFlags,
         help: { type: 'boolean', short: 'h' },
       },
     });
@@ -175,10 +190,12 @@ async function normalizeCommand(args: string[], stdin: Readable, stdout: NodeJS.
   const options = normalizeOptions(values);
   const pretty = formatOf(values, ['jsonl', 'pretty']) === 'pretty' ? await loadPretty(values, stdout) : undefined;
   const input = await openInput(oneFile(positionals), stdin);
+  const output = publishing(values, values.harness!, () => normalizer.metrics);
+  const objects = pretty !== undefined || values.publish !== undefined;
   // Standard input may be a live harness (`claude ... | harness-events normalize`): do not hold text across a pause.
-  const normalizer = createNormalizer({ ...options, output: pretty ? 'objects' : 'jsonl', idleFlushMs: input === stdin ? 200 : undefined });
-  const stages = pretty ? [normalizer, pretty(normalizer.metrics)] : [normalizer];
-  return await runPipeline(input, stages, stdout, () => writeMetrics(values.metrics, normalizer.metrics));
+  const normalizer = createNormalizer({ ...options, output: objects ? 'objects' : 'jsonl', idleFlushMs: input === stdin ? 200 : undefined });
+  const print = pretty ? [pretty(normalizer.metrics)] : objects ? [serialize()] : [];
+  return await runPipeline(input, [normalizer, ...output(print)], stdout, () => writeMetrics(values.metrics, normalizer.metrics));
 }
 
 type Values = ReturnType<typeof parse>['values'];
@@ -229,19 +246,9 @@ async function runCommand(args: string[], stdout: NodeJS.WritableStream): Promis
   const pretty = formatOf(values, ['jsonl', 'pretty']) === 'pretty' ? await loadPretty(values, stdout) : undefined;
   const [command, ...commandArgs] = positionals;
   if (command === undefined && values.agent === undefined) throw new UsageError('run needs the command to run, after -- (see harness-events --help)');
-  const { prompt, agent, model } = values;
-  const permissions = values.permissions as SpawnHarnessOptions['permissions'];
-  if (!harnesses.get(options.harness as string)!.launch && acpOptions.some((name) => values[name as keyof typeof values] !== undefined)) {
-    throw new UsageError('--prompt, --agent, --permissions and --model are for --harness acp');
-  }
-  let run;
-  try {
-    run = spawnHarness({ ...options, command, args: commandArgs, prompt, agent, permissions, model });
-  } catch (error) {
-    // Options the harness cannot run with (acp without --prompt, an unknown agent).
-    if (error instanceof TypeError) throw new UsageError(error.message);
-    throw error;
-  }
+  const acp = acpRunOptions(values);
+  const output = publishing(values, values.harness!, () => run.metrics);
+  const run = startHarness({ ...options, command, args: commandArgs, ...acp });
   let interrupted = false;
   const interrupt = () => {
     interrupted = true;
@@ -251,7 +258,7 @@ async function runCommand(args: string[], stdout: NodeJS.WritableStream): Promis
   process.once('SIGTERM', interrupt);
   let failure: Error | undefined;
   try {
-    await pipeline(run, pretty ? pretty(run.metrics) : serialize(), stdout, { end: false });
+    await pipeline([run as Readable, ...output([pretty ? pretty(run.metrics) : serialize()]), stdout], { end: false });
   } catch (error) {
     run.destroy();
     if ((error as NodeJS.ErrnoException).code !== 'EPIPE') failure = error as Error;
@@ -267,6 +274,25 @@ async function runCommand(args: string[], stdout: NodeJS.WritableStream): Promis
   }
   if (result === undefined) return 127;
   return interrupted ? 130 : shellExitCode(result);
+}
+
+/** `run`'s ACP options (`--prompt`, `--agent`, `--permissions`, `--model`): for a harness that takes them (acp) only. */
+function acpRunOptions(values: Values): Pick<SpawnHarnessOptions, 'prompt' | 'agent' | 'permissions' | 'model'> {
+  const given = { prompt: values.prompt, agent: values.agent, permissions: values.permissions as SpawnHarnessOptions['permissions'], model: values.model };
+  if (!harnesses.get(values.harness!)!.launch && Object.values(given).some((value) => value !== undefined)) {
+    throw new UsageError('--prompt, --agent, --permissions and --model are for --harness acp');
+  }
+  return given;
+}
+
+/** spawnHarness, with options the harness cannot run with (acp without --prompt, an unknown agent) as usage errors. */
+function startHarness(options: SpawnHarnessOptions): HarnessRun {
+  try {
+    return spawnHarness(options);
+  } catch (error) {
+    if (error instanceof TypeError) throw new UsageError(error.message);
+    throw error;
+  }
 }
 
 async function openInput(file: string | undefined, stdin: Readable): Promise<Readable> {
@@ -318,7 +344,7 @@ async function runPipeline(input: Readable, stages: Duplex[], stdout: NodeJS.Wri
   return interrupted ? 130 : 0;
 }
 
-async function writeMetrics(file: string | undefined, metrics: RunMetrics): Promise<void> {
+export async function writeMetrics(file: string | undefined, metrics: RunMetrics): Promise<void> {
   if (file !== undefined) await writeFile(file, JSON.stringify(metrics, null, 2) + '\n');
 }
 
@@ -329,6 +355,8 @@ async function viewCommand(args: string[], stdin: Readable, stdout: NodeJS.Writa
     return 0;
   }
   const pretty = await loadPretty(values, stdout);
+  const stored = storedEvents(values, oneFile(positionals));
+  if (stored) return await writeStored(stored, [pretty()], stdout);
   const input = await openInput(oneFile(positionals), stdin);
   return await runPipeline(input, [readEvents(), pretty()], stdout, async () => {});
 }
