@@ -1,4 +1,4 @@
-import { readFileSync, readdirSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { Readable } from 'node:stream';
 import { createNormalizer, harnesses, type NormalizeOptions } from '../lib/index.js';
 import type { HarnessEvent, RunMetrics } from '../lib/events.js';
@@ -15,7 +15,9 @@ export function fixturePath(relative: string): string {
  */
 export function fixtureFiles(harness: string): string[] {
   const files: string[] = [];
-  const entries = readdirSync(new URL(`${harness}/`, fixturesDir), { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name));
+  const folder = new URL(`${harness}/`, fixturesDir);
+  if (!existsSync(folder)) return files;
+  const entries = readdirSync(folder, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name));
   const dirs = [harness, ...entries.filter((entry) => entry.isDirectory()).map((entry) => `${harness}/${entry.name}`)];
   for (const dir of dirs) {
     for (const name of readdirSync(new URL(`${dir}/`, fixturesDir)).sort()) {
