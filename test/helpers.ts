@@ -108,3 +108,17 @@ export function expectLossless(result: Run, relative: string, namedRules: readon
 export function allCaptures(): { harness: string; file: string }[] {
   return [...harnesses.keys()].flatMap((harness) => fixtureFiles(harness === 'claude-code' ? 'claude' : harness).map((file) => ({ harness, file })));
 }
+
+/**
+ * What an ACP capture's lab client asked (its `NAME.client.jsonl`): the prompt, and the model it
+ * selected, so a live run of the capture sends the same requests with the same ids.
+ */
+export function acpLabRequests(file: string): { prompt: string; model?: string } {
+  const sent = readFileSync(file.replace(/\.jsonl$/, '.client.jsonl'), 'utf8')
+    .split('\n')
+    .filter((line) => line !== '')
+    .map((line) => JSON.parse(line) as { method?: string; params: { prompt?: { text: string }[]; modelId?: string } });
+  const prompt = sent.find((message) => message.method === 'session/prompt')!.params.prompt![0]!.text;
+  const model = sent.find((message) => message.method === 'session/set_model')?.params.modelId;
+  return model === undefined ? { prompt } : { prompt, model };
+}

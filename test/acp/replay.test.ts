@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
 import type { HarnessEvent } from '../../lib/events.js';
 import { spawnHarness } from '../../lib/spawn.js';
-import { bodies, fixtureFiles, fixturePath, runFixture } from '../helpers.js';
+import { acpLabRequests, bodies, fixtureFiles, fixturePath, runFixture } from '../helpers.js';
 import { protocolErrors } from './protocol.js';
 
 const replay = new URL('../children/acp-replay.mjs', import.meta.url).pathname;
@@ -35,16 +35,13 @@ describe('every lab capture, replayed live to the client', { timeout: 30_000 }, 
   for (const file of fixtureFiles('acp')) {
     test(`${file}: the client sends what the lab's client sent, and the events are the saved stream's`, async () => {
       const expectedClient = lines(fixturePath(file.replace(/\.jsonl$/, '.client.jsonl')));
-      const promptRequest = expectedClient.find((message) => message.method === 'session/prompt')!;
-      const setModel = expectedClient.find((message) => message.method === 'session/set_model');
       const log = join(dir, file.replaceAll('/', '_') + '.log');
       const run = spawnHarness({
         harness: 'acp',
         command: process.execPath,
         args: [replay, fixturePath(file), log],
         cwd: dir,
-        prompt: ((promptRequest.params as { prompt: { text: string }[] }).prompt[0]!).text,
-        model: (setModel?.params as { modelId?: string } | undefined)?.modelId,
+        ...acpLabRequests(fixturePath(file)),
         idleFlushMs: 60_000,
       });
       const cancels = file.endsWith('/cancel.jsonl');
