@@ -4,6 +4,7 @@ import { acpClient } from '../lib/acp-client.js';
 import * as acp from './acp/correlate.js';
 import { launch as acpLaunch } from './acp/agents.js';
 import { tools as acpTools } from './acp/tools.js';
+import { AutoHarness } from './auto.js';
 import * as claudeCode from './claude-code/correlate.js';
 import { tools as claudeCodeTools } from './claude-code/tools.js';
 import * as codex from './codex/correlate.js';
@@ -35,8 +36,12 @@ export const harnesses: ReadonlyMap<string, Harness> = new Map<string, Harness>(
   ['pi', { name: 'pi', correlator: pi.correlator, records: pi.records, tools: piTools, terminal: 'agent_end' }],
 ]);
 
-/** A harness option as the library's functions take it: a name, or a `Harness` of your own. */
+/**
+ * A harness option as the library's functions take it: a name, `'auto'` (told from the stream's
+ * first records, a new one each time), or a `Harness` of your own.
+ */
 export function harnessFrom(harness: string | Harness): Harness {
+  if (harness === 'auto') return new AutoHarness();
   return typeof harness === 'string' ? harnessNamed(harness) : harness;
 }
 
@@ -48,7 +53,7 @@ export function harnessNamed(name: string): Harness {
 
 export class UnknownHarnessError extends Error {
   constructor(readonly harness: string) {
-    super(`unknown harness "${harness}" (known: ${[...harnesses.keys()].join(', ')})`);
+    super(`unknown harness "${harness}" (known: ${[...harnesses.keys()].join(', ')}, or auto)`);
     this.name = 'UnknownHarnessError';
   }
 }

@@ -47,6 +47,7 @@ export const errorCodes = {
   killed: 'the harness was killed by a signal it was not sent by an abort (spawnHarness, run)',
   spawn_failed: 'the harness could not be started (spawnHarness, run)',
   protocol_error: 'an ACP agent answered session/new without a sessionId, so no prompt could be sent; the agent is stopped (spawnHarness, run)',
+  unknown_harness: "with harness auto, the stream's first lines matched no harness; its records are kept as unknown events",
 } as const;
 
 const codesOf = (codes: Record<string, string>) => Object.entries(codes).map(([code, meaning]) => `\`${code}\` (${meaning})`).join('; ');
