@@ -48,14 +48,15 @@ const permissionKinds: Readonly<Record<AcpPermissions, readonly PermissionOption
   reject: ['reject_once', 'reject_always'],
 };
 
-const cancelledAnswer: RequestPermissionResponse = { outcome: { outcome: 'cancelled' } };
+// Typed by what they are, checked against the SDK's type: the published declarations name no dev dependency.
+const cancelledAnswer = { outcome: { outcome: 'cancelled' } } as const satisfies RequestPermissionResponse;
 
 /** The answer to a `session/request_permission`: the first option of the wanted kinds; cancelled without one, or after an abort. */
-export function permissionAnswer(options: unknown, permissions: AcpPermissions, cancelled = false): RequestPermissionResponse {
+export function permissionAnswer(options: unknown, permissions: AcpPermissions, cancelled = false) {
   if (cancelled || !Array.isArray(options)) return cancelledAnswer;
   for (const kind of permissionKinds[permissions]) {
     const option: unknown = options.find((option) => isObject(option) && option.kind === kind && typeof option.optionId === 'string');
-    if (isObject(option)) return { outcome: { outcome: 'selected', optionId: option.optionId as string } };
+    if (isObject(option)) return { outcome: { outcome: 'selected', optionId: option.optionId as string } } as const satisfies RequestPermissionResponse;
   }
   return cancelledAnswer;
 }
