@@ -22,6 +22,9 @@ import * as opencode from './opencode/correlate.js';
 import { tools as opencodeTools } from './opencode/tools.js';
 import * as pi from './pi/correlate.js';
 import { tools as piTools } from './pi/tools.js';
+import * as qwen from './qwen/correlate.js';
+import { exitCodes as qwenExitCodes } from './qwen/exit-codes.js';
+import { tools as qwenTools } from './qwen/tools.js';
 
 export const harnesses: ReadonlyMap<string, Harness> = new Map<string, Harness>([
   ['acp', { name: 'acp', correlator: acp.correlator, records: acp.records, tables: { updates: acp.updates }, tools: acpTools, terminal: 'session/prompt response', launch: acpLaunch, client: acpClient }],
@@ -34,6 +37,7 @@ export const harnesses: ReadonlyMap<string, Harness> = new Map<string, Harness>(
   ['kilo', { name: 'kilo', correlator: kilo.correlator, records: kilo.records, tools: kiloTools, toolKey: (name) => name.toLowerCase() }],
   ['opencode', { name: 'opencode', correlator: opencode.correlator, records: opencode.records, tools: opencodeTools, toolKey: (name) => name.toLowerCase() }],
   ['pi', { name: 'pi', correlator: pi.correlator, records: pi.records, tools: piTools, terminal: 'agent_end' }],
+  ['qwen', { name: 'qwen', correlator: qwen.correlator, records: qwen.records, tools: qwenTools, terminal: 'result', exitCodes: qwenExitCodes }],
 ]);
 
 /**

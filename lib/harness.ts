@@ -7,6 +7,7 @@ import type { EventBody, RunMetrics } from './events.js';
 import type { RecordRows } from './record-table.js';
 import type { SpawnHarnessOptions } from './spawn.js';
 import type { ToolCall } from './tool-call.js';
+import type { TextSpan, TextSpanOptions } from './text-span.js';
 
 /** What a harness correlator can see of, and do to, the run it is translating. */
 export interface RunContext {
@@ -16,10 +17,12 @@ export interface RunContext {
   reportCwd(dir: unknown): void;
   /** A session id the harness reported; the first non-empty string is the stream's. */
   reportSession(id: unknown): void;
-  /** Sends an event, stamped with the observation time and the session id. */
+  /** Sends an event, stamped with the observation time and the session id; text held in the run's spans goes out first. */
   emit(event: EventBody): void;
-  /** Sends a tool call to the classifier (stamped like an event). */
+  /** Sends a tool call to the classifier (stamped like an event); text held in the run's spans goes out first. */
   tool(call: ToolCallFields): void;
+  /** A span of agent text or reasoning held until its message ends, emitted before anything else the run sends. */
+  textSpan(options?: TextSpanOptions): TextSpan;
   /** The run metrics, filled by the correlator as the harness reports them. */
   readonly metrics: RunMetrics;
   readonly limits: Limits;
@@ -34,6 +37,8 @@ export interface Limits {
 
 /** What a correlator reports of a tool call; the stage adds the cwd, timestamp and session id. */
 export interface ToolCallFields {
+  /** The harness's id for the call, when it has one. */
+  id?: string;
   name: string;
   input: unknown;
   is_success?: boolean;
@@ -75,6 +80,12 @@ export interface Harness {
   toolKey?(name: string): string;
   /** The record that ends a run (Claude Code's `result`), for harnesses that have one: a run without it is incomplete. */
   readonly terminal?: string;
+  /**
+   * Exit codes with which the harness ends a run on purpose without its terminal record, and
+   * what each means (Qwen Code's fatal stops: 53 is its turn limit): such a run is not
+   * incomplete, and the exit code's error names the reason.
+   */
+  readonly exitCodes?: ReadonlyMap<number, string>;
   /** The options of a run with what the harness fills in (acp: an `agent` preset's command line); throws on options it cannot run with. */
   launch?(options: SpawnHarnessOptions): SpawnHarnessOptions;
   /** For a harness the library talks to (acp): its side of the conversation, started with the child. */

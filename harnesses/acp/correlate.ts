@@ -10,13 +10,12 @@
  * turn: open spans and records are flushed, then its stop reason and usage.
  */
 import type { StopReason } from '@agentclientprotocol/sdk';
-import type { EventBody } from '../../lib/events.js';
 import type { Correlator, RunContext } from '../../lib/harness.js';
 import { isObject, type JsonObject } from '../../lib/json.js';
 import { addTokens, amount } from '../../lib/metrics.js';
-import { PendingCalls } from '../../lib/pending-calls.js';
+import { BoundedMap } from '../../lib/bounded-map.js';
 import { recordTable, type RecordRows } from '../../lib/record-table.js';
-import { TextSpan, type SpanKind } from '../../lib/text-span.js';
+import type { SpanKind } from '../../lib/text-span.js';
 import { acpTokens } from './usage.js';
 
 /** acp.md "Raw stream: JSON-RPC messages on the agent's stdout", one row per kind of message. */
@@ -171,17 +170,15 @@ const END_TURN: StopReason = 'end_turn';
 
 export function correlator(run: RunContext): Correlator {
   const { metrics } = run;
-  // The span's own events go straight out; the last agent message is the run's final output.
-  const span = new TextSpan({
-    ...run,
-    emit(event) {
-      if (event.type === 'agent') metrics.final_output = event.message;
-      run.emit(event);
+  // The last agent message is the run's final output.
+  const span = run.textSpan({
+    onEmit(kind, text) {
+      if (kind === 'agent') metrics.final_output = text;
     },
   });
-  const calls = new PendingCalls<ToolRecord>(run.limits.maxPendingTools, (record) => finish(record, undefined));
+  const calls = new BoundedMap<ToolRecord>(run.limits.maxPendingTools, (record) => finish(record, undefined));
   /** Ids of records that produced their events (bounded like the open ones): later messages for them are consumed. */
-  const closed = new Set<string>();
+  const closed = new BoundedMap<true>(run.limits.maxPendingTools);
   let agent: string | undefined;
   /** `session/new` was answered: the responses after it answer `session/set_model` or the prompt. */
   let sessionCreated = false;
@@ -190,31 +187,24 @@ export function correlator(run: RunContext): Correlator {
   /** The turn reported its usage per model call (`_meta.usage`): the prompt response's usage gives no event. */
   let usagePerCall = false;
 
-  /** Every event but a span's own: the open span goes out first, so events keep the stream's order. */
-  function emit(event: EventBody): void {
-    span.flush();
-    run.emit(event);
-  }
-
   function unknown(raw: unknown): void {
-    emit({ type: 'unknown', raw });
+    run.emit({ type: 'unknown', raw });
   }
 
   function usage(source: JsonObject): void {
     const tokens = acpTokens(source);
     if (tokens === undefined) return;
     addTokens(metrics.tokens, tokens);
-    emit({ type: 'usage', tokens });
+    run.emit({ type: 'usage', tokens });
   }
 
   /** A record's events: the tool table, with the agent's quirks; `success` unset for a call that never finished. */
   function finish(record: ToolRecord, success: boolean | undefined): void {
-    if (closed.size >= run.limits.maxPendingTools) closed.delete(closed.values().next().value!);
-    closed.add(record.toolCallId);
+    closed.set(record.toolCallId, true);
     const rules = agent === undefined ? undefined : agentRules.get(agent);
     const is_success = rules?.success ? rules.success(record, success) : success;
-    span.flush();
     run.tool({
+      id: record.toolCallId,
       name: typeof record.kind === 'string' ? record.kind : record.kind === undefined ? 'other' : JSON.stringify(record.kind),
       input: rules?.input ? rules.input(record) : record,
       is_success,
@@ -234,7 +224,7 @@ export function correlator(run: RunContext): Correlator {
     let record = calls.get(id);
     if (record === undefined) {
       record = { toolCallId: id };
-      calls.add(id, record);
+      calls.set(id, record);
     }
     for (const field of TOOL_FIELDS) {
       const value = fields[field];
@@ -250,7 +240,7 @@ export function correlator(run: RunContext): Correlator {
   /** The end of the turn or of the input: the open span, then every open record, unfinished, in the order first seen. */
   function flushTurn(): void {
     span.flush();
-    calls.settleAll();
+    calls.evictAll();
   }
 
   function response(message: JsonObject): void {
@@ -269,7 +259,7 @@ export function correlator(run: RunContext): Correlator {
     const result = message.result as JsonObject;
     const stopReason = result.stopReason as string;
     flushTurn();
-    if (stopReason !== END_TURN) emit({ type: 'warning', code: stopReason, message: `ACP turn ended: ${stopReason}` });
+    if (stopReason !== END_TURN) run.emit({ type: 'warning', code: stopReason, message: `ACP turn ended: ${stopReason}` });
     if (!usagePerCall && isObject(result.usage)) usage(result.usage);
     usagePerCall = false;
     metrics.turns = (metrics.turns ?? 0) + 1;
@@ -295,7 +285,7 @@ export function correlator(run: RunContext): Correlator {
       return rules.malformed;
     }
     const code = typeof error.code === 'number' || typeof error.code === 'string' ? String(error.code) : undefined;
-    emit({ type: 'error', message: error.message, code });
+    run.emit({ type: 'error', message: error.message, code });
     return rules.error;
   }
 
@@ -334,7 +324,7 @@ export function correlator(run: RunContext): Correlator {
     }
     const message = typeof description === 'string' && description !== '' ? `${title}: ${description}` : title;
     const error = update.severity === 'error';
-    emit({ type: error ? 'error' : 'warning', message });
+    run.emit({ type: error ? 'error' : 'warning', message });
     return error ? rules.error : rules.warning;
   }
 

@@ -1,30 +1,17 @@
 /**
- * Claude Code's tool table: claude-code.md "Tool mapping", one row per tool. A tool not listed
+ * Claude Code's tool table: docs/harnesses/claude-code.md "Tool mapping", one row per tool. A tool not listed
  * here (MCP, web, todo, Task/Agent, ...) becomes `unknown`.
  */
 import type { ToolCall } from '../../lib/tool-call.js';
 import { list, namedSkill, read, search, shell, silent, toolTable, write } from '../../lib/tool-rules.js';
+import { resultText } from './dialect.js';
 
 /**
  * Claude reports no stable exit code for Bash, but a failed Bash's result is `Exit code N`:
- * when that is the whole text, exit code 1 tells a search that matched nothing (CONTRACT.md).
+ * when that is the whole text, exit code 1 tells a search that matched nothing (docs/contract.md).
  */
 function searchExitCode(call: ToolCall): number | undefined {
   return resultText(call.output) === 'Exit code 1' ? 1 : undefined;
-}
-
-/** A tool_result's content as text: a string, or its text blocks joined. */
-function resultText(content: unknown): string | undefined {
-  if (typeof content === 'string') return content;
-  if (!Array.isArray(content)) return undefined;
-  let text = '';
-  for (const block of content) {
-    if (typeof block !== 'object' || block === null || (block as { type?: unknown }).type !== 'text') return undefined;
-    const piece = (block as { text?: unknown }).text;
-    if (typeof piece !== 'string') return undefined;
-    text += piece;
-  }
-  return text;
 }
 
 export const tools = toolTable({
