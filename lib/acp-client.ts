@@ -1,5 +1,5 @@
 /**
- * The library as an ACP client (acp.md "The client side"). One run is one prompt turn: it sends
+ * The library as an ACP client (the README's "ACP agents"). One run is one prompt turn: it sends
  * `initialize`, `session/new`, `session/set_model` (only with a `model`) and `session/prompt`,
  * each once the one before is answered; it answers the agent's requests at once (a permission
  * by the `permissions` option, anything else -32601); and the answer to the prompt ends the run:
@@ -42,7 +42,7 @@ export interface AcpOptions {
   cancelGraceMs?: number;
 }
 
-/** acp.md: the kinds of option a permission request is answered with, in order; `allow_always` last, as agents may persist it. */
+/** The kinds of option a permission request is answered with, in order; `allow_always` last, as agents may persist it. */
 const permissionKinds: Readonly<Record<AcpPermissions, readonly PermissionOptionKind[]>> = {
   allow: ['allow_once', 'allow_always'],
   reject: ['reject_once', 'reject_always'],

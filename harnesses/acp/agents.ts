@@ -1,7 +1,7 @@
 /**
- * The known ACP agents (acp.md "Per-agent launch"): how each is started in ACP mode, so that
- * `spawnHarness({ harness: 'acp', agent: 'copilot', prompt })` needs no flags. Any other ACP agent
- * runs from its `command` and `args`.
+ * The known ACP agents (the README's "ACP agents"): how each is started in ACP mode, so that
+ * `spawnHarness({ harness: 'acp', agent: 'copilot', prompt })` needs no flags. Any other ACP
+ * agent runs from its `command` and `args`.
  */
 import { resolve } from 'node:path';
 import { acpSettings } from '../../lib/acp-client.js';

@@ -1,6 +1,6 @@
 /**
- * ACP agents, the agent's stdout (acp.md): JSON-RPC 2.0 messages, one per line. The "Raw stream"
- * and "`session/update` kinds" tables, as tables.
+ * ACP agents, the agent's stdout (docs/harnesses/acp.md): JSON-RPC 2.0 messages, one per line.
+ * Its "Raw stream" and "`session/update` kinds" tables, as tables.
  *
  * A message has no `type`: its row comes from its members (a response has `id` and `result` or
  * `error`, a request `method` and `id`, a notification `method` alone). What the agent does
@@ -18,7 +18,7 @@ import { recordTable, type RecordRows } from '../../lib/record-table.js';
 import type { SpanKind } from '../../lib/text-span.js';
 import { acpTokens } from './usage.js';
 
-/** acp.md "Raw stream: JSON-RPC messages on the agent's stdout", one row per kind of message. */
+/** docs/harnesses/acp.md "Raw stream: JSON-RPC messages", one row per kind of message. */
 export const records = {
   'session/new response': {
     handling: 'response with `result.sessionId` (`session/new`): captures the session id; no event',
@@ -63,7 +63,7 @@ export const records = {
   },
 } as const satisfies RecordRows;
 
-/** acp.md "`session/update` kinds", one row per `sessionUpdate`. */
+/** docs/harnesses/acp.md "`session/update` kinds", one row per `sessionUpdate`. */
 export const updates = {
   agent_message_chunk: {
     handling: 'text appended to the open agent span; a `_meta.usage` is a usage event for one model call, after the span',
@@ -110,7 +110,7 @@ type Row = keyof typeof records;
 /** Methods in ACP's own namespaces (the SDK's method tables); anything else is an extension. */
 const ACP_METHOD = /^(?:(?:session|fs|terminal|elicitation|\$)\/|(?:initialize|authenticate|logout)$)/;
 
-/** acp.md: a line is classified by its members. */
+/** docs/harnesses/acp.md: a line is classified by its members. */
 function messageRow(message: JsonObject): Row {
   const hasId = Object.hasOwn(message, 'id');
   const { method } = message;
@@ -129,14 +129,14 @@ function messageRow(message: JsonObject): Row {
   return 'not JSON-RPC';
 }
 
-/** The kinds that leave the open span open: session state, not activity (acp.md "Text spans"). */
+/** The kinds that leave the open span open: session state, not activity ("Text spans"). */
 const SESSION_STATE = new Set(['usage_update', 'available_commands_update', 'current_mode_update', 'config_option_update', 'session_info_update', 'plan']);
 const CHUNKS = new Map<string, SpanKind>([
   ['agent_message_chunk', 'agent'],
   ['agent_thought_chunk', 'reasoning'],
 ]);
 
-/** The fields a tool call message carries that replace the record's (acp.md "Tool calls"). */
+/** The fields a tool call message carries that replace the record's ("Tool calls"). */
 const TOOL_FIELDS = ['title', 'kind', 'status', 'rawInput', 'rawOutput', 'locations', 'content', 'name'] as const;
 type ToolRecord = JsonObject & { toolCallId: string };
 
@@ -146,7 +146,7 @@ const FINISHED: ReadonlyMap<unknown, boolean> = new Map([
 ]);
 
 /**
- * acp.md "Per-agent quirks": the two rules that look at the agent's name (`agentInfo.name`).
+ * docs/harnesses/acp.md "Tool calls": the two rules that look at the agent's name (`agentInfo.name`).
  * Each adjusts what the tool table gets: the record it reads, or the call's success.
  */
 const agentRules: ReadonlyMap<string, { input?(record: ToolRecord): ToolRecord; success?(record: ToolRecord, success: boolean | undefined): boolean | undefined }> = new Map([
@@ -165,7 +165,7 @@ const agentRules: ReadonlyMap<string, { input?(record: ToolRecord): ToolRecord; 
   ['gemini-cli', { success: (record, success) => (record.kind === 'execute' && record.status === 'completed' ? undefined : success) }],
 ]);
 
-/** The stop reason of a turn that ended normally; any other is a warning (acp.md). */
+/** The stop reason of a turn that ended normally; any other is a warning ("Stop reasons and usage"). */
 const END_TURN: StopReason = 'end_turn';
 
 export function correlator(run: RunContext): Correlator {

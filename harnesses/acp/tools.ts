@@ -1,8 +1,8 @@
 /**
- * The ACP tool table: acp.md "Tool calls", one row per `kind`. Every agent names its tools its
- * own way, but ACP makes it type each call (`read`, `edit`, `execute`, ...), so the kind decides
- * the event and the row reads ACP's own fields: `rawInput`, `locations`, `content`, `title`,
- * `rawOutput`. A call without a kind is keyed `other`; a kind not listed is `unknown`.
+ * The ACP tool table: docs/harnesses/acp.md "Tool mapping", one row per `kind`. Every agent names
+ * its tools its own way, but ACP makes it type each call (`read`, `edit`, `execute`, ...), so the
+ * kind decides the event and the row reads ACP's own fields: `rawInput`, `locations`, `content`,
+ * `title`, `rawOutput`. A call without a kind is keyed `other`; a kind not listed is `unknown`.
  *
  * The correlator hands every row the merged tool call record as the call's `input`, its
  * `rawOutput` as `output`, and its status as `is_success` (completed true, failed false, unset
@@ -15,7 +15,7 @@ import { unwrapShellCommand } from '../../lib/shell/index.js';
 import { offsetLimitRange, rule, shell, stringField, successOf, toolTable, type LineRange } from '../../lib/tool-rules.js';
 import { ToolCall } from '../../lib/tool-call.js';
 
-/** acp.md "Paths": the `rawInput` fields that name a file, in order. */
+/** The `rawInput` fields that name a file, in order. */
 const PATH_FIELDS = ['path', 'file_path', 'filePath', 'absolute_path', 'filename', 'directory_path', 'dir_path'];
 const QUERY_FIELDS = ['pattern', 'query', 'regex', 'glob'];
 const SEARCH_PATH_FIELDS = ['path', 'dir_path', 'directory_path'];
@@ -45,7 +45,7 @@ function lineNumber(value: unknown): number | undefined {
   return Number.isSafeInteger(value) && (value as number) >= 1 ? (value as number) : undefined;
 }
 
-/** acp.md "Line ranges": `view_range`, then `offset`/`limit`, then `locations[0].line` (a start line only); a line of 0 is no range. */
+/** Lines from `view_range`, then `offset`/`limit`, then `locations[0].line` (a start only); a line of 0 is no range. */
 function readRange(call: ToolCall): LineRange {
   const input = rawInput(call);
   const view = input.view_range;
@@ -115,7 +115,7 @@ function commandOf(call: ToolCall): string | undefined {
   return stringField(call.input, 'title');
 }
 
-/** acp.md "Commands": the exit code, the first found; Kilo's `metadata.exit: null` is a command the abort killed. */
+/** The exit code, the first found; Kilo's `metadata.exit: null` is a command the abort killed. */
 function exitStatus(output: unknown): { exit_code?: number; killed?: true } {
   if (!isObject(output)) return {};
   for (const code of [output.exitCode, output.exit_code]) if (Number.isSafeInteger(code)) return { exit_code: code as number };
@@ -132,11 +132,11 @@ function shellExitOf(output: unknown): JsonObject | undefined {
   return Array.isArray(contents) ? contents.find((entry): entry is JsonObject => isObject(entry) && entry.type === 'shell_exit') : undefined;
 }
 
-/** claude-code-acp's failed Bash result is `Exit code N`: not an exit code, but 1 tells a search that matched nothing (CONTRACT.md). */
+/** claude-code-acp's failed Bash result is `Exit code N`: not an exit code, but 1 tells a search that matched nothing (docs/contract.md). */
 const shellCommand = shell('command', { searchExitCode: (call) => (call.output === 'Exit code 1' ? 1 : undefined) });
 
 const execute = rule(
-  'command: `command` = `rawInput.command` (an array joined as a command line), else the `title`; `working_directory` = `rawInput.cwd`, `workdir` or `dir_path`, else `rawOutput.directory`, else the `shell_exit` entry\'s `cwd`; `exit_code` from `rawOutput.exitCode`, `exit_code`, `metadata.exit` or the `shell_exit` entry; or the file operations it is (CONTRACT.md shell rules)',
+  'command: `command` = `rawInput.command` (an array joined as a command line), else the `title`; `working_directory` = `rawInput.cwd`, `workdir` or `dir_path`, else `rawOutput.directory`, else the `shell_exit` entry\'s `cwd`; `exit_code` from `rawOutput.exitCode`, `exit_code`, `metadata.exit` or the `shell_exit` entry; or the file operations it is (docs/contract.md shell rules)',
   (call) => {
     const command = commandOf(call);
     if (command === undefined) return null;
@@ -147,7 +147,7 @@ const execute = rule(
   },
 );
 
-/** acp.md: one write per distinct path of the `diff` entries, else of the `locations`, else the `rawInput` path. */
+/** One write per distinct path of the `diff` entries, else of the `locations`, else the `rawInput` path. */
 const write = rule(
   'write: one per distinct `path` of the `diff` entries of `content`; with none, of the `locations`; with none, the first `rawInput` path field',
   (call) => {

@@ -1,6 +1,7 @@
 /**
- * acp.md "Stop reason and usage": ACP's `Usage` (`inputTokens`, `outputTokens`, `totalTokens`,
- * `thoughtTokens?`, `cachedReadTokens?`, `cachedWriteTokens?`) as the contract's token classes.
+ * docs/harnesses/acp.md "Stop reasons and usage": ACP's `Usage` (`inputTokens`, `outputTokens`,
+ * `totalTokens`, `thoughtTokens?`, `cachedReadTokens?`, `cachedWriteTokens?`) as the contract's
+ * token classes.
  * Agents disagree on whether cache and thought tokens are inside input and output (inclusive:
  * Copilot, Qwen) or beside them (disjoint: Kilo); `totalTokens` tells which.
  */
