@@ -1,4 +1,7 @@
-/** `harness-events run --harness acp`: the built bin, as a child process, driving the test ACP agent. */
+/**
+ * The built bin, as a child process: `run --harness acp` driving the test ACP agent, and
+ * `normalize --harness acp` reading a saved agent stdout.
+ */
 import { spawn } from 'node:child_process';
 import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -7,6 +10,7 @@ import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 
 const bin = new URL('../../bin/harness-events.js', import.meta.url).pathname;
 const agentScript = new URL('../children/acp-agent.mjs', import.meta.url).pathname;
+const fixture = (name: string) => new URL(`../fixtures/acp/${name}`, import.meta.url).pathname;
 
 let dir: string;
 beforeEach(() => {
@@ -80,5 +84,20 @@ describe('harness-events run --harness acp', { timeout: 30_000 }, () => {
     expect((await usage(['run', '--harness', 'acp', '--agent', 'vim', '--prompt', 'p'])).stderr).toMatch(/^harness-events: acp: unknown agent "vim"/);
     expect(await usage(['run', '--harness', 'acp', '--prompt', 'p'])).toEqual({ code: 2, stderr: 'harness-events: run needs the command to run, after -- (see harness-events --help)' });
     expect(await usage(['run', '--harness', 'claude-code', '--prompt', 'p', '--', 'claude'])).toEqual({ code: 2, stderr: 'harness-events: --prompt, --agent, --permissions and --model are for --harness acp' });
+  });
+});
+
+describe('harness-events normalize --harness acp', { timeout: 30_000 }, () => {
+  // Checked by hand against acp.md and the lines of Kilo's cancel capture (see fixtures.test.ts).
+  test('a saved agent stdout: the events the live run gave, the session id from session/new, exit 0', async () => {
+    const { code, events, stderr } = await cli('turn', ['normalize', '--harness', 'acp', '--cwd', '/home/user/project', '--metrics', join(dir, 'metrics.json'), fixture('kilo/cancel.jsonl')]);
+    expect({ code, stderr }).toEqual({ code: 0, stderr: '' });
+    expect(events).toEqual([
+      { type: 'agent', message: 'Starting the slow build.' },
+      // Killed by the abort: `metadata.exit: null`, no exit code, failed though `completed`.
+      { type: 'command', command: 'sleep 30 && echo built', working_directory: '/home/user/project', is_success: false },
+      { type: 'warning', code: 'cancelled', message: 'ACP turn ended: cancelled' },
+    ]);
+    expect(JSON.parse(readFileSync(join(dir, 'metrics.json'), 'utf8'))).toMatchObject({ harness: 'acp', session_id: 'ses_dd0c35d41ffeBRza0ux25V7kjn', ended: true, is_error: true, turns: 1 });
   });
 });

@@ -193,7 +193,7 @@ describe('Qwen Code 0.24.4', () => {
       { type: 'usage', tokens: { input: 500, output: 15, reasoning: 0, cache_read: 800 } },
     ]);
     expect(metrics.tokens).toEqual({ input: 2600, output: 57, reasoning: 8, cache_read: 800 });
-    expect(metrics.input.rules['extension method: consumed']).toBe(2);
+    expect(metrics.input.rules[records['extension method'].rules.consumed]).toBe(2);
   });
 
   test('fail.jsonl: a failed read; a failed command with its exit code', async () => {

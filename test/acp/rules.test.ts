@@ -308,10 +308,10 @@ describe('session/update kinds', () => {
   });
 
   test('available_commands_update, current_mode_update, config_option_update, session_info_update: consumed, the span stays open', async () => {
-    const state = ['available_commands_update', 'current_mode_update', 'config_option_update', 'session_info_update'].map((kind) => update(kind));
-    const out = await outcome(say('a'), ...state, say('b'));
+    const kinds = ['available_commands_update', 'current_mode_update', 'config_option_update', 'session_info_update'] as const;
+    const out = await outcome(say('a'), ...kinds.map((kind) => update(kind)), say('b'));
     expect(bodies(out.events)).toEqual([{ type: 'agent', message: 'ab' }]);
-    expect(out.rules.slice(1, 5)).toEqual(['available_commands_update', 'current_mode_update', 'config_option_update', 'session_info_update'].map((kind) => `${kind}: consumed`));
+    expect(out.rules.slice(1, 5)).toEqual(kinds.map((kind) => updates[kind].rules.consumed));
   });
 
   test('compaction_update, compaction_summary_chunk: consumed; being no chunk of the span\'s kind, they end it', async () => {
