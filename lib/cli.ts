@@ -274,7 +274,7 @@ async function openInput(file: string | undefined, stdin: Readable): Promise<Rea
     throw new UsageError(`cannot read ${file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
   }
   // A plain descriptor: fs.ReadStream's callback reads are cheaper than a FileHandle's promises.
-  return createReadStream('', { fd });
+  return createReadStream('', { fd, highWaterMark: 1 << 18 });
 }
 
 /**
