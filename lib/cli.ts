@@ -12,7 +12,7 @@ import { PassThrough, Writable, type Duplex, type Readable } from 'node:stream';
 import type { WriteStream } from 'node:tty';
 import { pipeline } from 'node:stream/promises';
 import { parseArgs } from 'node:util';
-import { harnesses } from '../harnesses/index.js';
+import { harnesses, isHarnessName } from '../harnesses/index.js';
 import type { HarnessEvent, RunMetrics } from './events.js';
 import { createNormalizer, type NormalizeOptions } from './normalizer.js';
 import { shellExitCode, spawnHarness } from './spawn.js';
@@ -213,8 +213,9 @@ async function loadPretty(values: Values, stdout: NodeJS.WritableStream): Promis
 
 function normalizeOptions(values: Values): NormalizeOptions {
   if (values.harness === undefined) throw new UsageError('--harness is required (see harness-events --help)');
-  if (!harnesses.has(values.harness) && values.harness !== 'auto') throw new UsageError(`unknown harness "${values.harness}" (known: ${[...harnesses.keys()].join(', ')}, or auto)`);
-  const options: NormalizeOptions = { harness: values.harness, cwd: values.cwd === undefined ? undefined : resolve(values.cwd), strict: values.strict };
+  const harness = values.harness;
+  if (!isHarnessName(harness) && harness !== 'auto') throw new UsageError(`unknown harness "${harness}" (known: ${[...harnesses.keys()].join(', ')}, or auto)`);
+  const options: NormalizeOptions = { harness, cwd: values.cwd === undefined ? undefined : resolve(values.cwd), strict: values.strict };
   for (const [flag, key] of Object.entries(sizeOptions)) {
     const text = values[flag as keyof typeof sizeOptions];
     if (text === undefined) continue;
