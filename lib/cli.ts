@@ -12,7 +12,7 @@ import { PassThrough, Writable, type Duplex, type Readable } from 'node:stream';
 import type { WriteStream } from 'node:tty';
 import { pipeline } from 'node:stream/promises';
 import { parseArgs } from 'node:util';
-import { harnesses } from '../harnesses/index.js';
+import { harnesses, isHarnessName } from '../harnesses/index.js';
 import { acpAgents } from '../harnesses/acp/agents.js';
 import type { HarnessEvent, RunMetrics } from './events.js';
 import { createNormalizer, type NormalizeOptions } from './normalizer.js';
@@ -225,8 +225,9 @@ async function loadPretty(values: Values, stdout: NodeJS.WritableStream): Promis
 
 function normalizeOptions(values: Values): NormalizeOptions {
   if (values.harness === undefined) throw new UsageError('--harness is required (see harness-events --help)');
-  if (!harnesses.has(values.harness) && values.harness !== 'auto') throw new UsageError(`unknown harness "${values.harness}" (known: ${[...harnesses.keys()].join(', ')}, or auto)`);
-  const options: NormalizeOptions = { harness: values.harness, cwd: values.cwd === undefined ? undefined : resolve(values.cwd), strict: values.strict };
+  const harness = values.harness;
+  if (!isHarnessName(harness) && harness !== 'auto') throw new UsageError(`unknown harness "${harness}" (known: ${[...harnesses.keys()].join(', ')}, or auto)`);
+  const options: NormalizeOptions = { harness, cwd: values.cwd === undefined ? undefined : resolve(values.cwd), strict: values.strict };
   for (const [flag, key] of Object.entries(sizeOptions)) {
     const text = values[flag as keyof typeof sizeOptions];
     if (text === undefined) continue;
@@ -279,7 +280,8 @@ async function runCommand(args: string[], stdout: NodeJS.WritableStream): Promis
 /** `run`'s ACP options (`--prompt`, `--agent`, `--permissions`, `--model`): for a harness that takes them (acp) only. */
 function acpRunOptions(values: Values): Pick<SpawnHarnessOptions, 'prompt' | 'agent' | 'permissions' | 'model'> {
   const given = { prompt: values.prompt, agent: values.agent, permissions: values.permissions as SpawnHarnessOptions['permissions'], model: values.model };
-  if (!harnesses.get(values.harness!)!.launch && Object.values(given).some((value) => value !== undefined)) {
+  const takesThem = isHarnessName(values.harness!) && harnesses.get(values.harness)!.launch !== undefined;
+  if (!takesThem && Object.values(given).some((value) => value !== undefined)) {
     throw new UsageError('--prompt, --agent, --permissions and --model are for --harness acp');
   }
   return given;
@@ -306,7 +308,7 @@ async function openInput(file: string | undefined, stdin: Readable): Promise<Rea
     throw new UsageError(`cannot read ${file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
   }
   // A plain descriptor: fs.ReadStream's callback reads are cheaper than a FileHandle's promises.
-  return createReadStream('', { fd });
+  return createReadStream('', { fd, highWaterMark: 1 << 18 });
 }
 
 /**

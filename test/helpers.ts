@@ -1,6 +1,6 @@
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { Readable } from 'node:stream';
-import { createNormalizer, harnesses, type NormalizeOptions } from '../lib/index.js';
+import { createNormalizer, harnesses, type HarnessName, type NormalizeOptions } from '../lib/index.js';
 import type { HarnessEvent, RunMetrics } from '../lib/events.js';
 
 export const fixturesDir = new URL('./fixtures/', import.meta.url);
@@ -105,7 +105,7 @@ export function expectLossless(result: Run, relative: string, namedRules: readon
 
 
 /** Every real capture of every harness, as { harness, file } (the folder is the harness's name; Claude Code's is `claude`). */
-export function allCaptures(): { harness: string; file: string }[] {
+export function allCaptures(): { harness: HarnessName; file: string }[] {
   return [...harnesses.keys()].flatMap((harness) => fixtureFiles(harness === 'claude-code' ? 'claude' : harness).map((file) => ({ harness, file })));
 }
 
@@ -121,4 +121,9 @@ export function acpLabRequests(file: string): { prompt: string; model?: string }
   const prompt = sent.find((message) => message.method === 'session/prompt')!.params.prompt![0]!.text;
   const model = sent.find((message) => message.method === 'session/set_model')?.params.modelId;
   return model === undefined ? { prompt } : { prompt, model };
+}
+
+/** A table keyed by harness name, as [name, value] pairs with the names still typed (Object.entries widens them to string). */
+export function byHarness<V>(table: Partial<Record<HarnessName, V>>): [HarnessName, V][] {
+  return Object.entries(table) as [HarnessName, V][];
 }

@@ -8,7 +8,7 @@ import { records, updates } from '../../harnesses/acp/correlate.js';
 import { ruleNames, sharedRecords } from '../../lib/record-table.js';
 import { bodies, expectLossless, fixtureFiles, parsedLines, runFixture } from '../helpers.js';
 
-const harness = 'acp';
+const harness = 'acp' as const;
 const acpRules = ruleNames(sharedRecords, records, updates);
 const project = '/home/user/project';
 const options = { harness, cwd: project };

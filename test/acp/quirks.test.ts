@@ -8,7 +8,7 @@ import { records, updates } from '../../harnesses/acp/correlate.js';
 import { permissionAnswer } from '../../lib/acp-client.js';
 import { bodies, jsonl, parsedLines, run, runFixture } from '../helpers.js';
 
-const options = { harness: 'acp', cwd: '/home/user/project' };
+const options = { harness: 'acp' as const, cwd: '/home/user/project' };
 const project = '/home/user/project';
 
 async function capture(file: string) {

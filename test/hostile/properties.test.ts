@@ -7,11 +7,11 @@
 import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { afterAll, describe, expect, test } from 'vitest';
-import { harnesses } from '../../lib/index.js';
-import { bodies, fixtureFiles, fixturePath, run } from '../helpers.js';
+import { harnesses, type HarnessName } from '../../lib/index.js';
+import { bodies, byHarness, fixtureFiles, fixturePath, run } from '../helpers.js';
 
 /** The fixture folders of each harness; gg has none (its correlator is one rule). */
-const folders: Record<string, string> = { acp: 'acp', 'claude-code': 'claude', goose: 'goose', opencode: 'opencode', codex: 'codex', pi: 'pi', copilot: 'copilot', kilo: 'kilo', gemini: 'gemini', qwen: 'qwen' };
+const folders: Partial<Record<HarnessName, string>> = { acp: 'acp', 'claude-code': 'claude', goose: 'goose', opencode: 'opencode', codex: 'codex', pi: 'pi', copilot: 'copilot', kilo: 'kilo', gemini: 'gemini', qwen: 'qwen' };
 /** Big fixtures get fewer runs, so the suite stays fast. */
 const runsFor = (bytes: number) => (bytes > 200_000 ? 3 : 12);
 
@@ -25,7 +25,7 @@ function physicalLines(text: string): number {
 }
 
 /** Normalizes, counting what went in and what was accounted; a throw is a crash (and fails the test). */
-async function tallied(input: string | Buffer[], harness: string, cwd?: string) {
+async function tallied(input: string | Buffer[], harness: HarnessName, cwd?: string) {
   const text = typeof input === 'string' ? input : Buffer.concat(input).toString('utf8');
   tally.inputs++;
   tally.lines += physicalLines(text);
@@ -77,7 +77,7 @@ function copiesAnAcpToolCall(harness: string, lines: string[], insertions: [numb
 }
 
 describe('hostile input, every harness, every real fixture', () => {
-  for (const [harness, folder] of Object.entries(folders)) {
+  for (const [harness, folder] of byHarness(folders)) {
     for (const file of fixtureFiles(folder)) {
       const bytes = readFileSync(fixturePath(file));
       if (bytes.length === 0) continue;
