@@ -75,7 +75,7 @@ describe('harness-events run --harness acp', { timeout: 30_000 }, () => {
     expect(agentLog().some((entry) => entry.received?.method === 'session/cancel')).toBe(true);
   });
 
-  test('usage errors (exit 2): no --prompt, an unknown agent, neither an agent nor a command, acp options for another harness', async () => {
+  test('usage errors (exit 2): no --prompt, an unknown agent, neither an agent nor a command, acp options for another harness or auto', async () => {
     const usage = async (args: string[]) => {
       const { code, stderr } = await cli('turn', args);
       return { code, stderr: stderr.trim() };
@@ -84,6 +84,7 @@ describe('harness-events run --harness acp', { timeout: 30_000 }, () => {
     expect((await usage(['run', '--harness', 'acp', '--agent', 'vim', '--prompt', 'p'])).stderr).toMatch(/^harness-events: acp: unknown agent "vim"/);
     expect(await usage(['run', '--harness', 'acp', '--prompt', 'p'])).toEqual({ code: 2, stderr: 'harness-events: run needs the command to run, after -- (see harness-events --help)' });
     expect(await usage(['run', '--harness', 'claude-code', '--prompt', 'p', '--', 'claude'])).toEqual({ code: 2, stderr: 'harness-events: --prompt, --agent, --permissions and --model are for --harness acp' });
+    expect(await usage(['run', '--harness', 'auto', '--prompt', 'p', '--', 'claude'])).toEqual({ code: 2, stderr: 'harness-events: --prompt, --agent, --permissions and --model are for --harness acp' });
   });
 });
 
