@@ -4,6 +4,7 @@
  */
 import type { EventBody, RunMetrics } from './events.js';
 import type { RecordRows } from './record-table.js';
+import type { SpawnHarnessOptions } from './spawn.js';
 import type { ToolCall } from './tool-call.js';
 import type { TextSpan, TextSpanOptions } from './text-span.js';
 
@@ -82,4 +83,6 @@ export interface Harness {
    * incomplete, and the exit code's error names the reason.
    */
   readonly exitCodes?: ReadonlyMap<number, string>;
+  /** The options of a run with what the harness fills in (its command line for a `prompt`); throws on options it cannot run with. */
+  launch?(options: SpawnHarnessOptions): SpawnHarnessOptions;
 }

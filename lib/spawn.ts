@@ -15,10 +15,17 @@ import { lineSplitter, LineTooLong } from '../transforms/split-lines.js';
 import { harnessNamed } from '../harnesses/index.js';
 
 export interface SpawnHarnessOptions extends Omit<NormalizeOptions, 'output'> {
-  /** The program to run, e.g. `claude`. */
-  command: string;
+  /** The program to run, e.g. `claude`; with a `prompt`, it replaces the harness's own program (a path, a wrapper). */
+  command?: string;
+  /** The program's arguments, exactly; not with a `prompt`, which builds them. */
   args?: readonly string[];
-  /** The child's working directory; also the run's `cwd` for paths unless `pathsCwd` says otherwise. */
+  /** What the agent is asked to do: the harness's own command line is built around it (harnesses/command-lines.ts). */
+  prompt?: string;
+  /** With a `prompt`: the model to ask for (the CLI's `--model`). */
+  model?: string;
+  /** With a `prompt`: further arguments for the built command line, before the prompt. */
+  extraArgs?: readonly string[];
+  /** The child's working directory; also the run's `cwd` for paths. */
   cwd?: string;
   env?: NodeJS.ProcessEnv;
   /** Aborting it ends the child: SIGTERM, then SIGKILL after `killGraceMs`. */
@@ -66,8 +73,10 @@ export function stripAnsi(text: string): string {
 }
 
 /** Spawns a harness CLI and returns its normalized events as a stream. */
-export function spawnHarness(options: SpawnHarnessOptions): HarnessRun {
-  const harness = typeof options.harness === 'string' ? harnessNamed(options.harness) : options.harness;
+export function spawnHarness(given: SpawnHarnessOptions): HarnessRun {
+  const harness = typeof given.harness === 'string' ? harnessNamed(given.harness) : given.harness;
+  const options = harness.launch?.(given) ?? given;
+  if (options.command === undefined) throw new TypeError(`spawnHarness: ${harness.name} needs a command${harness.launch ? '' : ' (it has no command line of its own to build from a prompt)'}`);
   const normalizer: Normalizer = createNormalizer({ idleFlushMs: 200, ...options, harness });
   const metrics = normalizer.metrics;
   const graceMs = options.killGraceMs ?? 5000;
