@@ -28,14 +28,12 @@ import { packageVersion } from './version.js';
 /** How the agent's permission requests are answered: `allow` (the default) or `reject`. */
 export type AcpPermissions = 'allow' | 'reject';
 
-/** The options of an acp run (beside `prompt`, `command`, `args`, `cwd`, `killGraceMs`). */
+/** The options of an acp run (beside `prompt`, `model`, `command`, `args`, `extraArgs`, `cwd`, `killGraceMs`). */
 export interface AcpOptions {
   /** A known agent (`acpAgents`): its command line, so `command` and `args` may be left out (`args` are added after the preset's). */
   agent?: string;
   /** How the agent's permission requests are answered. Default `allow`: a run is unattended. */
   permissions?: AcpPermissions;
-  /** A model to select with `session/set_model` before the prompt (Droid's custom models: `custom:<Name>-<index>`). */
-  model?: string;
   /** How long the agent may take to exit once its stdin is closed at the end of the run, before SIGTERM. Default 2000 ms. */
   exitGraceMs?: number;
   /** How long the agent may take to answer the turn after an abort's `session/cancel`, before it is ended. Default 5000 ms. */

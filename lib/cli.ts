@@ -280,8 +280,7 @@ async function runCommand(args: string[], stdout: NodeJS.WritableStream): Promis
 /** `run`'s ACP options (`--prompt`, `--agent`, `--permissions`, `--model`): for a harness that takes them (acp) only. */
 function acpRunOptions(values: Values): Pick<SpawnHarnessOptions, 'prompt' | 'agent' | 'permissions' | 'model'> {
   const given = { prompt: values.prompt, agent: values.agent, permissions: values.permissions as SpawnHarnessOptions['permissions'], model: values.model };
-  const takesThem = isHarnessName(values.harness!) && harnesses.get(values.harness)!.launch !== undefined;
-  if (!takesThem && Object.values(given).some((value) => value !== undefined)) {
+  if (values.harness !== 'acp' && Object.values(given).some((value) => value !== undefined)) {
     throw new UsageError('--prompt, --agent, --permissions and --model are for --harness acp');
   }
   return given;

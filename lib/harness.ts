@@ -86,7 +86,7 @@ export interface Harness {
    * incomplete, and the exit code's error names the reason.
    */
   readonly exitCodes?: ReadonlyMap<number, string>;
-  /** The options of a run with what the harness fills in (acp: an `agent` preset's command line); throws on options it cannot run with. */
+  /** The options of a run with what the harness fills in (its command line for a `prompt`; acp: an `agent` preset's); throws on options it cannot run with. */
   launch?(options: SpawnHarnessOptions): SpawnHarnessOptions;
   /** For a harness the library talks to (acp): its side of the conversation, started with the child. */
   client?(options: SpawnHarnessOptions, context: ClientContext): HarnessClient;

@@ -17,12 +17,17 @@ import type { AcpOptions } from './acp-client.js';
 import type { HarnessClient } from './harness.js';
 
 export interface SpawnHarnessOptions extends Omit<NormalizeOptions, 'output'>, AcpOptions {
-  /** The program to run, e.g. `claude`; acp takes an `agent` preset instead. */
+  /** The program to run, e.g. `claude`; with a `prompt`, it replaces the harness's own program (a path, a wrapper); acp may take an `agent` preset instead. */
   command?: string;
+  /** The program's arguments, exactly; not with a `prompt`, which builds them (acp: they follow the `agent` preset's). */
   args?: readonly string[];
-  /** What the agent is asked to do: acp sends it as the session's prompt. */
+  /** What the agent is asked to do: the harness's own command line is built around it (harnesses/command-lines.ts); acp sends it as the session's prompt. */
   prompt?: string;
-  /** The child's working directory; also the run's `cwd` for paths unless `pathsCwd` says otherwise. */
+  /** With a `prompt`: the model to ask for (the CLI's `--model`; acp selects it with `session/set_model`, e.g. Droid's `custom:<Name>-<index>`). */
+  model?: string;
+  /** With a `prompt`: further arguments for the built command line, before the prompt (acp: after the `agent` preset's). */
+  extraArgs?: readonly string[];
+  /** The child's working directory; also the run's `cwd` for paths. */
   cwd?: string;
   env?: NodeJS.ProcessEnv;
   /** Aborting it ends the child: SIGTERM, then SIGKILL after `killGraceMs` (acp: the turn is cancelled first). */
@@ -73,7 +78,7 @@ export function stripAnsi(text: string): string {
 export function spawnHarness(given: SpawnHarnessOptions): HarnessRun {
   const harness = typeof given.harness === 'string' ? harnessNamed(given.harness) : given.harness;
   const options = harness.launch?.(given) ?? given;
-  if (options.command === undefined) throw new TypeError(`spawnHarness: ${harness.name} needs a command`);
+  if (options.command === undefined) throw new TypeError(`spawnHarness: ${harness.name} needs a command${harness.launch ? '' : ' (it has no command line of its own to build from a prompt)'}`);
   let client: HarnessClient | undefined;
   const normalizer: Normalizer = createNormalizer({
     idleFlushMs: 200,

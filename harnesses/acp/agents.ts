@@ -89,8 +89,8 @@ export const acpAgents: ReadonlyMap<string, AcpAgent> = new Map<string, AcpAgent
 
 /**
  * An acp run's options with its command line filled in from the `agent` preset (the caller's
- * `command` replaces the preset's program, the caller's `args` follow the preset's) and its
- * working directory made absolute, as `session/new` requires.
+ * `command` replaces the preset's program, the caller's `extraArgs` and `args` follow the
+ * preset's) and its working directory made absolute, as `session/new` requires.
  */
 export function launch(options: SpawnHarnessOptions): SpawnHarnessOptions {
   const preset = options.agent === undefined ? undefined : acpAgents.get(options.agent);
@@ -102,5 +102,5 @@ export function launch(options: SpawnHarnessOptions): SpawnHarnessOptions {
   const launched = { ...options, command, cwd: resolve(options.cwd ?? process.cwd()) };
   const { permissions } = acpSettings(launched);
   const presetArgs = preset === undefined ? [] : [...preset.args, ...(permissions === 'allow' ? (preset.autoApprove ?? []) : [])];
-  return { ...launched, args: [...presetArgs, ...(options.args ?? [])] };
+  return { ...launched, args: [...presetArgs, ...(options.extraArgs ?? []), ...(options.args ?? [])] };
 }

@@ -275,6 +275,10 @@ describe('known agents (the `agent` option)', { timeout: 30_000 }, () => {
     expect(log()[0]).toEqual({ argv: ['--acp', '--auth-type', 'openai'] });
   });
 
+  test('`extraArgs` (as for the other harnesses), then `args`, follow the preset\'s', () => {
+    expect(launch({ harness: 'acp', agent: 'qwen', prompt, extraArgs: ['--auth-type', 'openai'], args: ['--debug'] })).toMatchObject({ command: 'qwen', args: ['--acp', '--approval-mode', 'yolo', '--auth-type', 'openai', '--debug'] });
+  });
+
   test('the presets are acp.md\'s launch table', () => {
     const commandLine = (agent: string) => {
       const { command, args } = launch({ harness: 'acp', agent, prompt });
