@@ -1,5 +1,9 @@
 /** The harnesses the library translates, by the name `--harness` and `{ harness }` take. */
 import type { Harness } from '../lib/harness.js';
+import { acpClient } from '../lib/acp-client.js';
+import * as acp from './acp/correlate.js';
+import { launch as acpLaunch } from './acp/agents.js';
+import { tools as acpTools } from './acp/tools.js';
 import { AutoHarness } from './auto.js';
 import { commandLines, launcher } from './command-lines.js';
 import * as claudeCode from './claude-code/correlate.js';
@@ -24,6 +28,7 @@ import { exitCodes as qwenExitCodes } from './qwen/exit-codes.js';
 import { tools as qwenTools } from './qwen/tools.js';
 
 const registry = {
+  acp: { name: 'acp', correlator: acp.correlator, records: acp.records, tables: { updates: acp.updates }, tools: acpTools, terminal: 'session/prompt response', launch: acpLaunch, client: acpClient },
   'claude-code': { name: 'claude-code', correlator: claudeCode.correlator, records: claudeCode.records, tools: claudeCodeTools, terminal: 'result', launch: launcher(commandLines['claude-code']) },
   codex: { name: 'codex', correlator: codex.correlator, records: codex.records, tools: codexTools, terminal: 'turn.completed', launch: launcher(commandLines.codex) },
   copilot: { name: 'copilot', correlator: copilot.correlator, records: copilot.records, tools: copilotTools, terminal: 'result', launch: launcher(commandLines.copilot) },

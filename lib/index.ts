@@ -43,3 +43,5 @@ export {
 export { addTokens, amount, tokenCount, tokensOf, createMetrics } from './metrics.js';
 export { isObject, type JsonObject } from './json.js';
 export { resolvePath } from './paths.js';
+export { acpAgents, type AcpAgent } from '../harnesses/acp/agents.js';
+export type { AcpOptions, AcpPermissions } from './acp-client.js';

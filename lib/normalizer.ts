@@ -42,6 +42,11 @@ export interface NormalizeOptions {
   /** Called once per input line with its 1-based number and the name of the rule that handled it: an audit trail of where each line went. */
   onLine?: (line: number, rule: string) => void;
   /**
+   * Called with each parsed JSON line (any JSON value), after the events it gave: how a client
+   * that answers the harness reads what it says (ACP, where the library is the agent's client).
+   */
+  onRecord?: (record: unknown) => void;
+  /**
    * `objects` (default): the readable side gives `HarnessEvent` objects. `jsonl`: it gives the
    * wire form, one JSON line per event, batched per input chunk (what the CLI writes).
    */

@@ -19,7 +19,8 @@ function launched(harness: HarnessName, options: Partial<SpawnHarnessOptions> = 
 }
 
 describe('the command line built for a prompt', () => {
-  const expected: Record<Exclude<HarnessName, 'gg'>, string[]> = {
+  // acp's command line comes from its `agent` presets (test/acp/client.test.ts).
+  const expected: Record<Exclude<HarnessName, 'gg' | 'acp'>, string[]> = {
     'claude-code': ['claude', '--print', '--output-format', 'stream-json', '--verbose', '--dangerously-skip-permissions', prompt],
     codex: ['codex', 'exec', '--json', '--dangerously-bypass-approvals-and-sandbox', prompt],
     copilot: ['copilot', '-p', prompt, '--output-format', 'json', '--allow-all-tools', '--no-color'],
@@ -34,8 +35,8 @@ describe('the command line built for a prompt', () => {
     test(harness, () => expect(launched(harness)).toEqual(argv));
   }
 
-  test('every harness but gg has one (gg is not a CLI of its own)', () => {
-    expect([...harnesses].filter(([, harness]) => harness.launch).map(([name]) => name).sort()).toEqual(Object.keys(expected).sort());
+  test('every harness but gg has one (gg is not a CLI of its own; acp launches its agent presets)', () => {
+    expect([...harnesses].filter(([, harness]) => harness.launch).map(([name]) => name).sort()).toEqual([...Object.keys(expected), 'acp'].sort());
   });
 
   test('model and extraArgs go before the prompt (or after it where the prompt is a flag\'s value)', () => {

@@ -42,6 +42,8 @@ export interface CorrelateOptions {
   maxLineBytes?: number;
   /** Called once per input line with the 1-based line number and the rule that handled it. */
   onLine?: (line: number, rule: string) => void;
+  /** Called with each parsed JSON line, after the events it gave. */
+  onRecord?: (record: unknown) => void;
 }
 
 export function correlator(sink: Sink<Correlated>, options: CorrelateOptions): Stage<Parsed> & { flush(): void } {
@@ -146,6 +148,7 @@ export function correlator(sink: Sink<Correlated>, options: CorrelateOptions): S
     }
     if (parsed.cut) warn(describeCut(metrics.input.lines, parsed.bytes, parsed.cut), 'truncated');
     count(harness.record(parsed.value));
+    options.onRecord?.(parsed.value);
   }
 
   return {

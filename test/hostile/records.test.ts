@@ -210,7 +210,7 @@ describe('lines too long to parse whole (stream-json, incrementally, within a bu
     return events;
   }
 
-  const folders: Partial<Record<HarnessName, string>> = { 'claude-code': 'claude', codex: 'codex', opencode: 'opencode', goose: 'goose', pi: 'pi', copilot: 'copilot', kilo: 'kilo', gemini: 'gemini', qwen: 'qwen' };
+  const folders: Partial<Record<HarnessName, string>> = { acp: 'acp', 'claude-code': 'claude', codex: 'codex', opencode: 'opencode', goose: 'goose', pi: 'pi', copilot: 'copilot', kilo: 'kilo', gemini: 'gemini', qwen: 'qwen' };
   for (const [harness, folder] of byHarness(folders)) {
     test(`${harness}: every real capture gives the same events read incrementally as parsed whole`, async () => {
       for (const file of fixtureFiles(folder)) {

@@ -6,7 +6,8 @@ import { expect } from 'vitest';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { HarnessEvent, RunMetrics } from '../../lib/events.js';
 import type { HarnessName } from '../../lib/index.js';
-import { spawnHarness, type HarnessRun } from '../../lib/spawn.js';
+import { spawnHarness, type HarnessRun, type SpawnHarnessOptions } from '../../lib/spawn.js';
+import { acpLabRequests } from '../helpers.js';
 import { toJetStream, type JetStreamSink, type JetStreamSinkOptions } from '../../lib/jetstream/sink.js';
 import { fromJetStream, type JetStreamRecord, type JetStreamSourceOptions } from '../../lib/jetstream/source.js';
 
@@ -23,8 +24,8 @@ export interface Publishing {
   done: Promise<void>;
 }
 
-/** A child to run through spawnHarness. */
-export interface Spawned {
+/** A child to run through spawnHarness (an ACP agent with the prompt and model to send). */
+export interface Spawned extends Pick<SpawnHarnessOptions, 'prompt' | 'model'> {
   harness: HarnessName;
   command: string;
   args: string[];
@@ -58,9 +59,9 @@ export async function until(condition: () => boolean): Promise<void> {
   while (!condition()) await sleep(10);
 }
 
-/** A real capture replayed by a child as fast as the pipe takes it. */
-export function replaying(harness: HarnessName, file: string) {
-  return { harness, command: process.execPath, args: [join(children, 'replay.mjs'), file, '0'] };
+/** A real capture replayed by a child as fast as the pipe takes it (an ACP agent is asked what its lab client asked). */
+export function replaying(harness: HarnessName, file: string): Spawned {
+  return { harness, command: process.execPath, args: [join(children, 'replay.mjs'), file, '0'], ...(harness === 'acp' ? acpLabRequests(file) : {}) };
 }
 
 export async function readAll(options: JetStreamSourceOptions & { output: 'records' }): Promise<JetStreamRecord[]>;
