@@ -15,25 +15,35 @@ import { PassThrough, Writable, type Duplex, type Readable } from 'node:stream';
 import type { WriteStream } from 'node:tty';
 import { pipeline } from 'node:stream/promises';
 import { parseArgs } from 'node:util';
-import { harnesses } from '../harnesses/index.js';
+import { harnesses, isHarnessName } from '../harnesses/index.js';
+import { acpAgents } from '../harnesses/acp/agents.js';
 import type { HarnessEvent, RunMetrics } from './events.js';
 import { createNormalizer, type NormalizeOptions } from './normalizer.js';
-import { shellExitCode, spawnHarness } from './spawn.js';
+import { shellExitCode, spawnHarness, type HarnessRun, type SpawnHarnessOptions } from './spawn.js';
 import { serialize } from '../transforms/serialize.js';
 import { readEvents } from './read-events.js';
+import { packageVersion } from './version.js';
 import { fromFlags, publishFlags, publishing, replayCommand, storedEvents, writeStored } from './jetstream/cli.js';
 
 export const usage = `Usage:
   harness-events normalize --harness <name> [options] [FILE]
       Reads a harness's raw JSONL output from FILE (or standard input, also as "-") and
       writes one normalized event per line (JSONL) to standard output.
+  harness-events run --harness <name> --prompt <text> [--model <id>] [options] [-- <args>...]
   harness-events run --harness <name> [options] -- <command> [args...]
-      Runs the harness CLI and writes its normalized events as JSONL, live: its stdout
+      Runs the harness CLI and writes its normalized events as JSONL, live. With --prompt,
+      the harness's own command line (non-interactive, every tool call approved; the
+      README lists them), <args> going before the prompt; else the command given. Its stdout
       translated, its stderr lines as warnings, its ending (exit code, signal, a missing
       terminal record) as events. Exits with the child's exit code (128 + n for signal n,
       127 when the command cannot be started). Ctrl-C (or SIGTERM, SIGHUP, SIGQUIT) stops
       the child and everything it started (SIGTERM, then SIGKILL after the grace period; a
       second Ctrl-C: SIGKILL at once), writes what it printed, exits 128 + n.
+  harness-events run --harness acp --prompt <text> [--agent <name>] [options] [-- <command> [args...]]
+      Runs an agent that speaks the Agent Client Protocol: starts it (a known agent's
+      command line, or the command after --), sends the prompt, answers its permission
+      requests, and ends when it answers the prompt; Ctrl-C cancels the turn (exit 130; a second
+      one: SIGKILL at once).
   harness-events view [--cwd <dir>] [--color] [FILE]
       Shows normalized events (the JSONL of normalize or run, from FILE or standard input)
       for a person: one line or a short block per event; on a terminal in color, wrapped
@@ -69,6 +79,12 @@ Options:
   --max-span-bytes <n>      longest accumulated text span (default 16777216)
   --stream-lines-above <n>  lines longer than this are parsed as they arrive and keep at most
                             this much of their content, with a truncated warning (default 8388608)
+  --prompt <text>           run: the task; the harness's command line is built around it
+                            (acp: the prompt sent to the agent)
+  --model <id>              run, with --prompt: the model to ask for (acp: selected with
+                            session/set_model before the prompt)
+  --agent <name>            acp: a known agent, started in ACP mode without flags (${[...acpAgents.keys()].join(', ')})
+  --permissions <answer>    acp: allow (default) or reject the agent's permission requests
   --format <format>         normalize, run: jsonl (default) or pretty (what view shows);
                             report: html (default) or md
   --color                   pretty output in color even when standard output is not a
@@ -102,11 +118,6 @@ const sizeOptions = {
   'stream-lines-above': 'streamLinesAbove',
 } as const;
 
-/** This package's version: package.json is two levels above dist/bin/cli.js (the bundle) and dist/lib/cli.js alike. */
-async function packageVersion(): Promise<string> {
-  return JSON.parse(await readFile(new URL('../../package.json', import.meta.url), 'utf8')).version;
-}
-
 /** Runs the CLI; resolves to the process exit code. */
 export async function main(argv: string[], stdin: Readable = process.stdin, stdout: NodeJS.WritableStream = process.stdout): Promise<number> {
   try {
@@ -117,7 +128,7 @@ export async function main(argv: string[], stdin: Readable = process.stdin, stdo
       return 0;
     }
     if (command === '-v' || command === '--version') {
-      stdout.write(`${await packageVersion()}\n`);
+      stdout.write(`${packageVersion()}\n`);
       return 0;
     }
     if (command === 'normalize') return await normalizeCommand(rest, stdin, stdout);
@@ -135,10 +146,13 @@ export async function main(argv: string[], stdin: Readable = process.stdin, stdo
   }
 }
 
+/** The options of a run started from a prompt (`run --prompt`; acp also `--agent`, `--permissions`). */
+const launchFlags = ['prompt', 'model', 'agent', 'permissions'];
+
 /** The options each command takes; any other is a usage error. */
 const commandOptions = {
   normalize: ['harness', 'cwd', 'strict', 'metrics', 'format', 'color', ...Object.keys(sizeOptions), ...Object.keys(publishFlags)],
-  run: ['harness', 'cwd', 'strict', 'metrics', 'format', 'color', 'kill-grace-ms', ...Object.keys(sizeOptions), ...Object.keys(publishFlags)],
+  run: ['harness', 'cwd', 'strict', 'metrics', 'format', 'color', 'kill-grace-ms', ...Object.keys(sizeOptions), ...Object.keys(publishFlags), ...launchFlags],
   view: ['cwd', 'color', 'stream', 'run', ...Object.keys(fromFlags)],
   report: ['harness', 'cwd', 'strict', 'metrics', 'format', 'output', ...Object.keys(sizeOptions)],
 };
@@ -166,6 +180,10 @@ function parseOptions(args: string[]) {
         'max-span-bytes': { type: 'string' },
         'stream-lines-above': { type: 'string' },
         'kill-grace-ms': { type: 'string' },
+        prompt: { type: 'string' },
+        agent: { type: 'string' },
+        permissions: { type: 'string' },
+        model: { type: 'string' },
         format: { type: 'string' },
         color: { type: 'boolean' },
         output: { type: 'string', short: 'o' },
@@ -237,8 +255,9 @@ async function loadPretty(values: Values, stdout: NodeJS.WritableStream): Promis
 
 function normalizeOptions(values: Values): NormalizeOptions {
   if (values.harness === undefined) throw new UsageError('--harness is required (see harness-events --help)');
-  if (!harnesses.has(values.harness) && values.harness !== 'auto') throw new UsageError(`unknown harness "${values.harness}" (known: ${[...harnesses.keys()].join(', ')}, or auto)`);
-  const options: NormalizeOptions = { harness: values.harness, cwd: values.cwd === undefined ? undefined : resolve(values.cwd), strict: values.strict };
+  const harness = values.harness;
+  if (!isHarnessName(harness) && harness !== 'auto') throw new UsageError(`unknown harness "${harness}" (known: ${[...harnesses.keys()].join(', ')}, or auto)`);
+  const options: NormalizeOptions = { harness, cwd: values.cwd === undefined ? undefined : resolve(values.cwd), strict: values.strict };
   for (const [flag, key] of Object.entries(sizeOptions)) {
     const text = values[flag as keyof typeof sizeOptions];
     if (text === undefined) continue;
@@ -256,21 +275,21 @@ async function runCommand(args: string[], stdout: NodeJS.WritableStream): Promis
   }
   const options = normalizeOptions(values);
   const pretty = formatOf(values, ['jsonl', 'pretty']) === 'pretty' ? await loadPretty(values, stdout) : undefined;
-  const [command, ...commandArgs] = positionals;
-  if (command === undefined) throw new UsageError('run needs the command to run, after -- (see harness-events --help)');
+  const launch = launchOptions(values, positionals);
   const grace = values['kill-grace-ms'];
   if (grace !== undefined && !/^\d+$/.test(grace)) throw new UsageError(`--kill-grace-ms takes a number of milliseconds, got "${grace}"`);
   if (options.cwd !== undefined && !statOf(options.cwd)?.isDirectory()) throw new UsageError(`--cwd ${values.cwd} is not a directory`);
   // Checked before the child starts: a run may take an hour and cost money.
   const metrics = await openMetrics(values.metrics);
   let output;
+  let run: HarnessRun;
   try {
     output = publishing(values, values.harness!, () => run.metrics);
+    run = startHarness({ ...options, ...launch, killGraceMs: grace === undefined ? undefined : Number(grace) });
   } catch (error) {
     await metrics?.discard();
     throw error;
   }
-  const run = spawnHarness({ ...options, command, args: commandArgs, killGraceMs: grace === undefined ? undefined : Number(grace) });
   const signals = trapStopSignals(
     () => run.stop(),
     () => run.stop({ force: true }),
@@ -332,6 +351,34 @@ function trapStopSignals(first: () => void, again: () => void = () => {}) {
   };
 }
 
+/**
+ * What `run` starts: with `--prompt`, the harness's own command line, the words after `--`
+ * going before the prompt (acp: the agent's command line, or `--agent`'s); without, the
+ * command after `--`.
+ */
+function launchOptions(values: Values, positionals: string[]): Partial<SpawnHarnessOptions> {
+  const [command, ...args] = positionals;
+  if (values.harness === 'acp') {
+    if (command === undefined && values.agent === undefined) throw new UsageError('run --harness acp needs --agent or the agent\'s command after -- (see harness-events --help)');
+    return { command, args, prompt: values.prompt, model: values.model, agent: values.agent, permissions: values.permissions as SpawnHarnessOptions['permissions'] };
+  }
+  if (values.agent !== undefined || values.permissions !== undefined) throw new UsageError('--agent and --permissions are for --harness acp');
+  if (values.prompt !== undefined) return { prompt: values.prompt, model: values.model, extraArgs: positionals.length > 0 ? positionals : undefined };
+  if (values.model !== undefined) throw new UsageError('--model goes with --prompt (with a command after --, put it there)');
+  if (command === undefined) throw new UsageError('run needs --prompt, or the command to run after -- (see harness-events --help)');
+  return { command, args };
+}
+
+/** spawnHarness, with options the harness cannot run with (acp without --prompt, an unknown agent) as usage errors. */
+function startHarness(options: SpawnHarnessOptions): HarnessRun {
+  try {
+    return spawnHarness(options);
+  } catch (error) {
+    if (error instanceof TypeError) throw new UsageError(error.message);
+    throw error;
+  }
+}
+
 async function openInput(file: string | undefined, stdin: Readable): Promise<Readable> {
   if (file === undefined || file === '-') return stdin;
   let fd: number | undefined;
@@ -347,7 +394,7 @@ async function openInput(file: string | undefined, stdin: Readable): Promise<Rea
     throw new UsageError(`cannot read ${file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
   }
   // A plain descriptor: fs.ReadStream's callback reads are cheaper than a FileHandle's promises.
-  return createReadStream('', { fd });
+  return createReadStream('', { fd, highWaterMark: 1 << 18 });
 }
 
 /** A path's (or an open descriptor's) stats; undefined when there is nothing there. */

@@ -17,18 +17,27 @@ import { stamp } from './stamp.js';
 import { createNormalizer, type NormalizeOptions, type Normalizer } from './normalizer.js';
 import { groupAlive, release, signalGroup, track } from './process-groups.js';
 import { lineSplitter, LineTooLong } from '../transforms/split-lines.js';
-import { harnessNamed } from '../harnesses/index.js';
+import { harnessFrom } from '../harnesses/index.js';
+import type { AcpOptions } from './acp-client.js';
+import type { HarnessClient } from './harness.js';
 
-export interface SpawnHarnessOptions extends Omit<NormalizeOptions, 'output'> {
-  /** The program to run, e.g. `claude`. */
-  command: string;
+export interface SpawnHarnessOptions extends Omit<NormalizeOptions, 'output'>, AcpOptions {
+  /** The program to run, e.g. `claude`; with a `prompt`, it replaces the harness's own program (a path, a wrapper); acp may take an `agent` preset instead. */
+  command?: string;
+  /** The program's arguments, exactly; not with a `prompt`, which builds them (acp: they follow the `agent` preset's). */
   args?: readonly string[];
+  /** What the agent is asked to do: the harness's own command line is built around it (harnesses/command-lines.ts); acp sends it as the session's prompt. */
+  prompt?: string;
+  /** With a `prompt`: the model to ask for (the CLI's `--model`; acp selects it with `session/set_model`, e.g. Droid's `custom:<Name>-<index>`). */
+  model?: string;
+  /** With a `prompt`: further arguments for the built command line, before the prompt (acp: after the `agent` preset's). */
+  extraArgs?: readonly string[];
   /** The child's working directory; also the run's `cwd`, against which relative paths in events resolve. */
   cwd?: string;
   env?: NodeJS.ProcessEnv;
-  /** Aborting it ends the child: SIGTERM, then SIGKILL after `killGraceMs`. Already aborted: nothing is started. */
+  /** Aborting it ends the child: SIGTERM, then SIGKILL after `killGraceMs` (acp: the turn is cancelled first). Already aborted: nothing is started. */
   signal?: AbortSignal;
-  /** How long the child's process group may take to exit after SIGTERM before it gets SIGKILL. Default 5000 ms. */
+  /** How long the child's process group may take to exit after SIGTERM before it gets SIGKILL. Default 5000 ms (acp's own ending: 2000). */
   killGraceMs?: number;
   /** What the child reads on stdin; by default it gets none (/dev/null). */
   stdin?: 'ignore' | 'pipe';
@@ -71,13 +80,27 @@ export interface HarnessRun extends Readable {
 }
 
 /** Spawns a harness CLI and returns its normalized events as a stream. */
-export function spawnHarness(options: SpawnHarnessOptions): HarnessRun {
+export function spawnHarness(given: SpawnHarnessOptions): HarnessRun {
   // Nothing is started for a run that is already called off.
-  if (options.signal?.aborted) throw abortError(options.signal.reason);
-  const harness = typeof options.harness === 'string' ? harnessNamed(options.harness) : options.harness;
-  const normalizer: Normalizer = createNormalizer({ idleFlushMs: 200, ...options, harness });
+  if (given.signal?.aborted) throw abortError(given.signal.reason);
+  const harness = harnessFrom(given.harness);
+  const options = harness.launch?.(given) ?? given;
+  if (options.command === undefined) throw new TypeError(`spawnHarness: ${harness.name} needs a command${harness.launch ? '' : ' (it has no command line of its own to build from a prompt)'}`);
+  const command = options.command;
+  let client: HarnessClient | undefined;
+  const normalizer: Normalizer = createNormalizer({
+    idleFlushMs: 200,
+    ...options,
+    harness,
+    onRecord(record) {
+      options.onRecord?.(record);
+      client?.record(record);
+    },
+  });
   const metrics = normalizer.metrics;
   const graceMs = options.killGraceMs ?? 5000;
+  // The library ends the child itself (a client's ending): the signal it dies of is no error.
+  let ending = false;
   let resolveDone!: (result: RunResult) => void;
   let rejectDone!: (error: Error) => void;
   const done = new Promise<RunResult>((resolve, reject) => {
@@ -89,10 +112,10 @@ export function spawnHarness(options: SpawnHarnessOptions): HarnessRun {
 
   let child: ChildProcess;
   try {
-    child = spawn(options.command, options.args ?? [], {
+    child = spawn(command, options.args ?? [], {
       cwd: options.cwd,
       env: options.env,
-      stdio: [options.stdin ?? 'ignore', 'pipe', 'pipe'],
+      stdio: [harness.client ? 'pipe' : (options.stdin ?? 'ignore'), 'pipe', 'pipe'],
       // Its own process group, so ending the run ends whatever the harness started too.
       detached: true,
     });
@@ -102,7 +125,17 @@ export function spawnHarness(options: SpawnHarnessOptions): HarnessRun {
     throw error;
   }
   const pgid = child.pid;
-  if (pgid !== undefined) track(pgid);
+  if (pgid !== undefined) {
+    track(pgid);
+    client = harness.client?.(options, {
+      stdin: child.stdin!,
+      kill(signal) {
+        ending = true;
+        signalGroup(pgid, signal);
+      },
+      emit,
+    });
+  }
 
   const output = new Readable({
     objectMode: true,
@@ -191,6 +224,7 @@ export function spawnHarness(options: SpawnHarnessOptions): HarnessRun {
   });
   child.on('exit', (code, signal) => {
     exit = { code, signal };
+    client?.exited();
     settleGroup();
     maybeFinish();
   });
@@ -216,7 +250,7 @@ export function spawnHarness(options: SpawnHarnessOptions): HarnessRun {
     if (metrics.ended === false && stop === undefined) {
       emit({ type: 'warning', code: 'incomplete', message: `${harness.name} ended without its terminal record (${harness.terminal}): the run is incomplete` });
     }
-    if (exit.signal !== null && !aborted) {
+    if (exit.signal !== null && !aborted && !ending) {
       emit({ type: 'error', code: 'killed', message: `${options.command} was killed by ${exit.signal}` });
     } else if (exit.code !== null && exit.code !== 0) {
       emit({ type: 'error', code: 'exit_code', message: `${options.command} exited with code ${exit.code}${stop === undefined ? '' : ` (${stop})`}` });
@@ -263,17 +297,23 @@ export function spawnHarness(options: SpawnHarnessOptions): HarnessRun {
     }, 100);
   }
 
-  /** Ends the child and everything it started; the caller's doing, unless a stage failed. */
+  /**
+   * Ends the child and everything it started; the caller's doing, unless a stage failed. A
+   * client ends the run its own way (ACP's cancel, then its own SIGTERM and SIGKILL), unless
+   * the stop is forced or a stage failed (the client no longer hears the child).
+   */
   function stop(force = false): void {
     if (finished || pgid === undefined) return;
     if (failure === undefined) aborted = true;
+    if (client && !force && failure === undefined) return client.abort();
     terminateGroup(force);
   }
 
   const forgetAbort = options.signal
     ? onAbort(options.signal, () => {
         stop();
-        output.destroy(abortError(options.signal!.reason));
+        // With a client the events up to its ending go on.
+        if (!client) output.destroy(abortError(options.signal!.reason));
       })
     : () => {};
 

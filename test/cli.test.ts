@@ -340,8 +340,10 @@ describe('harness-events run', () => {
     expect(readFileSync(existing, 'utf8')).toBe('earlier metrics\n');
   });
 
-  test('usage errors exit 2: no command after --, unknown harness, a --cwd that is not a directory, a bad --kill-grace-ms', async () => {
-    expect(await cli(['run', '--harness', 'gg'])).toMatchObject({ code: 2, stderr: 'harness-events: run needs the command to run, after -- (see harness-events --help)\n' });
+  test('usage errors exit 2: neither --prompt nor a command, --model without --prompt, --prompt for a harness without a command line, unknown harness, a --cwd that is not a directory, a bad --kill-grace-ms', async () => {
+    expect(await cli(['run', '--harness', 'gg'])).toMatchObject({ code: 2, stderr: 'harness-events: run needs --prompt, or the command to run after -- (see harness-events --help)\n' });
+    expect(await cli(['run', '--harness', 'codex', '--model', 'o4', '--', 'codex'])).toMatchObject({ code: 2, stderr: 'harness-events: --model goes with --prompt (with a command after --, put it there)\n' });
+    expect(await cli(['run', '--harness', 'gg', '--prompt', 'hi'])).toMatchObject({ code: 2, stderr: 'harness-events: spawnHarness: gg needs a command (it has no command line of its own to build from a prompt)\n' });
     expect((await cli(['run', '--harness', 'nope', '--', 'true'])).code).toBe(2);
     const missing = join(tmp, 'no-such-dir');
     expect(await cli(['run', '--harness', 'gg', '--cwd', missing, '--', 'true'])).toEqual({ code: 2, stdout: '', stderr: `harness-events: --cwd ${missing} is not a directory\n` });
