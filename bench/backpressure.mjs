@@ -3,7 +3,7 @@
  * consumer reads events from spawnHarness at a fixed slow rate. Reports the parent's peak RSS
  * and the most bytes ever in flight (written by the child, not yet read as events).
  */
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -13,13 +13,15 @@ const total = 256 * 1024 * 1024;
 const eventsPerTick = 100;
 const tickMs = 50;
 const lineBytes = 16 * 1024 + 90; // flood.mjs writes lines of one length
-const progress = join(mkdtempSync(join(tmpdir(), 'harness-events-backpressure-')), 'progress');
+const dir = mkdtempSync(join(tmpdir(), 'harness-events-backpressure-'));
+const progress = join(dir, 'progress');
 const flood = new URL('../test/children/flood.mjs', import.meta.url).pathname;
 
 const run = spawnHarness({ harness: 'claude-code', command: process.execPath, args: [flood, String(total), progress] });
 const written = () => {
   try {
-    return Number(readFileSync(progress, 'utf8') || 0);
+    // "BYTES STATE" (see flood.mjs).
+    return Number(readFileSync(progress, 'utf8').split(' ')[0]);
   } catch {
     return 0;
   }
@@ -43,9 +45,11 @@ for await (const event of run) {
   }
 }
 const seconds = (performance.now() - started) / 1000;
+const childWrote = written();
+rmSync(dir, { recursive: true, force: true });
 console.log(
   JSON.stringify({
-    childWroteMb: written() / 1024 / 1024,
+    childWroteMb: childWrote / 1024 / 1024,
     consumerRateMbPerSecond: (eventsPerTick * lineBytes * (1000 / tickMs)) / 1024 / 1024,
     seconds,
     maxInFlightMb: maxInFlight / 1024 / 1024,

@@ -2,10 +2,13 @@
  * The `harness-events` command: reads a harness's raw output and writes normalized events as
  * JSONL. Exit codes: 0 when the input was read to its end (warnings and unknown events are
  * normal output), 1 on a schema violation with --strict or a read error mid-stream, 2 on a
- * usage error, 130 after Ctrl-C (what was read is still flushed).
+ * usage error, 128 + n after signal n (SIGINT, SIGTERM, SIGHUP, SIGQUIT: what was read is
+ * still flushed, the metrics still written).
  */
-import { closeSync, createReadStream, fstat as fstatCallback, open as openCallback } from 'node:fs';
-import { readFile, writeFile } from 'node:fs/promises';
+import { closeSync, createReadStream, fstat as fstatCallback, fstatSync, open as openCallback, statSync, type Stats } from 'node:fs';
+import { open, readFile, rm, writeFile } from 'node:fs/promises';
+import { Socket } from 'node:net';
+import { constants } from 'node:os';
 import { promisify } from 'node:util';
 import { resolve } from 'node:path';
 import { PassThrough, Writable, type Duplex, type Readable } from 'node:stream';
@@ -33,11 +36,14 @@ export const usage = `Usage:
       README lists them), <args> going before the prompt; else the command given. Its stdout
       translated, its stderr lines as warnings, its ending (exit code, signal, a missing
       terminal record) as events. Exits with the child's exit code (128 + n for signal n,
-      127 when the command cannot be started); Ctrl-C stops the child and exits 130.
+      127 when the command cannot be started). Ctrl-C (or SIGTERM, SIGHUP, SIGQUIT) stops
+      the child and everything it started (SIGTERM, then SIGKILL after the grace period; a
+      second Ctrl-C: SIGKILL at once), writes what it printed, exits 128 + n.
   harness-events run --harness acp --prompt <text> [--agent <name>] [options] [-- <command> [args...]]
       Runs an agent that speaks the Agent Client Protocol: starts it (a known agent's
       command line, or the command after --), sends the prompt, answers its permission
-      requests, and ends when it answers the prompt; Ctrl-C cancels the turn (exit 130).
+      requests, and ends when it answers the prompt; Ctrl-C cancels the turn (exit 130; a second
+      one: SIGKILL at once).
   harness-events view [--cwd <dir>] [--color] [FILE]
       Shows normalized events (the JSONL of normalize or run, from FILE or standard input)
       for a person: one line or a short block per event; on a terminal in color, wrapped
@@ -63,7 +69,10 @@ Options:
   --strict                  a schema violation ends the run with exit code 1, instead of a
                             warning plus an unknown event
   --metrics <file>          write the run metrics (tokens, cost, turns, final output, line
-                            accounting) as JSON to <file> when the input ends
+                            accounting) as JSON to <file> when the input ends (opened first:
+                            a path that cannot be written is a usage error)
+  --kill-grace-ms <n>       run: how long the child may take to exit after SIGTERM before
+                            it gets SIGKILL (default 5000)
   --max-line-bytes <n>      longest input line kept (default 67108864); longer lines become
                             line_too_long warnings
   --max-pending-tools <n>   tool calls that may wait for their result (default 10000)
@@ -92,9 +101,10 @@ Options:
   -h, --help                this text
   -v, --version             the version of harness-events
 
-Exit codes: 0 input read to its end; 1 schema violation (--strict) or read error;
-2 usage error (unknown harness, missing file, bad option); 130 interrupted (Ctrl-C), after
-writing what was read.`;
+Exit codes: 0 input read to its end, or its reader went away (| head -1); 1 schema
+violation (--strict) or read error; 2 usage error (unknown harness, missing file, bad
+option, unwritable --metrics); 128 + n after signal n (130 Ctrl-C, 143 SIGTERM, 129 SIGHUP,
+131 SIGQUIT), after writing what was read.`;
 
 export class UsageError extends Error {}
 
@@ -142,7 +152,7 @@ const launchFlags = ['prompt', 'model', 'agent', 'permissions'];
 /** The options each command takes; any other is a usage error. */
 const commandOptions = {
   normalize: ['harness', 'cwd', 'strict', 'metrics', 'format', 'color', ...Object.keys(sizeOptions), ...Object.keys(publishFlags)],
-  run: ['harness', 'cwd', 'strict', 'metrics', 'format', 'color', ...Object.keys(sizeOptions), ...Object.keys(publishFlags), ...launchFlags],
+  run: ['harness', 'cwd', 'strict', 'metrics', 'format', 'color', 'kill-grace-ms', ...Object.keys(sizeOptions), ...Object.keys(publishFlags), ...launchFlags],
   view: ['cwd', 'color', 'stream', 'run', ...Object.keys(fromFlags)],
   report: ['harness', 'cwd', 'strict', 'metrics', 'format', 'output', ...Object.keys(sizeOptions)],
 };
@@ -169,6 +179,7 @@ function parseOptions(args: string[]) {
         'max-pending-tools': { type: 'string' },
         'max-span-bytes': { type: 'string' },
         'stream-lines-above': { type: 'string' },
+        'kill-grace-ms': { type: 'string' },
         prompt: { type: 'string' },
         agent: { type: 'string' },
         permissions: { type: 'string' },
@@ -194,13 +205,27 @@ async function normalizeCommand(args: string[], stdin: Readable, stdout: NodeJS.
   }
   const options = normalizeOptions(values);
   const pretty = formatOf(values, ['jsonl', 'pretty']) === 'pretty' ? await loadPretty(values, stdout) : undefined;
-  const input = await openInput(oneFile(positionals), stdin);
-  const output = publishing(values, values.harness!, () => normalizer.metrics);
+  const file = oneFile(positionals);
+  // Before anything is opened: the metrics must not overwrite the input.
+  if (values.metrics !== undefined && sameFile(values.metrics, statOf(file === undefined || file === '-' ? 0 : file))) {
+    throw new UsageError(`--metrics ${values.metrics} is the input: it would be overwritten`);
+  }
+  const input = await openInput(file, stdin);
+  let metrics: MetricsFile | undefined;
+  let output;
+  try {
+    metrics = await openMetrics(values.metrics);
+    output = publishing(values, values.harness!, () => normalizer.metrics);
+  } catch (error) {
+    input.destroy();
+    await metrics?.discard();
+    throw error;
+  }
   const objects = pretty !== undefined || values.publish !== undefined;
   // Standard input may be a live harness (`claude ... | harness-events normalize`): do not hold text across a pause.
   const normalizer = createNormalizer({ ...options, output: objects ? 'objects' : 'jsonl', idleFlushMs: input === stdin ? 200 : undefined });
   const print = pretty ? [pretty(normalizer.metrics)] : objects ? [serialize()] : [];
-  return await runPipeline(input, [normalizer, ...output(print)], stdout, () => writeMetrics(values.metrics, normalizer.metrics));
+  return await runPipeline(input, [normalizer, ...output(print)], stdout, async () => await metrics?.write(normalizer.metrics));
 }
 
 type Values = ReturnType<typeof parse>['values'];
@@ -251,33 +276,79 @@ async function runCommand(args: string[], stdout: NodeJS.WritableStream): Promis
   const options = normalizeOptions(values);
   const pretty = formatOf(values, ['jsonl', 'pretty']) === 'pretty' ? await loadPretty(values, stdout) : undefined;
   const launch = launchOptions(values, positionals);
-  const output = publishing(values, values.harness!, () => run.metrics);
-  const run = startHarness({ ...options, ...launch });
-  let interrupted = false;
-  const interrupt = () => {
-    interrupted = true;
-    run.stop();
-  };
-  process.once('SIGINT', interrupt);
-  process.once('SIGTERM', interrupt);
-  let failure: Error | undefined;
+  const grace = values['kill-grace-ms'];
+  if (grace !== undefined && !/^\d+$/.test(grace)) throw new UsageError(`--kill-grace-ms takes a number of milliseconds, got "${grace}"`);
+  if (options.cwd !== undefined && !statOf(options.cwd)?.isDirectory()) throw new UsageError(`--cwd ${values.cwd} is not a directory`);
+  // Checked before the child starts: a run may take an hour and cost money.
+  const metrics = await openMetrics(values.metrics);
+  let output;
+  let run: HarnessRun;
+  try {
+    output = publishing(values, values.harness!, () => run.metrics);
+    run = startHarness({ ...options, ...launch, killGraceMs: grace === undefined ? undefined : Number(grace) });
+  } catch (error) {
+    await metrics?.discard();
+    throw error;
+  }
+  const signals = trapStopSignals(
+    () => run.stop(),
+    () => run.stop({ force: true }),
+  );
+  let outputError: Error | undefined;
   try {
     await pipeline([run as Readable, ...output([pretty ? pretty(run.metrics) : serialize()]), stdout], { end: false });
   } catch (error) {
+    // The reader went away (| head -1), or the run failed: either way the child is stopped, and waited for.
     run.destroy();
-    if ((error as NodeJS.ErrnoException).code !== 'EPIPE') failure = error as Error;
-  } finally {
-    process.removeListener('SIGINT', interrupt);
-    process.removeListener('SIGTERM', interrupt);
+    outputError = error as Error;
   }
-  const result = await run.done.catch(() => undefined);
-  await writeMetrics(values.metrics, run.metrics);
-  if (failure) {
-    process.stderr.write(`harness-events: ${failure.message}\n`);
-    return 1;
-  }
-  if (result === undefined) return 127;
-  return interrupted ? 130 : shellExitCode(result);
+  const result = await run.done.catch((error: Error) => error);
+  await metrics?.write(run.metrics);
+  signals.off();
+  const signalled = signals.exitCode;
+  if (result instanceof Error) return reportFailure(result, signalled ?? 127);
+  if (result.error) return reportFailure(result.error, signalled ?? 1);
+  // After a signal the terminal may be gone too (SIGHUP): its write errors are expected.
+  if (outputError && signalled === undefined && !readerGone(outputError)) return reportFailure(outputError, 1);
+  return signalled ?? (outputError ? 0 : shellExitCode(result));
+}
+
+function reportFailure(error: Error, code: number): number {
+  process.stderr.write(`harness-events: ${error.message}\n`);
+  return code;
+}
+
+/** EPIPE and its kin: whoever read standard output has gone (`| head -1`), which ends a run quietly. */
+function readerGone(error: Error): boolean {
+  const code = (error as NodeJS.ErrnoException).code;
+  return code === 'EPIPE' || code === 'ERR_STREAM_DESTROYED';
+}
+
+/** The signals that end a command early; it exits 128 + the signal's number, as a shell reports a death by it. */
+const stopSignals = ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGQUIT'] as const;
+
+/**
+ * Handles the stop signals until `off()`: the first calls `first`, any later one `again` (a
+ * second Ctrl-C). The command decides how it ends, not Node's default (death on the spot):
+ * what was read is written, the metrics too, and nothing it started is left behind.
+ */
+function trapStopSignals(first: () => void, again: () => void = () => {}) {
+  let received: NodeJS.Signals | undefined;
+  const handler = (signal: NodeJS.Signals) => {
+    if (received !== undefined) return again();
+    received = signal;
+    first();
+  };
+  for (const signal of stopSignals) process.on(signal, handler);
+  return {
+    /** 128 + the first signal's number; undefined when none came. */
+    get exitCode(): number | undefined {
+      return received === undefined ? undefined : 128 + constants.signals[received];
+    },
+    off(): void {
+      for (const signal of stopSignals) process.removeListener(signal, handler);
+    },
+  };
 }
 
 /**
@@ -312,8 +383,12 @@ async function openInput(file: string | undefined, stdin: Readable): Promise<Rea
   if (file === undefined || file === '-') return stdin;
   let fd: number | undefined;
   try {
+    // Opening a FIFO waits for its writer.
     fd = await openFile(file, 'r');
-    if ((await fstat(fd)).isDirectory()) throw Object.assign(new Error(), { code: 'EISDIR' });
+    const stats = await fstat(fd);
+    if (stats.isDirectory()) throw Object.assign(new Error(), { code: 'EISDIR' });
+    // A FIFO or a socket is read as a pipe: a file read would wait for an idle writer, even after Ctrl-C.
+    if (stats.isFIFO() || stats.isSocket()) return new Socket({ fd, readable: true, writable: false });
   } catch (error) {
     if (fd !== undefined) closeSync(fd);
     throw new UsageError(`cannot read ${file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
@@ -322,43 +397,87 @@ async function openInput(file: string | undefined, stdin: Readable): Promise<Rea
   return createReadStream('', { fd, highWaterMark: 1 << 18 });
 }
 
+/** A path's (or an open descriptor's) stats; undefined when there is nothing there. */
+function statOf(target: string | number): Stats | undefined {
+  try {
+    return typeof target === 'number' ? fstatSync(target) : statSync(target);
+  } catch {
+    return undefined;
+  }
+}
+
+function sameFile(path: string, other: Stats | undefined): boolean {
+  const stats = statOf(path);
+  return stats !== undefined && other !== undefined && stats.isFile() && stats.dev === other.dev && stats.ino === other.ino;
+}
+
+interface MetricsFile {
+  /** Replaces the file's content with the metrics, and closes it. */
+  write(metrics: RunMetrics): Promise<void>;
+  /** A usage error came after all: closes the file, and removes it if opening it created it. */
+  discard(): Promise<void>;
+}
+
 /**
- * input -> normalizer -> stdout, ending cleanly: Ctrl-C stops reading but still flushes what
- * was read (held text, calls waiting for a result); a reader that goes away (EPIPE, as in
- * `| head -1`) ends the run quietly.
+ * Opens the --metrics file before any work starts, so a path that cannot be written is a usage
+ * error at once, not a stack trace after the run. Opened for appending, so nothing is lost
+ * until the metrics are written.
+ */
+async function openMetrics(file: string | undefined): Promise<MetricsFile | undefined> {
+  if (file === undefined) return undefined;
+  const created = statOf(file) === undefined;
+  let handle;
+  try {
+    handle = await open(file, 'a');
+  } catch (error) {
+    throw new UsageError(`cannot write the metrics to ${file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
+  }
+  const opened = handle;
+  const regular = (await opened.stat()).isFile();
+  return {
+    async write(metrics) {
+      if (regular) await opened.truncate(0);
+      await opened.write(JSON.stringify(metrics, null, 2) + '\n');
+      await opened.close();
+    },
+    async discard() {
+      await opened.close();
+      if (created) await rm(file, { force: true });
+    },
+  };
+}
+
+/**
+ * input -> stages -> stdout, ending cleanly: a stop signal (Ctrl-C, SIGTERM, SIGHUP, SIGQUIT)
+ * stops reading but still flushes what was read (held text, calls waiting for a result); a
+ * reader that goes away (EPIPE, as in `| head -1`) ends the run quietly. `finish` (the
+ * metrics) runs whichever way it ends.
  */
 async function runPipeline(input: Readable, stages: Duplex[], stdout: NodeJS.WritableStream, finish: () => Promise<void>): Promise<number> {
   const gate = new PassThrough();
-  let interrupted = false;
-  const interrupt = () => {
-    interrupted = true;
+  const signals = trapStopSignals(() => {
     input.unpipe(gate);
     input.destroy();
     gate.end();
-  };
+  });
   input.on('error', (error) => gate.destroy(error));
   input.pipe(gate);
-  process.once('SIGINT', interrupt);
+  let failure: Error | undefined;
   try {
     await pipeline([gate, ...stages, stdout], { end: false });
   } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    if (code === 'EPIPE' || code === 'ERR_STREAM_DESTROYED') {
-      input.destroy();
-      return 0;
-    }
-    await finish();
-    process.stderr.write(`harness-events: ${(error as Error).message}\n`);
-    return 1;
-  } finally {
-    process.removeListener('SIGINT', interrupt);
+    input.destroy();
+    if (!readerGone(error as Error)) failure = error as Error;
   }
   await finish();
-  return interrupted ? 130 : 0;
+  signals.off();
+  if (failure) return reportFailure(failure, signals.exitCode ?? 1);
+  return signals.exitCode ?? 0;
 }
 
+/** Writes the metrics to `file` at once (replay's, which come at the end); `run` and `normalize` open theirs before they start. */
 export async function writeMetrics(file: string | undefined, metrics: RunMetrics): Promise<void> {
-  if (file !== undefined) await writeFile(file, JSON.stringify(metrics, null, 2) + '\n');
+  await (await openMetrics(file))?.write(metrics);
 }
 
 async function viewCommand(args: string[], stdin: Readable, stdout: NodeJS.WritableStream): Promise<number> {

@@ -8,7 +8,7 @@ import { execFile } from 'node:child_process';
 import { Readable } from 'node:stream';
 import { now } from './clock.js';
 import type { EventOf, HarnessEvent } from './events.js';
-import { spawnHarness, type RunResult, type SpawnHarnessOptions } from './spawn.js';
+import { spawnHarness, type HarnessRun, type RunResult, type SpawnHarnessOptions } from './spawn.js';
 import type { stages } from '../schemas/contract.js';
 
 export type SystemStage = (typeof stages)[number];
@@ -40,46 +40,74 @@ export interface RunStream extends Readable {
   probeHarness(options: ProbeOptions): Promise<string>;
   /** Spawns a harness and forwards its events into this stream; resolves with how it ended. */
   harness(options: SpawnHarnessOptions): Promise<RunResult>;
-  /** No more stages or harnesses: the stream ends once everything sent has been read. */
+  /**
+   * No more stages or harnesses: the stream ends once the stages and harnesses still running
+   * have finished and everything they sent has been read. Starting one after `end()` rejects.
+   */
   end(): void;
 }
 
 export function createRunStream(options: { highWaterMark?: number } = {}): RunStream {
-  let wake: (() => void) | undefined;
+  // Everyone waiting to send while the consumer is behind: stages and harnesses send at once.
+  let waiting: (() => void)[] = [];
+  const wakeAll = () => {
+    const woken = waiting;
+    waiting = [];
+    for (const wake of woken) wake();
+  };
   const stream = new Readable({
     objectMode: true,
     highWaterMark: options.highWaterMark ?? 256,
-    read() {
-      wake?.();
-      wake = undefined;
-    },
+    read: wakeAll,
   }) as RunStream;
-  // A consumer that stops reading releases whoever waits to send.
-  stream.once('close', () => wake?.());
+  // The harnesses running now: one 'close' listener stops them all, however many there are.
+  const harnesses = new Set<HarnessRun>();
+  // A consumer that stops reading releases whoever waits to send, and stops every harness.
+  stream.once('close', () => {
+    wakeAll();
+    for (const run of harnesses) run.destroy();
+  });
 
   /** Sends one event, waiting while the consumer is behind. */
   async function send(event: HarnessEvent): Promise<void> {
     if (stream.destroyed) return;
-    if (!stream.push(event)) await new Promise<void>((resolve) => (wake = resolve));
+    if (!stream.push(event)) await new Promise<void>((resolve) => waiting.push(resolve));
+  }
+
+  // end() waits for the stages and harnesses still running: their events are part of the run.
+  let running = 0;
+  let ending = false;
+  async function track<T>(work: () => Promise<T>): Promise<T> {
+    if (ending) throw new Error('the run stream was ended: no more stages or harnesses');
+    if (stream.destroyed) throw new Error('the run stream was destroyed: no more stages or harnesses');
+    running++;
+    try {
+      return await work();
+    } finally {
+      running--;
+      if (ending && running === 0) stream.push(null);
+    }
   }
 
   function system(stage: SystemStage, status: EventOf<'system'>['status'], message: string): Promise<void> {
     return send({ type: 'system', timestamp: now(), stage, status, message });
   }
 
-  stream.stage = async function stage<T>(name: SystemStage, description: string, step: () => Promise<T> | T, stageOptions: StageOptions<T> = {}): Promise<T> {
-    const started = performance.now();
-    const elapsed = () => `${((performance.now() - started) / 1000).toFixed(1)} s`;
-    await system(name, 'started', description);
-    let value: T;
-    try {
-      value = await step();
-    } catch (error) {
-      await system(name, 'failed', `${description}: failed after ${elapsed()}: ${(error as Error)?.message ?? String(error)}`);
-      throw error;
-    }
-    await system(name, 'completed', stageOptions.completed ? stageOptions.completed(value) : `${description}: done in ${elapsed()}`);
-    return value;
+  stream.stage = function stage<T>(name: SystemStage, description: string, step: () => Promise<T> | T, stageOptions: StageOptions<T> = {}): Promise<T> {
+    return track(async () => {
+      const started = performance.now();
+      const elapsed = () => `${((performance.now() - started) / 1000).toFixed(1)} s`;
+      await system(name, 'started', description);
+      let value: T;
+      try {
+        value = await step();
+      } catch (error) {
+        await system(name, 'failed', `${description}: failed after ${elapsed()}: ${(error as Error)?.message ?? String(error)}`);
+        throw error;
+      }
+      await system(name, 'completed', stageOptions.completed ? stageOptions.completed(value) : `${description}: done in ${elapsed()}`);
+      return value;
+    });
   };
 
   stream.probeHarness = function probeHarness(probe: ProbeOptions): Promise<string> {
@@ -90,24 +118,29 @@ export function createRunStream(options: { highWaterMark?: number } = {}): RunSt
     });
   };
 
-  stream.harness = async function harness(spawnOptions: SpawnHarnessOptions): Promise<RunResult> {
-    const run = spawnHarness(spawnOptions);
-    // Stopping this stream stops the harness.
-    const stop = () => run.destroy();
-    stream.once('close', stop);
-    try {
-      for await (const event of run) {
-        await send(event);
-        if (stream.destroyed) break;
+  stream.harness = function harness(spawnOptions: SpawnHarnessOptions): Promise<RunResult> {
+    return track(async () => {
+      const run = spawnHarness(spawnOptions);
+      harnesses.add(run);
+      try {
+        for await (const event of run) {
+          await send(event);
+          if (stream.destroyed) break;
+        }
+      } catch (error) {
+        // Destroying this stream stopped the harness: run.done says how it ended.
+        if (!stream.destroyed) throw error;
+      } finally {
+        harnesses.delete(run);
       }
-    } finally {
-      stream.removeListener('close', stop);
-    }
-    return run.done;
+      return run.done;
+    });
   };
 
   stream.end = () => {
-    stream.push(null);
+    if (ending) return;
+    ending = true;
+    if (running === 0) stream.push(null);
   };
   return stream;
 }

@@ -1,16 +1,21 @@
 /**
  * Running a harness: the glue every embedder otherwise writes by hand. The child's stdout goes
  * through the harness's normalizer; its stderr lines become warnings; the ending (exit code,
- * signal, missing terminal record, spawn failure) becomes events; aborting kills the child's
- * whole process group; and a slow consumer pauses the child instead of filling memory.
+ * signal, missing terminal record, spawn failure) becomes events; stopping ends the child's
+ * whole process group, and nothing in it outlives the run or this process
+ * (lib/process-groups.ts); a slow consumer pauses the child instead of filling memory.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { Readable } from 'node:stream';
+import { statSync } from 'node:fs';
+import { Readable, finished as onceFinished } from 'node:stream';
 import { constants } from 'node:os';
+import { stripVTControlCharacters } from 'node:util';
+import { onAbort } from './abort-listeners.js';
 import { now } from './clock.js';
 import type { EventBody, HarnessEvent, RunMetrics } from './events.js';
 import { stamp } from './stamp.js';
 import { createNormalizer, type NormalizeOptions, type Normalizer } from './normalizer.js';
+import { groupAlive, release, signalGroup, track } from './process-groups.js';
 import { lineSplitter, LineTooLong } from '../transforms/split-lines.js';
 import { harnessFrom } from '../harnesses/index.js';
 import type { AcpOptions } from './acp-client.js';
@@ -27,12 +32,12 @@ export interface SpawnHarnessOptions extends Omit<NormalizeOptions, 'output'>, A
   model?: string;
   /** With a `prompt`: further arguments for the built command line, before the prompt (acp: after the `agent` preset's). */
   extraArgs?: readonly string[];
-  /** The child's working directory; also the run's `cwd` for paths. */
+  /** The child's working directory; also the run's `cwd`, against which relative paths in events resolve. */
   cwd?: string;
   env?: NodeJS.ProcessEnv;
-  /** Aborting it ends the child: SIGTERM, then SIGKILL after `killGraceMs` (acp: the turn is cancelled first). */
+  /** Aborting it ends the child: SIGTERM, then SIGKILL after `killGraceMs` (acp: the turn is cancelled first). Already aborted: nothing is started. */
   signal?: AbortSignal;
-  /** How long a child may take to exit after SIGTERM before it gets SIGKILL. Default 5000 ms (acp: 2000). */
+  /** How long the child's process group may take to exit after SIGTERM before it gets SIGKILL. Default 5000 ms (acp's own ending: 2000). */
   killGraceMs?: number;
   /** What the child reads on stdin; by default it gets none (/dev/null). */
   stdin?: 'ignore' | 'pipe';
@@ -46,10 +51,10 @@ export interface RunResult {
   exit_code?: number;
   /** The signal that ended the child, when one did. */
   signal?: NodeJS.Signals;
-  /** The caller aborted the run (signal, or destroying the stream). */
+  /** The caller aborted the run (signal, `stop()`, or destroying the stream). */
   aborted: boolean;
-  /** The child could not be started (command not found, ...). */
-  spawn_error?: Error;
+  /** The normalizer failed (a `strict` schema violation, a throwing `onLine`): the stream ended with this error and the child was stopped. */
+  error?: Error;
   /** The harness's run metrics, with the exit code and signal. */
   metrics: RunMetrics;
 }
@@ -61,24 +66,27 @@ export interface HarnessRun extends Readable {
   readonly child: ChildProcess;
   /** The run metrics so far; complete once the stream has ended. */
   readonly metrics: RunMetrics;
-  /** Resolves when the run is over and every event has been produced; rejects only when the child could not be started. */
+  /**
+   * Settles when the run is over: the child has exited, every event has been produced, and no
+   * process of its group is left. Always settles; rejects only when the child could not be started.
+   */
   readonly done: Promise<RunResult>;
-  /** Ends the child as an abort does (SIGTERM, then SIGKILL), but lets its remaining output and ending through. */
-  stop(): void;
-}
-
-/** CSI and OSC escape sequences, and the lone escapes of older terminals. */
-const ANSI = /\x1b\[[0-?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)|\x1b[@-Z\\-_]/g;
-
-export function stripAnsi(text: string): string {
-  return text.includes('\x1b') ? text.replace(ANSI, '') : text;
+  /**
+   * Ends the child as an abort does (SIGTERM to its process group, SIGKILL after the grace
+   * period) but lets its remaining output and ending through. `{ force: true }`: SIGKILL now
+   * (a second Ctrl-C).
+   */
+  stop(options?: { force?: boolean }): void;
 }
 
 /** Spawns a harness CLI and returns its normalized events as a stream. */
 export function spawnHarness(given: SpawnHarnessOptions): HarnessRun {
+  // Nothing is started for a run that is already called off.
+  if (given.signal?.aborted) throw abortError(given.signal.reason);
   const harness = harnessFrom(given.harness);
   const options = harness.launch?.(given) ?? given;
   if (options.command === undefined) throw new TypeError(`spawnHarness: ${harness.name} needs a command${harness.launch ? '' : ' (it has no command line of its own to build from a prompt)'}`);
+  const command = options.command;
   let client: HarnessClient | undefined;
   const normalizer: Normalizer = createNormalizer({
     idleFlushMs: 200,
@@ -91,10 +99,8 @@ export function spawnHarness(given: SpawnHarnessOptions): HarnessRun {
   });
   const metrics = normalizer.metrics;
   const graceMs = options.killGraceMs ?? 5000;
-  let aborted = false;
   // The library ends the child itself (a client's ending): the signal it dies of is no error.
   let ending = false;
-  let killTimer: NodeJS.Timeout | undefined;
   let resolveDone!: (result: RunResult) => void;
   let rejectDone!: (error: Error) => void;
   const done = new Promise<RunResult>((resolve, reject) => {
@@ -104,20 +110,28 @@ export function spawnHarness(given: SpawnHarnessOptions): HarnessRun {
   // A caller who only reads events must not crash on an unobserved rejection.
   done.catch(() => {});
 
-  const child = spawn(options.command, options.args ?? [], {
-    cwd: options.cwd,
-    env: options.env,
-    stdio: [harness.client ? 'pipe' : (options.stdin ?? 'ignore'), 'pipe', 'pipe'],
-    // Its own process group, so ending the run ends whatever the harness started too.
-    detached: true,
-  });
-  liveChildren.add(child);
-  if (child.pid !== undefined) {
+  let child: ChildProcess;
+  try {
+    child = spawn(command, options.args ?? [], {
+      cwd: options.cwd,
+      env: options.env,
+      stdio: [harness.client ? 'pipe' : (options.stdin ?? 'ignore'), 'pipe', 'pipe'],
+      // Its own process group, so ending the run ends whatever the harness started too.
+      detached: true,
+    });
+  } catch (error) {
+    // Node throws at once for some failures (a cwd that is a file): say what could not be started, and where.
+    if ((error as NodeJS.ErrnoException).syscall === 'spawn') throw startFailure(options, error as NodeJS.ErrnoException);
+    throw error;
+  }
+  const pgid = child.pid;
+  if (pgid !== undefined) {
+    track(pgid);
     client = harness.client?.(options, {
       stdin: child.stdin!,
       kill(signal) {
         ending = true;
-        killGroup(child, signal);
+        signalGroup(pgid, signal);
       },
       emit,
     });
@@ -142,7 +156,7 @@ export function spawnHarness(given: SpawnHarnessOptions): HarnessRun {
     child: { value: child, enumerable: true },
     metrics: { value: metrics, enumerable: true },
     done: { value: done, enumerable: true },
-    stop: { value: () => stop() },
+    stop: { value: (how?: { force?: boolean }) => stop(how?.force) },
   });
 
   function emit(body: EventBody): void {
@@ -156,8 +170,12 @@ export function spawnHarness(given: SpawnHarnessOptions): HarnessRun {
   const stderrLines = lineSplitter(
     (line) => {
       // Text the harness printed before this line must not be overtaken by it.
-      normalizer.flush();
-      const message = typeof line === 'string' ? stripAnsi(line) : `(a stderr line of ${(line as LineTooLong).bytes} bytes, skipped)`;
+      try {
+        normalizer.flush();
+      } catch (error) {
+        normalizer.destroy(error as Error);
+      }
+      const message = typeof line === 'string' ? stripVTControlCharacters(line) : `(a stderr line of ${(line as LineTooLong).bytes} bytes, skipped)`;
       emit({ type: 'warning', code: 'stderr', message });
     },
     // Plain text: whole lines only, no encoding sniffing.
@@ -170,14 +188,34 @@ export function spawnHarness(given: SpawnHarnessOptions): HarnessRun {
 
   child.stdout!.pipe(normalizer);
 
-  // The run is over when the child has exited and both of its outputs are drained.
+  // The run is over when the child has exited, both of its outputs are drained, and its process group is gone.
   let exit: { code: number | null; signal: NodeJS.Signals | null } | undefined;
   let stdoutDone = false;
   let stderrDone = false;
+  let groupDone = pgid === undefined;
   let finished = false;
+  let aborted = false;
+  let stopping = false;
+  let failure: Error | undefined;
+  let killTimer: NodeJS.Timeout | undefined;
+  let groupPoll: NodeJS.Timeout | undefined;
+
   normalizer.on('end', () => {
     stdoutDone = true;
     maybeFinish();
+  });
+  normalizer.on('error', (error) => {
+    // A stage threw (a strict schema violation, a throwing onLine): the events stop here, the
+    // child is stopped, and its stdout is drained unread so the run can still end.
+    failure = error;
+    child.stdout!.unpipe(normalizer);
+    child.stdout!.resume();
+    onceFinished(child.stdout!, () => {
+      stdoutDone = true;
+      maybeFinish();
+    });
+    stop();
+    output.destroy(error);
   });
   child.stderr!.on('end', () => {
     stderrLines.end();
@@ -187,29 +225,24 @@ export function spawnHarness(given: SpawnHarnessOptions): HarnessRun {
   child.on('exit', (code, signal) => {
     exit = { code, signal };
     client?.exited();
-    // After an abort the SIGKILL still goes out when due: what the child started may ignore SIGTERM.
-    if (!aborted) clearTimeout(killTimer);
+    settleGroup();
     maybeFinish();
   });
   child.on('error', (error) => {
     // Spawning failed: there is no process, and there will be no exit event.
-    if (child.pid !== undefined) return;
+    if (pgid !== undefined) return;
     finished = true;
-    liveChildren.delete(child);
-    emit({ type: 'error', code: 'spawn_failed', message: `could not start ${options.command}: ${(error as NodeJS.ErrnoException).code ?? error.message}` });
+    forgetAbort();
+    const failed = startFailure(options, error as NodeJS.ErrnoException);
+    emit({ type: 'error', code: 'spawn_failed', message: failed.message });
     if (!output.destroyed) output.push(null);
-    rejectDone(error);
-  });
-  normalizer.on('error', (error) => {
-    stop();
-    output.destroy(error);
+    rejectDone(failed);
   });
 
   function maybeFinish(): void {
-    if (finished || !exit || !stdoutDone || !stderrDone) return;
+    if (finished || !exit || !stdoutDone || !stderrDone || !groupDone) return;
     finished = true;
-    liveChildren.delete(child);
-    options.signal?.removeEventListener('abort', onAbort);
+    forgetAbort();
     if (exit.code !== null) metrics.exit_code = exit.code;
     if (exit.signal !== null) metrics.signal = exit.signal;
     // An exit the harness documents as a stop of its own explains the missing terminal record.
@@ -223,35 +256,83 @@ export function spawnHarness(given: SpawnHarnessOptions): HarnessRun {
       emit({ type: 'error', code: 'exit_code', message: `${options.command} exited with code ${exit.code}${stop === undefined ? '' : ` (${stop})`}` });
     }
     if (!output.destroyed) output.push(null);
-    resolveDone({ exit_code: exit.code ?? undefined, signal: exit.signal ?? undefined, aborted, metrics });
+    resolveDone({ exit_code: exit.code ?? undefined, signal: exit.signal ?? undefined, aborted, error: failure, metrics });
   }
 
-  /** Ends the child and everything it started: SIGTERM now, SIGKILL after the grace period. */
-  function stop(): void {
-    if (aborted || finished || child.pid === undefined) return;
-    aborted = true;
-    if (client) return client.abort();
-    killGroup(child, 'SIGTERM');
-    killTimer = setTimeout(() => killGroup(child, 'SIGKILL'), graceMs);
-    killTimer.unref();
+  /** SIGTERM to the whole group now, SIGKILL when the grace period is over (or at once with `force`). */
+  function terminateGroup(force = false): void {
+    if (groupDone) return;
+    if (!stopping) {
+      stopping = true;
+      signalGroup(pgid!, 'SIGTERM');
+      killTimer = setTimeout(killGroup, graceMs);
+    }
+    if (force) killGroup();
   }
 
-  function onAbort(): void {
-    stop();
-    // A client ends the run its own way (ACP's cancel), and the events up to that end go on.
-    if (!client) output.destroy(abortError(options.signal?.reason));
+  function killGroup(): void {
+    signalGroup(pgid!, 'SIGKILL');
+    endGroup();
   }
-  if (options.signal?.aborted) queueMicrotask(onAbort);
-  else options.signal?.addEventListener('abort', onAbort, { once: true });
+
+  function endGroup(): void {
+    groupDone = true;
+    clearTimeout(killTimer);
+    clearInterval(groupPoll);
+    release(pgid!);
+    maybeFinish();
+  }
+
+  /**
+   * Once the child has exited, what is left of its group (what it started and did not end)
+   * is ended too; the run is over when the group is empty or has had its SIGKILL.
+   */
+  function settleGroup(): void {
+    if (groupDone) return;
+    if (!groupAlive(pgid!)) return endGroup();
+    terminateGroup();
+    // Nothing announces that the last process of a group has gone: look now and then.
+    groupPoll ??= setInterval(() => {
+      if (!groupAlive(pgid!)) endGroup();
+    }, 100);
+  }
+
+  /**
+   * Ends the child and everything it started; the caller's doing, unless a stage failed. A
+   * client ends the run its own way (ACP's cancel, then its own SIGTERM and SIGKILL), unless
+   * the stop is forced or a stage failed (the client no longer hears the child).
+   */
+  function stop(force = false): void {
+    if (finished || pgid === undefined) return;
+    if (failure === undefined) aborted = true;
+    if (client && !force && failure === undefined) return client.abort();
+    terminateGroup(force);
+  }
+
+  const forgetAbort = options.signal
+    ? onAbort(options.signal, () => {
+        stop();
+        // With a client the events up to its ending go on.
+        if (!client) output.destroy(abortError(options.signal!.reason));
+      })
+    : () => {};
 
   return output;
 }
 
-function killGroup(child: ChildProcess, signal: NodeJS.Signals): void {
+/** The error for a child that could not be started; it names the working directory when that is the cause. */
+function startFailure(options: SpawnHarnessOptions, error: NodeJS.ErrnoException): Error {
+  const directory = options.cwd === undefined ? undefined : unusableDirectory(options.cwd);
+  const reason = directory ? `cannot enter its working directory ${options.cwd} (${directory})` : (error.code ?? error.message);
+  return Object.assign(new Error(`could not start ${options.command}: ${reason}`, { cause: error }), { code: directory ?? error.code });
+}
+
+/** Why a directory cannot be a child's working directory (ENOENT, ENOTDIR, ...), or undefined when it can. */
+function unusableDirectory(dir: string): string | undefined {
   try {
-    process.kill(-child.pid!, signal);
-  } catch {
-    // Already gone: nothing to end.
+    return statSync(dir).isDirectory() ? undefined : 'ENOTDIR';
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code ?? 'ENOENT';
   }
 }
 
@@ -267,9 +348,3 @@ export function shellExitCode(result: Pick<RunResult, 'exit_code' | 'signal'>): 
   const number = result.signal ? constants.signals[result.signal] : undefined;
   return number === undefined ? 1 : 128 + number;
 }
-
-// Children still running when this process exits are ended with it: no orphans.
-const liveChildren = new Set<ChildProcess>();
-process.on('exit', () => {
-  for (const child of liveChildren) killGroup(child, 'SIGKILL');
-});

@@ -1,7 +1,8 @@
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { Readable } from 'node:stream';
 import { createNormalizer, harnesses, type HarnessName, type NormalizeOptions } from '../lib/index.js';
-import type { HarnessEvent, RunMetrics } from '../lib/events.js';
+import type { EventBody, HarnessEvent, RunMetrics } from '../lib/events.js';
+import type { Harness } from '../lib/harness.js';
 
 export const fixturesDir = new URL('./fixtures/', import.meta.url);
 
@@ -107,6 +108,32 @@ export function expectLossless(result: Run, relative: string, namedRules: readon
 /** Every real capture of every harness, as { harness, file } (the folder is the harness's name; Claude Code's is `claude`). */
 export function allCaptures(): { harness: HarnessName; file: string }[] {
   return [...harnesses.keys()].flatMap((harness) => fixtureFiles(harness === 'claude-code' ? 'claude' : harness).map((file) => ({ harness, file })));
+}
+
+/** A harness whose every record becomes an event that breaks its schema: with `strict`, a stage that throws. */
+export const brokenHarness: Harness = {
+  name: 'broken',
+  records: {},
+  tools: new Map(),
+  correlator: (run) => ({
+    record: () => (run.emit({ type: 'read' } as EventBody), 'broken'),
+    end() {},
+  }),
+};
+
+/**
+ * What test/children/flood.mjs reports in its progress file ("BYTES STATE"): the bytes it has
+ * handed to its stdout and what it is doing; 0 and "starting" before its first report.
+ */
+export function floodProgress(file: string): { bytes: number; state: string } {
+  let text = '';
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch {
+    // Not written yet.
+  }
+  const [bytes, state] = text.split(' ');
+  return { bytes: Number(bytes), state: state ?? 'starting' };
 }
 
 /**

@@ -4,8 +4,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Readable, Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { setTimeout as sleep } from 'node:timers/promises';
-import { expect, test } from 'vitest';
+import { expect, test, vi } from 'vitest';
 import {
   classify,
   correlate,
@@ -17,11 +16,9 @@ import {
   serialize,
   splitLines,
   validate,
-  type EventBody,
-  type Harness,
   type HarnessEvent,
 } from '../lib/index.js';
-import { bodies, fixturePath, jsonl, run, runFixture } from './helpers.js';
+import { bodies, brokenHarness, fixturePath, jsonl, run, runFixture } from './helpers.js';
 
 const children = new URL('./children/', import.meta.url).pathname;
 
@@ -65,19 +62,9 @@ test('any split of a real capture into chunks gives the same events', async () =
 });
 
 test('strict: a schema violation is a stream error', async () => {
-  // A harness whose tool table emits a broken event, to reach the validator.
-  const broken: Harness = {
-    name: 'broken',
-    records: {},
-    tools: new Map(),
-    correlator: (run) => ({
-      record: () => (run.emit({ type: 'read' } as EventBody), 'broken'),
-      end() {},
-    }),
-  };
   const iterate = async (strict: boolean) => {
     const out: HarnessEvent[] = [];
-    for await (const event of normalize(Readable.from([Buffer.from('{}\n')]), { harness: broken, strict })) out.push(event);
+    for await (const event of normalize(Readable.from([Buffer.from('{}\n')]), { harness: brokenHarness, strict })) out.push(event);
     return out;
   };
   await expect(iterate(true)).rejects.toBeInstanceOf(SchemaViolationError);
@@ -88,15 +75,21 @@ test('strict: a schema violation is a stream error', async () => {
 });
 
 test('idleFlushMs: text held for its message is emitted when live input pauses', async () => {
-  const normalizer = createNormalizer({ harness: 'claude-code', idleFlushMs: 50 });
-  const seen: string[] = [];
-  normalizer.on('data', (event: HarnessEvent) => seen.push(event.type));
-  normalizer.write(jsonl({ type: 'assistant', message: { id: 'm1', content: [{ type: 'text', text: 'thinking out loud' }] } }));
-  await sleep(10);
-  expect(seen).toEqual([]);
-  await sleep(100);
-  expect(seen).toEqual(['agent']);
-  normalizer.end();
+  // The test's clock, not the machine's: a busy machine cannot move the pause.
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+  try {
+    const normalizer = createNormalizer({ harness: 'claude-code', idleFlushMs: 50 });
+    const seen: string[] = [];
+    normalizer.on('data', (event: HarnessEvent) => seen.push(event.type));
+    normalizer.write(jsonl({ type: 'assistant', message: { id: 'm1', content: [{ type: 'text', text: 'thinking out loud' }] } }));
+    await vi.advanceTimersByTimeAsync(49);
+    expect(seen).toEqual([]);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(seen).toEqual(['agent']);
+    normalizer.end();
+  } finally {
+    vi.useRealTimers();
+  }
 });
 
 test('output: jsonl gives the wire form, one line per event', async () => {

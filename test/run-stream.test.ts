@@ -61,3 +61,69 @@ test('a probe whose command fails is a failed probe_harness stage', async () => 
     { type: 'system', stage: 'probe_harness', status: 'failed', message: expect.stringMatching(/^probing harness-events-no-such-harness --version: failed after \d+\.\d s: spawn harness-events-no-such-harness ENOENT$/) },
   ]);
 });
+
+const script = (steps: unknown[]) => ({ command: process.execPath, args: [join(children, 'script.mjs'), JSON.stringify(steps)] });
+const numbered = (tag: string, count: number) => Array.from({ length: count }, (_, i) => JSON.stringify({ tag, i }) + '\n').join('');
+
+test('stages and harnesses sending at once to a slow consumer all get through, each in its order', async () => {
+  const run = createRunStream({ highWaterMark: 1 });
+  const a = run.harness({ harness: 'gg', highWaterMark: 1, ...script([{ out: numbered('a', 300) }]) });
+  const b = run.harness({ harness: 'gg', highWaterMark: 1, ...script([{ out: numbered('b', 300) }]) });
+  const stages = Array.from({ length: 5 }, (_, i) => run.stage('teardown', `step ${i}`, () => i, { completed: () => `step ${i} done` }));
+  const events: HarnessEvent[] = [];
+  const consumed = (async () => {
+    // One event per turn of the event loop: every sender finds the stream full, again and again.
+    for await (const event of run) {
+      events.push(event);
+      await new Promise(setImmediate);
+    }
+  })();
+  expect(await Promise.all(stages)).toEqual([0, 1, 2, 3, 4]);
+  expect(await a).toMatchObject({ exit_code: 0 });
+  expect(await b).toMatchObject({ exit_code: 0 });
+  run.end();
+  await consumed;
+  const of = (tag: string) => events.filter((e) => e.type === 'gg' && (e.event as { tag: string }).tag === tag).map((e) => (e as { event: { i: number } }).event.i);
+  expect(of('a')).toEqual([...Array(300).keys()]);
+  expect(of('b')).toEqual([...Array(300).keys()]);
+  const system = events.filter((e) => e.type === 'system').map((e) => (e as { message: string }).message);
+  for (const i of [0, 1, 2, 3, 4]) expect(system.filter((m) => m.startsWith(`step ${i}`))).toEqual([`step ${i}`, `step ${i} done`]);
+  expect(events).toHaveLength(610);
+});
+
+test('end() while a harness runs waits for it: its events all arrive, the child is not stopped', async () => {
+  const run = createRunStream();
+  const outcome = run.harness({ harness: 'gg', ...script([{ out: '{"n":1}\n' }, { out: '{"n":2}\n' }, { exit: 0 }]) });
+  run.end();
+  const events: HarnessEvent[] = [];
+  for await (const event of run) events.push(event);
+  expect(bodies(events)).toEqual([
+    { type: 'gg', event: { n: 1 } },
+    { type: 'gg', event: { n: 2 } },
+  ]);
+  expect(await outcome).toMatchObject({ exit_code: 0, aborted: false });
+  await expect(run.stage('teardown', 'too late', () => 1)).rejects.toThrow('the run stream was ended: no more stages or harnesses');
+});
+
+test('12 harnesses at once: no MaxListenersExceededWarning; destroying the stream stops every one of them, and starts no more', async () => {
+  const warnings: Error[] = [];
+  const onWarning = (warning: Error) => warnings.push(warning);
+  process.on('warning', onWarning);
+  try {
+    const run = createRunStream();
+    const outcomes = Array.from({ length: 12 }, (_, i) => run.harness({ harness: 'gg', ...script([{ out: JSON.stringify({ ready: i }) + '\n' }, { hang: true }]) }));
+    const ready = new Set<number>();
+    for await (const event of run) {
+      ready.add((event as { event: { ready: number } }).event.ready);
+      // Every child is running: leaving the loop destroys the stream.
+      if (ready.size === 12) break;
+    }
+    expect((await Promise.all(outcomes)).map(({ aborted, signal }) => ({ aborted, signal }))).toEqual(outcomes.map(() => ({ aborted: true, signal: 'SIGTERM' })));
+    await expect(run.harness({ harness: 'gg', ...script([{ hang: true }]) })).rejects.toThrow('the run stream was destroyed: no more stages or harnesses');
+    // Warnings are emitted on a later tick.
+    await new Promise(setImmediate);
+    expect(warnings.map((w) => w.message)).toEqual([]);
+  } finally {
+    process.removeListener('warning', onWarning);
+  }
+});

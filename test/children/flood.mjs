@@ -1,7 +1,10 @@
 // Writes BYTES of Claude Code assistant lines (all of one length) to stdout as fast as the
-// pipe takes them, and records how many bytes it has handed to the pipe in PROGRESS_FILE
-// after every megabyte: node flood.mjs BYTES PROGRESS_FILE
+// pipe takes them, and records in PROGRESS_FILE, as "BYTES STATE", how many bytes it has handed
+// to the pipe and what it is doing: "writing", "waiting" (for the pipe to drain: its reader is
+// behind) or "done". Updated after every megabyte and at each change of state:
+// node flood.mjs BYTES PROGRESS_FILE
 import { writeFileSync } from 'node:fs';
+import { once } from 'node:events';
 
 const [bytes, progressFile] = process.argv.slice(2);
 const total = Number(bytes);
@@ -9,14 +12,20 @@ const text = 'x'.repeat(16 * 1024);
 let written = 0;
 let sinceReport = 0;
 let id = 0;
+const report = (state) => {
+  sinceReport = 0;
+  writeFileSync(progressFile, `${written} ${state}`);
+};
+report('writing');
 while (written < total) {
   const line = `{"type":"assistant","message":{"id":"m${String(id++).padStart(10, '0')}","content":[{"type":"text","text":"${text}"}]}}\n`;
   written += line.length;
   sinceReport += line.length;
-  if (!process.stdout.write(line)) await new Promise((resolve) => process.stdout.once('drain', resolve));
-  if (sinceReport >= 1 << 20) {
-    sinceReport = 0;
-    writeFileSync(progressFile, String(written));
+  if (!process.stdout.write(line)) {
+    report('waiting');
+    await once(process.stdout, 'drain');
+    report('writing');
   }
+  if (sinceReport >= 1 << 20) report('writing');
 }
-writeFileSync(progressFile, String(written));
+report('done');

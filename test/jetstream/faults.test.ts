@@ -4,7 +4,7 @@
  * back meanwhile), stopped for good (a clear error after a bounded time), never there, and a
  * message the server can never take.
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
@@ -12,6 +12,7 @@ import { pipeline } from 'node:stream/promises';
 import { afterEach, describe, expect, test } from 'vitest';
 import type { HarnessEvent } from '../../lib/events.js';
 import { JetStreamPublishError, toJetStream } from '../../lib/jetstream/sink.js';
+import { floodProgress } from '../helpers.js';
 import { startNatsServer, unusedPort, type NatsServer } from '../nats-server.js';
 import { asStored, children, expectSame, readAll, startPublishing, until, type Spawned } from './publish.js';
 
@@ -28,13 +29,7 @@ afterEach(async () => {
 function flood(bytes: number): { spawn: Spawned; written: () => number } {
   progressDir = mkdtempSync(join(tmpdir(), 'harness-events-nats-flood-'));
   const progress = join(progressDir, 'progress');
-  const written = () => {
-    try {
-      return Number(readFileSync(progress, 'utf8') || 0);
-    } catch {
-      return 0;
-    }
-  };
+  const written = () => floodProgress(progress).bytes;
   return { spawn: { harness: 'claude-code', command: process.execPath, args: [join(children, 'flood.mjs'), String(bytes), progress] }, written };
 }
 

@@ -17,10 +17,14 @@ test('retry.jsonl live: a pause and a stderr line after agent_end do not release
   // Lines 1-9 end with the failed run's agent_end; line 10 is auto_retry_start.
   expect(JSON.parse(lines[8]!).type).toBe('agent_end');
   expect(JSON.parse(lines[9]!).type).toBe('auto_retry_start');
-  const steps = [{ out: lines.slice(0, 9).join('') }, { err: 'Retrying in 2s\n' }, { sleep: 400 }, { out: lines.slice(9).join('') }];
-  const run = spawnHarness({ harness: 'pi', command: process.execPath, args: [join(children, 'script.mjs'), JSON.stringify(steps)] });
+  // The rest is written once the stderr line has been read (a go-ahead on stdin), after a pause longer than the idle flush.
+  const steps = [{ out: lines.slice(0, 9).join('') }, { err: 'Retrying in 2s\n' }, { wait: true }, { sleep: 400 }, { out: lines.slice(9).join('') }];
+  const run = spawnHarness({ harness: 'pi', stdin: 'pipe', command: process.execPath, args: [join(children, 'script.mjs'), JSON.stringify(steps)] });
   const events: HarnessEvent[] = [];
-  for await (const event of run) events.push(event);
+  for await (const event of run) {
+    events.push(event);
+    if (event.type === 'warning' && event.code === 'stderr') run.child.stdin!.write('go\n');
+  }
   expect(bodies(events)).toEqual([
     { type: 'warning', code: 'stderr', message: 'Retrying in 2s' },
     { type: 'warning', message: '503 Service temporarily unavailable', code: 'auto_retry' },

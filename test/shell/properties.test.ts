@@ -1,4 +1,3 @@
-import { performance } from 'node:perf_hooks';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { classifyShellCommand, type FileOperation } from '../../lib/shell/index.js';
@@ -79,30 +78,28 @@ describe('classifyShellCommand on random input', () => {
   });
 });
 
-function elapsed(input: string | readonly string[]): number {
-  const start = performance.now();
-  classifyShellCommand(input, '/ws');
-  return performance.now() - start;
+/** CPU time (user + system, microseconds) this process spends classifying `input` `times` times. */
+function cpuTime(input: string | readonly string[], times: number): number {
+  const start = process.cpuUsage();
+  for (let i = 0; i < times; i++) classifyShellCommand(input, '/ws');
+  const used = process.cpuUsage(start);
+  return used.user + used.system;
 }
 
 /**
- * Quadruple the input: linear work takes about 4x as long, quadratic work 16x. Each size's
- * time is its fastest of interleaved runs (the least noisy estimate); a 2 ms floor keeps timer
- * noise on inputs rejected early from looking like growth; and the machine may be busy, so the
- * best of three attempts counts (quadratic work stays near 16x in every one).
+ * 16x the input classified once, against the input classified 16 times: the same work when
+ * classification is linear (a ratio near 1), 16x as much when it is quadratic. CPU time, not
+ * wall time: a busy machine delays this process but hardly changes the work it does. Each side
+ * is repeated to at least 20 ms of CPU, so timer ticks and a stray GC are noise; the smallest
+ * ratio of up to 5 tries counts.
  */
 function growth(make: (n: number) => string | readonly string[], n: number): number {
-  const small = make(n);
+  const small = make(n / 4);
   const large = make(4 * n);
+  const repeat = Math.ceil(20_000 / Math.max(cpuTime(large, 1), 1));
   let best = Infinity;
-  for (let attempt = 0; attempt < 3 && best >= 8; attempt++) {
-    let fastSmall = Infinity;
-    let fastLarge = Infinity;
-    for (let run = 0; run < 5; run++) {
-      fastSmall = Math.min(fastSmall, elapsed(small));
-      fastLarge = Math.min(fastLarge, elapsed(large));
-    }
-    best = Math.min(best, fastLarge / Math.max(fastSmall, 2));
+  for (let attempt = 0; attempt < 5 && best >= 4; attempt++) {
+    best = Math.min(best, cpuTime(large, repeat) / Math.max(cpuTime(small, 16 * repeat), 1));
   }
   return best;
 }
@@ -139,8 +136,8 @@ const SHAPES: Array<[string, (n: number) => string | readonly string[], number]>
 
 describe('classifyShellCommand runs in linear time', () => {
   for (const [name, make, n] of SHAPES) {
-    it(`${name}: 4x the input takes well under 16x the time`, () => {
-      expect(growth(make, n)).toBeLessThan(8);
+    it(`${name}: 16x the input once costs well under 16x the input 16 times (CPU time)`, () => {
+      expect(growth(make, n)).toBeLessThan(4);
     });
   }
 
