@@ -1,0 +1,135 @@
+/**
+ * One live scenario, start to end: a fresh place (HOME and workspace), a scripted model server
+ * on a free loopback port, the CLI through `spawnHarness`, then the sweep for processes the run
+ * left behind. Everything it started is gone when it returns.
+ */
+import { randomUUID } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
+import { dirname } from 'node:path';
+import type { HarnessEvent } from '../lib/events.js';
+import type { Harness } from '../lib/harness.js';
+import { harnesses, spawnHarness, type RunResult } from '../lib/index.js';
+import { startModelServer, type LoggedRequest } from '../testing/index.js';
+import { driveAcp } from './acp-client.js';
+import type { LiveHarness } from './harnesses.js';
+import type { Installed } from './install.js';
+import type { Scenario } from './scenario.js';
+import { createPlace, type Place } from './workspace.js';
+
+/** A run that has not ended by then is aborted (its process group killed) and fails. */
+const RUN_TIMEOUT_MS = 150_000;
+/** After an ACP prompt is answered and stdin closed, how long the agent may take to exit. */
+const ACP_EXIT_GRACE_MS = 10_000;
+
+export interface LiveRun {
+  events: HarnessEvent[];
+  result: RunResult;
+  requests: readonly LoggedRequest[];
+  /** Whether each scripted main turn was played as the script says (served, or failed when it always fails). */
+  turnsPlayed: boolean[];
+  /** Processes of the run still alive after it ended (they were killed). */
+  leftovers: string[];
+  /** The library harness normalized the run (false: raw mode, each stdout record an `unknown`). */
+  normalized: boolean;
+  place: Place;
+  /** The scripted model's origin. */
+  serverUrl: string;
+}
+
+/** Every JSON record as an `unknown` event: how a CLI is run before the library has its harness. */
+function rawHarness(name: string): Harness {
+  return {
+    name: `${name} (raw)`,
+    tools: new Map(),
+    correlator: (run) => ({
+      record(value) {
+        run.emit({ type: 'unknown', raw: value });
+        return 'raw record';
+      },
+      end() {},
+    }),
+  };
+}
+
+/** Runs the scenario; `inspect` sees the place and the run before the place is removed. */
+export async function runScenario<T>(row: LiveHarness, cli: Installed, scenario: Scenario, inspect: (run: LiveRun) => T): Promise<T> {
+  const place = createPlace(scenario.files);
+  const turns = scenario.turns(place);
+  const server = await startModelServer({
+    conversations: [...(row.side ?? []), ...(scenario.conversations?.(place) ?? []), { name: 'main', match: { user: scenario.prompt }, turns }],
+  });
+  const marker = randomUUID();
+  try {
+    const launch = row.launch({ place, url: server.url, prompt: scenario.prompt, args: scenario.args ?? [] });
+    const normalized = harnesses.has(row.harness);
+    const js = cli.bin.endsWith('.js');
+    const run = spawnHarness({
+      harness: normalized ? row.harness : rawHarness(row.harness),
+      command: js ? process.execPath : cli.bin,
+      args: js ? [cli.bin, ...launch.args] : launch.args,
+      cwd: place.workspace,
+      env: {
+        PATH: `${dirname(process.execPath)}:/usr/local/bin:/usr/bin:/bin`,
+        HOME: place.home,
+        USER: 'live',
+        LOGNAME: 'live',
+        LANG: 'C.UTF-8',
+        SHELL: '/bin/bash',
+        TERM: 'dumb',
+        TMPDIR: place.tmp,
+        ...cli.env,
+        ...launch.env,
+        ...scenario.env,
+        // Inherited by whatever the CLI starts: the sweep finds its processes by it.
+        HARNESS_EVENTS_LIVE_RUN: marker,
+      },
+      stdin: launch.acp ? 'pipe' : 'ignore',
+      signal: AbortSignal.timeout(RUN_TIMEOUT_MS),
+      killGraceMs: 2000,
+    });
+    if (launch.acp) {
+      driveAcp(run.child, place.workspace, scenario.prompt).then(() => {
+        setTimeout(() => run.stop(), ACP_EXIT_GRACE_MS).unref();
+      });
+    }
+    const events: HarnessEvent[] = [];
+    for await (const event of run) events.push(event);
+    const result = await run.done;
+    const turnsPlayed = turns.map((turn, index) =>
+      server.requests.some((r) => r.conversation === 'main' && r.turn === index && r.outcome === (turn.failAlways !== undefined ? 'failed' : 'served')),
+    );
+    return inspect({ events, result, requests: server.requests, turnsPlayed, leftovers: sweep(marker), normalized, place, serverUrl: server.url });
+  } finally {
+    sweep(marker);
+    await server.close();
+    place.remove();
+  }
+}
+
+/** Kills every process carrying the run's marker in its environment; returns their command lines. */
+export function sweep(marker: string): string[] {
+  const needle = `HARNESS_EVENTS_LIVE_RUN=${marker}`;
+  const found: string[] = [];
+  for (const pid of readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
+    let environ: string;
+    try {
+      environ = readFileSync(`/proc/${pid}/environ`, 'utf8');
+    } catch {
+      continue;
+    }
+    if (!environ.split('\0').includes(needle)) continue;
+    let command = pid;
+    try {
+      command = `${pid} ${readFileSync(`/proc/${pid}/cmdline`, 'utf8').replaceAll('\0', ' ').trim()}`;
+    } catch {
+      // Gone meanwhile.
+    }
+    try {
+      process.kill(Number(pid), 'SIGKILL');
+      found.push(command);
+    } catch {
+      // Gone meanwhile.
+    }
+  }
+  return found;
+}
