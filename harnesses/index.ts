@@ -11,11 +11,11 @@ import * as opencode from './opencode/correlate.js';
 import { tools as opencodeTools } from './opencode/tools.js';
 
 export const harnesses: ReadonlyMap<string, Harness> = new Map<string, Harness>([
-  ['claude-code', { name: 'claude-code', correlator: claudeCode.correlator, tools: claudeCodeTools, terminal: 'result' }],
-  ['codex', { name: 'codex', correlator: codex.correlator, tools: codexTools, terminal: 'turn.completed' }],
-  ['gg', { name: 'gg', correlator: gg.correlator, tools: gg.tools }],
-  ['goose', { name: 'goose', correlator: goose.correlator, tools: gooseTools, toolKey: gooseToolKey, terminal: 'complete' }],
-  ['opencode', { name: 'opencode', correlator: opencode.correlator, tools: opencodeTools, toolKey: (name) => name.toLowerCase() }],
+  ['claude-code', { name: 'claude-code', correlator: claudeCode.correlator, records: claudeCode.records, tools: claudeCodeTools, terminal: 'result' }],
+  ['codex', { name: 'codex', correlator: codex.correlator, records: codex.records, tools: codexTools, terminal: 'turn.completed' }],
+  ['gg', { name: 'gg', correlator: gg.correlator, records: gg.records, tools: gg.tools }],
+  ['goose', { name: 'goose', correlator: goose.correlator, records: goose.records, tools: gooseTools, toolKey: gooseToolKey, terminal: 'complete' }],
+  ['opencode', { name: 'opencode', correlator: opencode.correlator, records: opencode.records, tools: opencodeTools, toolKey: (name) => name.toLowerCase() }],
 ]);
 
 export function harnessNamed(name: string): Harness {

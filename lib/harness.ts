@@ -3,6 +3,7 @@
  * harnesses/ (its correlator and its tool table) plus one line in harnesses/index.ts.
  */
 import type { EventBody, RunMetrics } from './events.js';
+import type { RecordRows } from './record-table.js';
 import type { ToolCall } from './tool-call.js';
 
 /** What a harness correlator can see of, and do to, the run it is translating. */
@@ -36,7 +37,10 @@ export interface ToolCallFields {
   is_success?: boolean;
   exit_code?: number;
   working_directory?: string;
+  /** Result metadata a row may need (Claude's `tool_use_result`, OpenCode's `state.metadata`). */
   result?: unknown;
+  /** What the tool returned to the model (Claude's `tool_result` content), for a row that reads it. */
+  output?: unknown;
   raw: unknown;
 }
 
@@ -49,13 +53,19 @@ export interface Correlator {
   flush?(): void;
 }
 
-/** A tool table row: the events a finished call becomes; [] when the spec says it is silent, null when its input does not fit the row (it becomes `unknown`). */
-export type ToolRule = (call: ToolCall) => EventBody[] | null;
+/**
+ * A tool table row: the events a finished call becomes; [] when the spec says it produces none,
+ * null when its input does not fit the row (it becomes `unknown`). `doc` is the row's
+ * "normalized event" cell, for the generated reference (docs/harnesses/).
+ */
+export type ToolRule = ((call: ToolCall) => EventBody[] | null) & { readonly doc: string };
 export type ToolTable = ReadonlyMap<string, ToolRule>;
 
 export interface Harness {
   readonly name: string;
   correlator(run: RunContext): Correlator;
+  /** The "Raw event stream" table the correlator dispatches on (its rows' rule names are what `record` returns). */
+  readonly records: RecordRows;
   readonly tools: ToolTable;
   /** The tool-table key for a harness tool name, when it is not the name itself. */
   toolKey?(name: string): string;

@@ -18,9 +18,22 @@ export function addTokens(total: Tokens, more: Tokens): void {
   }
 }
 
-/** A token count as the contract allows it (a non-negative integer), or undefined. */
+/**
+ * The largest count or amount read from a harness. JSON's `1e400` parses to Infinity and
+ * `1e308 + 1e308` overflows to it; capping each value at 2^53 keeps every value exact and every
+ * sum finite (it would take 10^292 additions to overflow), so events and metrics stay valid JSON
+ * against the schemas.
+ */
+const MAX_AMOUNT = Number.MAX_SAFE_INTEGER;
+
+/** A token count as the contract allows it (a non-negative integer, at most 2^53), or undefined. */
 export function tokenCount(value: unknown): number | undefined {
-  return typeof value === 'number' && Number.isInteger(value) && value >= 0 ? value : undefined;
+  return Number.isSafeInteger(value) && (value as number) >= 0 ? (value as number) : undefined;
+}
+
+/** A non-negative finite amount (a cost in USD, a duration in ms), or undefined: NaN, Infinity, negatives and absurd values are dropped. */
+export function amount(value: unknown): number | undefined {
+  return typeof value === 'number' && value >= 0 && value <= MAX_AMOUNT ? value : undefined;
 }
 
 /** Builds a Tokens object from the classes that are reported, leaving the others absent. */

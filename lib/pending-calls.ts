@@ -17,11 +17,16 @@ export class PendingCalls<T> {
 
   add(id: string, call: T): void {
     this.calls.set(id, call);
-    if (this.calls.size > this.max) {
-      const [oldest, entry] = this.calls.entries().next().value!;
-      this.calls.delete(oldest);
-      this.settle(entry);
-    }
+    if (this.calls.size > this.max) this.settleOldest();
+  }
+
+  /** Gives up on the call that has waited longest (a caller that bounds more than the count of calls). */
+  settleOldest(): void {
+    const oldest = this.calls.entries().next();
+    if (oldest.done) return;
+    const [id, call] = oldest.value;
+    this.calls.delete(id);
+    this.settle(call);
   }
 
   /** Removes and returns the call waiting under `id`. */

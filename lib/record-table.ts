@@ -1,31 +1,63 @@
 /**
- * The first row of every harness page: dispatch on a record's top-level `type`. A parsed line
- * that is not an object with a string `type`, or whose type the harness's table lacks, is
- * `unknown` carrying it verbatim (CONTRACT.md: nothing is lost), under rule names every
- * harness shares.
+ * The first table of every harness page, "Raw event stream": dispatch on a record's top-level
+ * `type`. Each row is data (what the page says the record is, and the names of the rules that
+ * handle it), so the reference in docs/harnesses/ is generated from the same table the code
+ * runs, and tests name rules from it rather than copying strings. A parsed line that is not an
+ * object with a string `type`, or whose type the table lacks, is `unknown` carrying it
+ * verbatim (CONTRACT.md: nothing is lost), under rule names every harness shares.
  */
 import type { RunContext } from './harness.js';
 import { isObject, type JsonObject } from './json.js';
 
-/** A row of a record table: handles one record, returns the name of the spec rule it applied. */
+/** One row of a "Raw event stream" table. */
+export interface RecordRow {
+  /** The spec page's handling of the record, in its words. */
+  readonly handling: string;
+  /** The names of the rules this row applies, by what they are for: the audit trail's names (`onLine`, `metrics.input.rules`). */
+  readonly rules: Readonly<Record<string, string>>;
+}
+
+/** A "Raw event stream" table: one row per record `type`. */
+export type RecordRows = Readonly<Record<string, RecordRow>>;
+
+/** Handles one record; returns the name of the rule it applied (one of its row's `rules`). */
 export type RecordRule = (record: JsonObject) => string;
 
-export function recordTable(
+/** One handler per row of a record table. */
+export type RecordHandlers<Rows extends RecordRows> = { readonly [Type in keyof Rows]: RecordRule };
+
+/** The rows every harness shares: what the line splitter, the parser and the dispatch itself handle. */
+export const sharedRecords = {
+  'blank line': { handling: 'consumed', rules: { blank: 'blank line' } },
+  'not JSON': { handling: 'warning (code `not_json`) carrying the line', rules: { warning: 'not JSON -> warning' } },
+  'too long': { handling: 'warning (code `line_too_long`) giving its length; its content is skipped', rules: { warning: 'line too long -> warning' } },
+  'not a typed object': { handling: 'unknown (JSON that is not an object with a string `type`)', rules: { unknown: 'not a typed object: unknown' } },
+  'any other type': { handling: 'unknown', rules: { unknown: 'other type: unknown' } },
+} as const satisfies RecordRows;
+
+/** Every rule name of a table, for an audit of which rule handled each line. */
+export function ruleNames(...tables: RecordRows[]): string[] {
+  return tables.flatMap((rows) => Object.values(rows).flatMap((row) => Object.values(row.rules)));
+}
+
+export function recordTable<Rows extends RecordRows>(
   run: RunContext,
-  rows: ReadonlyMap<string, RecordRule>,
+  handlers: RecordHandlers<Rows>,
   /** Runs before every line is handled (the record, or undefined when the line is not a typed object): a flush, a session id. */
   before?: (record: JsonObject | undefined) => void,
 ): (value: unknown) => string {
+  // A Map, so a record typed `constructor` finds no handler of Object's.
+  const rows = new Map<string, RecordRule>(Object.entries(handlers));
   return (value) => {
     if (!isObject(value) || typeof value.type !== 'string') {
       before?.(undefined);
       run.emit({ type: 'unknown', raw: value });
-      return 'not a typed object: unknown';
+      return sharedRecords['not a typed object'].rules.unknown;
     }
     before?.(value);
     const rule = rows.get(value.type);
     if (rule) return rule(value);
     run.emit({ type: 'unknown', raw: value });
-    return 'other type: unknown';
+    return sharedRecords['any other type'].rules.unknown;
   };
 }

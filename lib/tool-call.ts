@@ -16,6 +16,8 @@ export class ToolCall {
   readonly working_directory: string | undefined;
   /** Result metadata a row may need (Claude's `tool_use_result`, OpenCode's `state.metadata`). */
   readonly result: unknown;
+  /** What the tool returned to the model, when the harness reports it. */
+  readonly output: unknown;
   /** The harness output the call came from, verbatim, for an `unknown` event. */
   readonly raw: unknown;
 
@@ -33,6 +35,7 @@ export class ToolCall {
     this.exit_code = fields.exit_code;
     this.working_directory = fields.working_directory;
     this.result = fields.result;
+    this.output = fields.output;
     this.raw = fields.raw;
   }
 

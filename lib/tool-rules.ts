@@ -5,13 +5,18 @@
 import type { EventBody } from './events.js';
 import type { ToolRule, ToolTable } from './harness.js';
 import { resolvePath } from './paths.js';
-import { classifyShellCommand } from './shell/index.js';
+import { shellOperations } from './shell/index.js';
 import type { LineRange } from './shell/types.js';
 import type { ToolCall } from './tool-call.js';
 
 /** A tool table from its rows (a Map: a tool named `constructor` must not find Object's). */
 export function toolTable(rows: Record<string, ToolRule>): ToolTable {
   return new Map(Object.entries(rows));
+}
+
+/** A row of a harness's own, with its "normalized event" cell for the reference. */
+export function rule(doc: string, classify: (call: ToolCall) => EventBody[] | null): ToolRule {
+  return Object.assign(classify, { doc });
 }
 
 /** `input[key]` when it is a non-empty string. */
@@ -52,12 +57,13 @@ export interface FileFields {
 }
 
 function fileRule(type: 'read' | 'write', fields: FileFields): ToolRule {
-  return (call) => {
+  const range = fields.offset === undefined ? '' : `, lines from \`${fields.offset}\` and \`${fields.limit}\``;
+  return rule(`${type}, \`path\` = \`${fields.path}\`${range}`, (call) => {
     const path = stringField(call.input, fields.path);
     if (path === undefined) return null;
     const range = offsetLimitRange(lineField(call.input, fields.offset), lineField(call.input, fields.limit));
     return [{ type, path: resolvePath(path, call.cwd), ...range, is_success: successOf(call) }];
-  };
+  });
 }
 
 export const read = (fields: FileFields) => fileRule('read', fields);
@@ -65,51 +71,66 @@ export const write = (path: string) => fileRule('write', { path });
 
 /** A search: the query field is required, the scope optional. */
 export function search(fields: { query: string; path?: string }): ToolRule {
-  return (call) => {
+  const scope = fields.path === undefined ? '' : `, \`path\` = \`${fields.path}\` when given`;
+  return rule(`search, \`query\` = \`${fields.query}\`${scope}`, (call) => {
     const query = stringField(call.input, fields.query);
     if (query === undefined) return null;
     const path = fields.path === undefined ? undefined : stringField(call.input, fields.path);
     return [{ type: 'search', query, path: path === undefined ? undefined : resolvePath(path, call.cwd), is_success: successOf(call) }];
-  };
+  });
 }
 
 /** A directory listing; the directory is optional. */
 export function list(pathField: string): ToolRule {
-  return (call) => {
+  return rule(`list, \`path\` = \`${pathField}\` when given`, (call) => {
     const path = stringField(call.input, pathField);
     return [{ type: 'list', path: path === undefined ? undefined : resolvePath(path, call.cwd), is_success: successOf(call) }];
-  };
+  });
 }
 
 /** Consumed: the spec says the call produces no event. */
-export const silent: ToolRule = () => [];
+export const silent: ToolRule = rule('consumed (no event)', () => []);
 
 /** A skill the harness names but does not locate: CONTRACT.md's `skills/<name>/SKILL.md` under the workspace. */
 export function namedSkill(nameField: string): ToolRule {
-  return (call) => {
+  return rule(`skill, \`skill_name\` = \`${nameField}\`, \`path\` = \`skills/<name>/SKILL.md\` under the working directory`, (call) => {
     const name = stringField(call.input, nameField);
     if (name === undefined) return null;
     return [skillEvent(call, name, `skills/${name}/SKILL.md`)];
-  };
+  });
 }
 
 export function skillEvent(call: ToolCall, name: string | undefined, path: string): EventBody {
   return { type: 'skill', path: resolvePath(path, call.cwd), skill_name: name, is_success: successOf(call) };
 }
 
+export interface ShellOptions {
+  /**
+   * The command's exit code as far as a search's success goes, for a harness that reports it
+   * only for that (Claude Code's `Exit code 1` result text): default, the call's `exit_code`.
+   */
+  searchExitCode?: (call: ToolCall) => number | undefined;
+}
+
 /**
  * A shell command (CONTRACT.md "Shell commands that are file operations"): a command that is
  * recognizably file reads, searches or listings becomes those events, in order, each keeping
- * the command's success and none its exit code; anything else stays one `command` event.
+ * the command's success and none its exit code; anything else stays one `command` event. The
+ * one exception: a search that ends the command and exited 1 completed without a match, so it
+ * succeeded.
  */
-export function shell(commandField: string): ToolRule {
-  return (call) => {
+export function shell(commandField: string, options: ShellOptions = {}): ToolRule {
+  return rule(`command, \`command\` = \`${commandField}\`, or the file operations it is (CONTRACT.md shell rules)`, (call) => {
     const command = stringField(call.input, commandField);
     if (command === undefined) return null;
     const is_success = successOf(call);
     const cwd = call.working_directory === undefined ? call.cwd : resolvePath(call.working_directory, call.cwd);
-    const operations = classifyShellCommand(command, cwd);
-    if (operations) return operations.map((operation) => ({ ...operation, is_success }));
+    const classified = shellOperations(command, cwd);
+    if (classified) {
+      const { operations, finalSearch } = classified;
+      const noMatch = finalSearch !== undefined && (options.searchExitCode?.(call) ?? call.exit_code) === 1;
+      return operations.map((operation, index) => ({ ...operation, is_success: noMatch && index === finalSearch ? true : is_success }));
+    }
     return [{ type: 'command', command, working_directory: call.working_directory, exit_code: call.exit_code, is_success }];
-  };
+  });
 }

@@ -10,7 +10,7 @@ const integer = { type: 'integer' } as const;
 const lineNumber = { type: 'integer', minimum: 1 } as const;
 const count = { type: 'integer', minimum: 0 } as const;
 const boolean = { type: 'boolean' } as const;
-const usd = { type: 'number' } as const;
+const usd = { type: 'number', minimum: 0 } as const;
 /** Any JSON value, carried verbatim. */
 const verbatim = {} as const;
 /** Date#toISOString(): UTC, milliseconds. */

@@ -56,7 +56,7 @@ describe('harness-events normalize', () => {
     const { code, stdout } = await cli(['normalize', '--harness', 'claude-code', '--cwd', '/ws'], input);
     expect(code).toBe(0);
     expect(stdout.trimEnd().split('\n').map((line) => JSON.parse(line)).map(({ timestamp: _t, ...rest }) => rest)).toEqual([
-      { type: 'warning', message: 'banner line' },
+      { type: 'warning', message: 'banner line', code: 'not_json' },
       { type: 'read', path: '/ws/a.ts', is_success: true },
       { type: 'unknown', raw: { type: 'mystery' } },
     ]);

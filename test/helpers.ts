@@ -100,5 +100,3 @@ export function expectLossless(result: Run, relative: string, namedRules: readon
   });
 }
 
-/** Rules every harness shares: the generic correlator stage's, and lib/record-table.ts's. */
-export const genericRules = ['blank line', 'not JSON -> warning', 'line too long -> warning', 'not a typed object: unknown', 'other type: unknown'] as const;

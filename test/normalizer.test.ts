@@ -68,6 +68,7 @@ test('strict: a schema violation is a stream error', async () => {
   // A harness whose tool table emits a broken event, to reach the validator.
   const broken: Harness = {
     name: 'broken',
+    records: {},
     tools: new Map(),
     correlator: (run) => ({
       record: () => (run.emit({ type: 'read' } as EventBody), 'broken'),

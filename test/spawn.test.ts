@@ -125,7 +125,7 @@ describe('spawnHarness', () => {
     const run = spawnHarness({ harness: 'gg', ...script([{ out: '{"kind":"tree"}\nnot json\n' }]) });
     expect(bodies(await collect(run))).toEqual([
       { type: 'gg', event: { kind: 'tree' } },
-      { type: 'warning', message: 'not json' },
+      { type: 'warning', message: 'not json', code: 'not_json' },
     ]);
   });
 

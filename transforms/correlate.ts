@@ -15,6 +15,7 @@ import { toTransform, type Sink, type Stage } from '../lib/stage.js';
 import { ToolCall } from '../lib/tool-call.js';
 import { resolvePath } from '../lib/paths.js';
 import { createMetrics } from '../lib/metrics.js';
+import { sharedRecords } from '../lib/record-table.js';
 import { BLANK, NotJson, type Parsed } from './parse-json.js';
 import { LineTooLong } from './split-lines.js';
 
@@ -91,15 +92,15 @@ export function correlator(sink: Sink<Correlated>, options: CorrelateOptions): S
         return warn(parsed.line, 'interleaved_fragment');
       }
       metrics.input.lines++;
-      if (parsed === BLANK) return count('blank line');
+      if (parsed === BLANK) return count(sharedRecords['blank line'].rules.blank);
       if (parsed instanceof NotJson) {
-        warn(parsed.line);
-        return count('not JSON -> warning');
+        warn(parsed.line, 'not_json');
+        return count(sharedRecords['not JSON'].rules.warning);
       }
       if (parsed instanceof LineTooLong) {
         const limit = options.maxLineBytes === undefined ? '' : ` (maxLineBytes is ${options.maxLineBytes})`;
         warn(`line ${metrics.input.lines} is ${parsed.bytes} bytes long${limit}; its content was skipped`, 'line_too_long');
-        return count('line too long -> warning');
+        return count(sharedRecords['too long'].rules.warning);
       }
       count(harness.record(parsed.value));
     },

@@ -2,7 +2,30 @@
  * Claude Code's tool table: claude-code.md "Tool mapping", one row per tool. A tool not listed
  * here (MCP, web, todo, Task/Agent, ...) becomes `unknown`.
  */
+import type { ToolCall } from '../../lib/tool-call.js';
 import { list, namedSkill, read, search, shell, silent, toolTable, write } from '../../lib/tool-rules.js';
+
+/**
+ * Claude reports no stable exit code for Bash, but a failed Bash's result is `Exit code N`:
+ * when that is the whole text, exit code 1 tells a search that matched nothing (CONTRACT.md).
+ */
+function searchExitCode(call: ToolCall): number | undefined {
+  return resultText(call.output) === 'Exit code 1' ? 1 : undefined;
+}
+
+/** A tool_result's content as text: a string, or its text blocks joined. */
+function resultText(content: unknown): string | undefined {
+  if (typeof content === 'string') return content;
+  if (!Array.isArray(content)) return undefined;
+  let text = '';
+  for (const block of content) {
+    if (typeof block !== 'object' || block === null || (block as { type?: unknown }).type !== 'text') return undefined;
+    const piece = (block as { text?: unknown }).text;
+    if (typeof piece !== 'string') return undefined;
+    text += piece;
+  }
+  return text;
+}
 
 export const tools = toolTable({
   Read: read({ path: 'file_path', offset: 'offset', limit: 'limit' }),
@@ -13,7 +36,7 @@ export const tools = toolTable({
   Grep: search({ query: 'pattern', path: 'path' }),
   Glob: search({ query: 'pattern', path: 'path' }),
   LS: list('path'),
-  Bash: shell('command'),
+  Bash: shell('command', { searchExitCode }),
   Skill: namedSkill('skill'),
   // Native delivery of --json-schema output: neither the call nor its result is an event.
   StructuredOutput: silent,

@@ -10,7 +10,7 @@
 import type { Tokens } from '../../lib/events.js';
 import type { Correlator, RunContext } from '../../lib/harness.js';
 import { isObject, type JsonObject } from '../../lib/json.js';
-import { recordTable, type RecordRule } from '../../lib/record-table.js';
+import { recordTable, type RecordRows } from '../../lib/record-table.js';
 import { tokenCount, tokensOf } from '../../lib/metrics.js';
 import { PendingCalls } from '../../lib/pending-calls.js';
 import { stringField } from '../../lib/tool-rules.js';
@@ -30,6 +30,39 @@ const statusSuccess = new Map<unknown, boolean>([
   ['declined', false],
 ]);
 
+/** codex.md "Raw event stream", one row per top-level `type`, with the rules that apply it. */
+export const records = {
+  'thread.started': {
+    handling: 'captures the session id (`thread_id`); no event',
+    rules: { session: 'thread.started: session id', malformed: 'thread.started without thread_id: unknown' },
+  },
+  'turn.started': { handling: 'consumed', rules: { consumed: 'turn.started: consumed' } },
+  'item.started': {
+    handling: 'the item is recorded under its `id`; no event',
+    rules: { recorded: 'item.started: recorded', malformed: 'item.started, malformed item: unknown' },
+  },
+  'item.updated': {
+    handling: 'the item is recorded under its `id`; no event',
+    rules: { recorded: 'item.updated: recorded', malformed: 'item.updated, malformed item: unknown' },
+  },
+  'item.completed': {
+    handling: "the item's event(s) (the item table)",
+    rules: { items: 'item.completed: item table', malformed: 'item.completed, malformed item: unknown' },
+  },
+  'turn.completed': {
+    handling: "its `usage` is the thread's running total: it replaces the metrics' tokens; a usage event carries this turn's share (this total minus the previous one, class by class)",
+    rules: { usage: 'turn.completed: usage', noUsage: 'turn.completed without usage: unknown' },
+  },
+  'turn.failed': {
+    handling: 'error, with `error.message`',
+    rules: { error: 'turn.failed: error', malformed: 'turn.failed without error.message: unknown' },
+  },
+  error: {
+    handling: 'warning: a server error notice, including ones Codex recovers from',
+    rules: { warning: 'error: warning', malformed: 'error without message: unknown' },
+  },
+} as const satisfies RecordRows;
+
 export function correlator(run: RunContext): Correlator {
   const open = new PendingCalls<OpenItem>(run.limits.maxPendingTools, ({ record, item }) => classify(record, item, false));
   // Subagents whose end was reported: Codex restates an end on every later call naming the subagent.
@@ -39,41 +72,32 @@ export function correlator(run: RunContext): Correlator {
     run.emit({ type: 'unknown', raw });
   }
 
-  // Top-level `type` (codex.md "Raw event stream").
-  const records = new Map<string, RecordRule>([
-    ['thread.started', threadStarted],
-    ['turn.started', turnStarted],
-    ['item.started', (record) => openItem(record, 'item.started')],
-    ['item.updated', (record) => openItem(record, 'item.updated')],
-    ['item.completed', itemCompleted],
-    ['turn.completed', turnCompleted],
-    ['turn.failed', turnFailed],
-    ['error', errorNotice],
-  ]);
+  // The running total of the last turn.completed: the next turn's share is counted from it.
+  let previousTotal: Tokens = {};
 
   function threadStarted(record: JsonObject): string {
     const id = stringField(record, 'thread_id');
     if (id === undefined) {
       unknown(record);
-      return 'thread.started without thread_id: unknown';
+      return records['thread.started'].rules.malformed;
     }
     run.reportSession(id);
-    return 'thread.started: session id';
+    return records['thread.started'].rules.session;
   }
 
   function turnStarted(): string {
     run.metrics.ended = false;
-    return 'turn.started: consumed';
+    return records['turn.started'].rules.consumed;
   }
 
-  function openItem(record: JsonObject, type: string): string {
+  function openItem(record: JsonObject, type: 'item.started' | 'item.updated'): string {
     const item = record.item;
     if (!isObject(item) || stringField(item, 'id') === undefined || stringField(item, 'type') === undefined) {
       unknown(record);
-      return `${type}, malformed item: unknown`;
+      return records[type].rules.malformed;
     }
     open.add(item.id as string, { record, item });
-    return `${type}: recorded`;
+    return records[type].rules.recorded;
   }
 
   function itemCompleted(record: JsonObject): string {
@@ -81,12 +105,12 @@ export function correlator(run: RunContext): Correlator {
     // Older builds named the type `item_type`: such an item is not one of the table's.
     if (!isObject(item) || stringField(item, 'type') === undefined) {
       unknown(record);
-      return 'item.completed, malformed item: unknown';
+      return records['item.completed'].rules.malformed;
     }
     if (typeof item.id === 'string') open.take(item.id);
     if (item.type === 'agent_message' && typeof item.text === 'string') run.metrics.final_output = item.text;
     classify(record, item, true);
-    return 'item.completed: item table';
+    return records['item.completed'].rules.items;
   }
 
   /** Sends an item to the item table; one never completed (`completed` false) has its outcome unset (CONTRACT.md). */
@@ -126,11 +150,14 @@ export function correlator(run: RunContext): Correlator {
     metrics.turns = (metrics.turns ?? 0) + 1;
     if (!isObject(record.usage)) {
       unknown(record);
-      return 'turn.completed without usage: unknown';
+      return records['turn.completed'].rules.noUsage;
     }
     // The thread's running total, not this turn's share: it replaces, never adds.
-    metrics.tokens = codexTokens(record.usage);
-    return 'turn.completed: metrics';
+    const total = codexTokens(record.usage);
+    metrics.tokens = total;
+    run.emit({ type: 'usage', tokens: turnShare(total, previousTotal) });
+    previousTotal = total;
+    return records['turn.completed'].rules.usage;
   }
 
   function turnFailed(record: JsonObject): string {
@@ -139,10 +166,10 @@ export function correlator(run: RunContext): Correlator {
     const message = stringField(record.error, 'message');
     if (message === undefined) {
       unknown(record);
-      return 'turn.failed without error.message: unknown';
+      return records['turn.failed'].rules.malformed;
     }
     run.emit({ type: 'error', message, code: stringField(record.error, 'code') });
-    return 'turn.failed: error';
+    return records['turn.failed'].rules.error;
   }
 
   /** Sent for every server error notice, including ones Codex recovers from ("Reconnecting... 1/5"). */
@@ -150,19 +177,43 @@ export function correlator(run: RunContext): Correlator {
     const message = stringField(record, 'message');
     if (message === undefined) {
       unknown(record);
-      return 'error without message: unknown';
+      return records.error.rules.malformed;
     }
     run.emit({ type: 'warning', message });
-    return 'error: warning';
+    return records.error.rules.warning;
   }
 
   return {
     // Builds before 0.2x wrote `{"id", "msg": {...}}`, with no top-level type: unknown.
-    record: recordTable(run, records),
+    record: recordTable<typeof records>(run, {
+      'thread.started': threadStarted,
+      'turn.started': turnStarted,
+      'item.started': (record) => openItem(record, 'item.started'),
+      'item.updated': (record) => openItem(record, 'item.updated'),
+      'item.completed': itemCompleted,
+      'turn.completed': turnCompleted,
+      'turn.failed': turnFailed,
+      error: errorNotice,
+    }),
     end() {
       open.settleAll();
     },
   };
+}
+
+/**
+ * One turn's tokens from two running totals, class by class (codex.md): this total minus the
+ * previous one; a class that would come out negative (a resumed thread restarts its count) is
+ * this turn's total instead.
+ */
+export function turnShare(total: Tokens, previous: Tokens): Tokens {
+  const share: Tokens = {};
+  for (const name of Object.keys(total) as (keyof Tokens)[]) {
+    const now = total[name]!;
+    const before = previous[name] ?? 0;
+    share[name] = now >= before ? now - before : now;
+  }
+  return share;
 }
 
 /** A command succeeded only with exit code 0 to show for it; other items by their status alone. */

@@ -4,23 +4,22 @@
  * An item type not listed here (`mcp_tool_call`, `web_search`, ...) becomes `unknown`.
  */
 import type { EventBody } from '../../lib/events.js';
-import type { ToolRule } from '../../lib/harness.js';
 import { isObject } from '../../lib/json.js';
 import { unwrapShellCommand } from '../../lib/shell/index.js';
-import { shell, silent, stringField, toolTable, write } from '../../lib/tool-rules.js';
+import { rule, shell, silent, stringField, toolTable, write } from '../../lib/tool-rules.js';
 
 const shellCommand = shell('command');
 const writeChange = write('path');
 
 /** `command` is the agent's script inside Codex's `/bin/bash -lc '…'`: the script is what is classified. */
-const commandExecution: ToolRule = (call) => {
+const commandExecution = rule('command, or recognized file operations (the shell rules), of the script inside Codex\'s `/bin/bash -lc` wrapper; `exit_code` when not null', (call) => {
   const command = stringField(call.input, 'command');
   if (command === undefined) return null;
   return shellCommand(call.withInput({ command: unwrapShellCommand(command) }));
-};
+});
 
 /** One write per entry of `changes`, whatever its kind; an entry without a path makes the item unknown. */
-const fileChange: ToolRule = (call) => {
+const fileChange = rule('one write per entry of `changes` (`add`, `update`, `delete` alike), success from the item\'s status', (call) => {
   const changes = isObject(call.input) ? call.input.changes : undefined;
   if (!Array.isArray(changes) || changes.length === 0) return null;
   const events: EventBody[] = [];
@@ -30,7 +29,7 @@ const fileChange: ToolRule = (call) => {
     events.push(...written);
   }
   return events;
-};
+});
 
 type SubagentEnd = 'subagent_completed' | 'subagent_failed';
 
@@ -51,7 +50,9 @@ export function subagentEnd(state: unknown): SubagentEnd | undefined {
  * `spawn_agent` starts each of `receiver_thread_ids`; any call may carry a subagent's end in
  * `agents_states`. The correlator passes only the ends not reported yet, so each is reported once.
  */
-const collabToolCall: ToolRule = (call) => {
+const collabToolCall = rule(
+  'orchestration: `spawn_agent` -> subagent_started per `receiver_thread_ids`; a terminal state in `agents_states` -> subagent_completed / subagent_failed, once per subagent',
+  (call) => {
   const item = call.input;
   if (!isObject(item) || typeof item.tool !== 'string') return null;
   const events: EventBody[] = [];
@@ -70,7 +71,8 @@ const collabToolCall: ToolRule = (call) => {
     }
   }
   return events;
-};
+  },
+);
 
 /** An item's `text`, empty or not (stringField would treat empty as missing). */
 function textOf(item: unknown): string | undefined {
@@ -78,16 +80,16 @@ function textOf(item: unknown): string | undefined {
 }
 
 export const tools = toolTable({
-  agent_message: (call) => {
+  agent_message: rule('agent, with `text`', (call) => {
     const text = textOf(call.input);
     return text === undefined ? null : [{ type: 'agent', message: text }];
-  },
-  reasoning: (call) => {
+  }),
+  reasoning: rule('reasoning, when `text` is not empty', (call) => {
     const text = textOf(call.input);
     if (text === undefined) return null;
     // Codex suppresses empty summary parts; an empty text has nothing to report.
     return text === '' ? [] : [{ type: 'reasoning', message: text }];
-  },
+  }),
   command_execution: commandExecution,
   file_change: fileChange,
   collab_tool_call: collabToolCall,
@@ -95,8 +97,8 @@ export const tools = toolTable({
   todo_list: silent,
   plan: silent,
   // Codex's non-fatal notices (config warnings, model reroutes).
-  error: (call) => {
+  error: rule('warning, with `message` (config warnings, model reroutes)', (call) => {
     const message = stringField(call.input, 'message');
     return message === undefined ? null : [{ type: 'warning', message }];
-  },
+  }),
 });

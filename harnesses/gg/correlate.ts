@@ -5,13 +5,19 @@
  * JSON is a warning, as for every harness.
  */
 import type { Correlator, RunContext } from '../../lib/harness.js';
+import type { RecordRows } from '../../lib/record-table.js';
 import { toolTable } from '../../lib/tool-rules.js';
+
+/** harness-events.md "gg telemetry": every JSON line is one event, whatever its shape. */
+export const records = {
+  'any JSON': { handling: 'gg, the telemetry event verbatim', rules: { gg: 'gg telemetry: gg' } },
+} as const satisfies RecordRows;
 
 export function correlator(run: RunContext): Correlator {
   return {
     record(value) {
       run.emit({ type: 'gg', event: value });
-      return 'gg telemetry: gg';
+      return records['any JSON'].rules.gg;
     },
     end() {},
   };

@@ -10,7 +10,7 @@
  */
 import type { Correlator, RunContext } from '../../lib/harness.js';
 import { isObject, type JsonObject } from '../../lib/json.js';
-import { recordTable, type RecordRule } from '../../lib/record-table.js';
+import { recordTable, type RecordRows } from '../../lib/record-table.js';
 import { tokenCount, tokensOf } from '../../lib/metrics.js';
 import { PendingCalls } from '../../lib/pending-calls.js';
 import { TextSpan, type SpanKind } from '../../lib/text-span.js';
@@ -24,6 +24,17 @@ interface Pending {
   request: JsonObject;
 }
 
+/** goose.md "Raw event stream", one row per top-level `type`, with the rules that apply it. */
+export const records = {
+  message: {
+    handling: 'content blocks in order: text -> agent and thinking -> reasoning (accumulated across same-id fragments), toolRequest recorded until its toolResponse; user text and redactedThinking consumed',
+    rules: { assistant: 'message/assistant: blocks in order', user: 'message/user: blocks in order', other: 'message, other role or malformed: unknown' },
+  },
+  notification: { handling: 'unknown, verbatim', rules: { unknown: 'notification: unknown' } },
+  error: { handling: 'error', rules: { error: 'error: error', malformed: 'error, malformed: unknown' } },
+  complete: { handling: 'the run boundary: usage to the metrics; flushes pending text; no event', rules: { consumed: 'complete: consumed' } },
+} as const satisfies RecordRows;
+
 export function correlator(run: RunContext): Correlator {
   const span = new TextSpan(run, { cumulative: true });
   const pending = new PendingCalls<Pending>(run.limits.maxPendingTools, settle);
@@ -32,14 +43,6 @@ export function correlator(run: RunContext): Correlator {
     span.flush();
     run.emit({ type: 'unknown', raw });
   }
-
-  // Top-level `type` (goose.md "Raw event stream"; research/goose.md §1).
-  const records = new Map<string, RecordRule>([
-    ['message', message],
-    ['notification', (record) => (unknown(record), 'notification: unknown')],
-    ['error', error],
-    ['complete', complete],
-  ]);
 
   // Content blocks both roles share: tool calls pair by id whatever message carries them.
   const toolBlocks: [string, BlockRule][] = [
@@ -61,8 +64,8 @@ export function correlator(run: RunContext): Correlator {
   const userBlocks = new Map<string, BlockRule>([['text', () => {}], ['redactedThinking', () => {}], ...toolBlocks]);
 
   const roles = new Map<string, [Map<string, BlockRule>, string]>([
-    ['assistant', [assistantBlocks, 'message/assistant: blocks in order']],
-    ['user', [userBlocks, 'message/user: blocks in order']],
+    ['assistant', [assistantBlocks, records.message.rules.assistant]],
+    ['user', [userBlocks, records.message.rules.user]],
   ]);
 
   function message(record: JsonObject): string {
@@ -70,7 +73,7 @@ export function correlator(run: RunContext): Correlator {
     const role = typeof msg.role === 'string' ? roles.get(msg.role) : undefined;
     if (!role || !Array.isArray(msg.content)) {
       unknown(record);
-      return 'message, other role or malformed: unknown';
+      return records.message.rules.other;
     }
     const [blocks, rule] = role;
     // A non-string id cannot key a span; it joins the null-id fragments.
@@ -125,11 +128,11 @@ export function correlator(run: RunContext): Correlator {
   function error(record: JsonObject): string {
     if (typeof record.error !== 'string' || record.error === '') {
       unknown(record);
-      return 'error, malformed: unknown';
+      return records.error.rules.malformed;
     }
     run.metrics.is_error = true;
     run.emit({ type: 'error', message: record.error });
-    return 'error: error';
+    return records.error.rules.error;
   }
 
   function complete(record: JsonObject): string {
@@ -139,13 +142,13 @@ export function correlator(run: RunContext): Correlator {
     Object.assign(metrics.tokens, tokensOf({ input: record.input_tokens, output: record.output_tokens }));
     const total = tokenCount(record.total_tokens);
     if (total !== undefined) metrics.total_tokens = total;
-    return 'complete: consumed';
+    return records.complete.rules.consumed;
   }
 
   return {
     // Any record but a message ends the pending span (complete included). A type not in the
     // table (model_change, Goose 1.17–1.2x, and anything newer) is unknown.
-    record: recordTable(run, records, (record) => {
+    record: recordTable<typeof records>(run, { message, notification: (record) => (unknown(record), records.notification.rules.unknown), error, complete }, (record) => {
       if (record?.type !== 'message') span.flush();
     }),
     end() {

@@ -7,7 +7,7 @@
 import type { ToolRule } from '../../lib/harness.js';
 import { isObject } from '../../lib/json.js';
 import { resolvePath } from '../../lib/paths.js';
-import { list, namedSkill, read, search, shell, silent, skillEvent, stringField, successOf, toolTable, write, type LineRange } from '../../lib/tool-rules.js';
+import { list, namedSkill, read, rule, search, shell, silent, skillEvent, stringField, successOf, toolTable, write, type LineRange } from '../../lib/tool-rules.js';
 
 /** The one key every tool of the todo extension maps to (it cannot collide: base names have no `__`). */
 const TODO_EXTENSION = 'todo__*';
@@ -23,11 +23,11 @@ export function gooseToolKey(name: string): string {
 const URL_SOURCE = /^[a-z][a-z0-9+.-]*:\/\//i;
 
 /** `read_image`: its `source` is a local path or a URL. */
-const readImage: ToolRule = (call) => {
+const readImage = rule('read, `path` = `source` (a URL as given)', (call) => {
   const source = stringField(call.input, 'source');
   if (source === undefined) return null;
   return [{ type: 'read', path: URL_SOURCE.test(source) ? source : resolvePath(source, call.cwd), is_success: successOf(call) }];
-};
+});
 
 /** `view_range: [a, b]` reads a..b; `b = -1` (to the end) gives only the start (CONTRACT.md). Anything else: no range. */
 function viewRange(input: unknown): LineRange {
@@ -43,11 +43,11 @@ function isLine(value: unknown): value is number {
   return typeof value === 'number' && Number.isInteger(value) && value >= 1;
 }
 
-const view: ToolRule = (call) => {
+const view = rule('read, `path` = `path`, lines from `view_range`', (call) => {
   const path = stringField(call.input, 'path');
   if (path === undefined) return null;
   return [{ type: 'read', path: resolvePath(path, call.cwd), ...viewRange(call.input), is_success: successOf(call) }];
-};
+});
 
 const writePath = write('path');
 
@@ -58,11 +58,14 @@ const textEditorCommands = new Map<string, ToolRule>([
   ...['write', 'create', 'overwrite', 'edit', 'str_replace', 'insert', 'move', 'rename', 'delete'].map((command): [string, ToolRule] => [command, writePath]),
 ]);
 
-const textEditor: ToolRule = (call) => {
-  const command = stringField(call.input, 'command');
-  const rule = command === undefined ? undefined : textEditorCommands.get(command);
-  return rule ? rule(call) : null;
-};
+const textEditor = rule(
+  'by its `command`: view/read -> read (lines from `view_range`); write/create/overwrite/edit/str_replace/insert/move/rename/delete -> write; anything else unknown',
+  (call) => {
+    const command = stringField(call.input, 'command');
+    const row = command === undefined ? undefined : textEditorCommands.get(command);
+    return row ? row(call) : null;
+  },
+);
 
 const skillByName = namedSkill('name');
 
@@ -71,14 +74,14 @@ const skillByName = namedSkill('name');
  * `name: "skill/relative-path"` loads one of that skill's supporting files (goose-internals.md),
  * which lives in the skill's folder; a bare name is CONTRACT.md's `skills/<name>/SKILL.md`.
  */
-const loadSkill: ToolRule = (call) => {
+const loadSkill = rule('skill, `skill_name` = `name`; `path` from the input, else `skills/<name>` (`skills/<name>/SKILL.md` for a bare name)', (call) => {
   const name = stringField(call.input, 'name');
   if (name === undefined) return null;
   const path = stringField(call.input, 'path');
   if (path !== undefined) return [skillEvent(call, name, path)];
   const slash = name.indexOf('/');
   return slash > 0 ? [skillEvent(call, name.slice(0, slash), `skills/${name}`)] : skillByName(call);
-};
+});
 
 export const gooseTools = toolTable({
   read: read({ path: 'path', offset: 'line', limit: 'limit' }),

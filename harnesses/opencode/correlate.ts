@@ -10,9 +10,9 @@
  */
 import type { Tokens } from '../../lib/events.js';
 import type { Correlator, RunContext } from '../../lib/harness.js';
-import { isObject, type JsonObject } from '../../lib/json.js';
-import { recordTable, type RecordRule } from '../../lib/record-table.js';
-import { addTokens, tokensOf } from '../../lib/metrics.js';
+import { isObject, safeStringify, type JsonObject } from '../../lib/json.js';
+import { recordTable, type RecordRows } from '../../lib/record-table.js';
+import { addTokens, amount, tokensOf } from '../../lib/metrics.js';
 import { resolvePath } from '../../lib/paths.js';
 import { stringField } from '../../lib/tool-rules.js';
 
@@ -33,22 +33,34 @@ const STATUS_SUCCESS = new Map<string, boolean>([
   ['canceled', false],
 ]);
 
+/** opencode.md "Normalized mapping", one row per top-level `type`, with the rules that apply it. */
+export const records = {
+  step_start: { handling: 'consumed', rules: { consumed: 'step_start: consumed' } },
+  step_finish: {
+    handling: "consumed; this step's token usage is a usage event, summed into the run's metrics",
+    rules: { usage: 'step_finish: usage', noTokens: 'step_finish without tokens: unknown' },
+  },
+  reasoning: {
+    handling: 'reasoning when it carries text, otherwise consumed',
+    rules: { event: 'reasoning: reasoning', empty: 'reasoning, empty: consumed', noText: 'reasoning without text: unknown' },
+  },
+  text: {
+    handling: 'agent message when it carries text, otherwise consumed',
+    rules: { event: 'text: agent', empty: 'text, empty: consumed', noText: 'text without text: unknown' },
+  },
+  tool_use: {
+    handling: 'the events its tool classifies to (the tool table); a part id already seen is consumed',
+    rules: { tool: 'tool_use: tool mapping', repeated: 'tool_use, repeated part id: consumed', malformed: 'tool_use, malformed: unknown' },
+  },
+  error: { handling: 'error', rules: { error: 'error: error' } },
+} as const satisfies RecordRows;
+
 export function correlator(run: RunContext): Correlator {
   const seenToolParts = new RecentIds(run.limits.maxPendingTools);
 
   function unknown(raw: unknown): void {
     run.emit({ type: 'unknown', raw });
   }
-
-  // Top-level `type` (opencode.md "Normalized mapping").
-  const records = new Map<string, RecordRule>([
-    ['step_start', () => 'step_start: consumed'],
-    ['step_finish', stepFinish],
-    ['reasoning', (record) => textPart(record, 'reasoning')],
-    ['text', (record) => textPart(record, 'agent')],
-    ['tool_use', toolUse],
-    ['error', error],
-  ]);
 
   /** One step's usage: a per-turn event, and the same tokens and cost added to the run's metrics. */
   function stepFinish(record: JsonObject): string {
@@ -57,36 +69,37 @@ export function correlator(run: RunContext): Correlator {
     const part = isObject(record.part) ? record.part : undefined;
     if (!part || !isObject(part.tokens)) {
       unknown(record);
-      return 'step_finish without tokens: unknown';
+      return records.step_finish.rules.noTokens;
     }
     const tokens = opencodeTokens(part.tokens);
-    const cost = typeof part.cost === 'number' ? part.cost : undefined;
+    const cost = amount(part.cost);
     addTokens(metrics.tokens, tokens);
     if (cost !== undefined) metrics.cost = (metrics.cost ?? 0) + cost;
     run.emit({ type: 'usage', tokens, cost });
-    return 'step_finish: usage';
+    return records.step_finish.rules.usage;
   }
 
   function textPart(record: JsonObject, kind: 'agent' | 'reasoning'): string {
+    const { rules } = kind === 'agent' ? records.text : records.reasoning;
     const text = isObject(record.part) ? record.part.text : undefined;
     if (typeof text !== 'string') {
       unknown(record);
-      return `${record.type} without text: unknown`;
+      return rules.noText;
     }
     // Real OpenCode prints empty parts (hidden reasoning, an empty text block): nothing to report.
-    if (text === '') return `${record.type}, empty: consumed`;
+    if (text === '') return rules.empty;
     run.emit({ type: kind, message: text });
     if (kind === 'agent') run.metrics.final_output = text;
-    return `${record.type}: ${kind}`;
+    return rules.event;
   }
 
   function toolUse(record: JsonObject): string {
     const part = record.part;
     if (!isObject(part) || typeof part.tool !== 'string' || part.tool === '' || !isObject(part.state)) {
       unknown(record);
-      return 'tool_use, malformed: unknown';
+      return records.tool_use.rules.malformed;
     }
-    if (typeof part.id === 'string' && part.id !== '' && !seenToolParts.add(part.id)) return 'tool_use, repeated part id: consumed';
+    if (typeof part.id === 'string' && part.id !== '' && !seenToolParts.add(part.id)) return records.tool_use.rules.repeated;
     const { state } = part;
     const metadata = isObject(state.metadata) ? state.metadata : undefined;
     const exit = metadata?.exit;
@@ -100,7 +113,7 @@ export function correlator(run: RunContext): Correlator {
       result: state.metadata,
       raw: part,
     });
-    return 'tool_use: tool mapping';
+    return records.tool_use.rules.tool;
   }
 
   function error(record: JsonObject): string {
@@ -110,11 +123,18 @@ export function correlator(run: RunContext): Correlator {
     // 1.18 exits 1 once the root session reported an error (research/opencode.md §1.2).
     run.metrics.is_error = true;
     run.emit({ type: 'error', message: stringField(data, 'message') ?? name ?? describeError(error), code: name });
-    return 'error: error';
+    return records.error.rules.error;
   }
 
   return {
-    record: recordTable(run, records, (record) => {
+    record: recordTable<typeof records>(run, {
+      step_start: () => records.step_start.rules.consumed,
+      step_finish: stepFinish,
+      reasoning: (record) => textPart(record, 'reasoning'),
+      text: (record) => textPart(record, 'agent'),
+      tool_use: toolUse,
+      error,
+    }, (record) => {
       if (record) for (const field of SESSION_FIELDS) run.reportSession(record[field]);
     }),
     // Nothing is held: every record was handled as it came.
@@ -134,7 +154,8 @@ export function opencodeTokens(tokens: JsonObject): Tokens {
 /** An error record with neither `data.message` nor `name`: a failed prompt call prints its HTTP error body, whatever it is. */
 function describeError(error: unknown): string {
   if (typeof error === 'string' && error !== '') return error;
-  return error === undefined ? 'OpenCode reported an error without details' : `OpenCode reported an error: ${JSON.stringify(error)}`;
+  if (error === undefined) return 'OpenCode reported an error without details';
+  return `OpenCode reported an error: ${safeStringify(error) ?? 'an error record nested too deep to show'}`;
 }
 
 /**

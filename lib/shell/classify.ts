@@ -41,6 +41,22 @@ const LINE_FOR_LINE = new Set(['cat', 'nl']);
  * Paths are joined onto the script's `cd`s, then resolved against `cwd` when it is given.
  */
 export function classifyShellCommand(command: string | readonly string[], cwd?: string): FileOperation[] | null {
+  return shellOperations(command, cwd)?.operations ?? null;
+}
+
+/** A command's file operations, and which search, if any, ends it. */
+export interface ShellOperations {
+  readonly operations: FileOperation[];
+  /**
+   * The index in `operations` of a search whose exit status is the whole command's (it runs last,
+   * unconditionally, not piped into anything) by a program that exits 1 when it completes
+   * without a match (CONTRACT.md: `grep`, `rg`, `ag`, `ack`, `git grep`).
+   */
+  readonly finalSearch?: number;
+}
+
+/** `classifyShellCommand`, also saying which search's exit status is the command's. */
+export function shellOperations(command: string | readonly string[], cwd?: string): ShellOperations | null {
   if (typeof command === 'string') {
     const segments = parseScript(command);
     if (segments === null) return null;
@@ -57,7 +73,7 @@ export function unwrapShellCommand(command: string): string {
   return (segments === null ? undefined : wrappedIn(segments)) ?? command;
 }
 
-function classifyScript(script: string, cwd: string | undefined): FileOperation[] | null {
+function classifyScript(script: string, cwd: string | undefined): ShellOperations | null {
   const segments = parseScript(script);
   return segments === null ? null : classify(segments, true, cwd);
 }
@@ -76,16 +92,18 @@ function argvSegments(argv: readonly string[]): Segment[] {
   const segments: Segment[] = [];
   let words: string[] = [];
   let piped = false;
+  let conditional = false;
   for (let i = YES.has(argv[0]) && argv[1] === '|' ? 2 : 0; i < argv.length; i++) {
     if (!CONNECTORS.has(argv[i])) {
       words.push(argv[i]);
       continue;
     }
-    if (words.length > 0) segments.push({ words, piped });
+    if (words.length > 0) segments.push({ words, piped, conditional });
     words = [];
     piped = argv[i] === '|';
+    conditional = argv[i] === '&&' || argv[i] === '||';
   }
-  if (words.length > 0) segments.push({ words, piped });
+  if (words.length > 0) segments.push({ words, piped, conditional });
   return segments;
 }
 
@@ -94,8 +112,8 @@ function argvSegments(argv: readonly string[]): Segment[] {
  * command; then any command that is not a file operation makes the whole thing null, except
  * the ones Codex's simplification drops.
  */
-function classify(segments: readonly Segment[], script: boolean, cwd: string | undefined): FileOperation[] | null {
-  const entries: Array<{ words: readonly string[]; summary: Summary }> = [];
+function classify(segments: readonly Segment[], script: boolean, cwd: string | undefined): ShellOperations | null {
+  const entries: Array<{ words: readonly string[]; summary: Summary; segment: number }> = [];
   let dir: string | undefined;
   let budget = CD_PATH_BUDGET;
   for (let i = 0; i < segments.length; i++) {
@@ -117,14 +135,15 @@ function classify(segments: readonly Segment[], script: boolean, cwd: string | u
     summary = located(summary, dir);
     if (dir !== undefined && summary.type !== 'unknown') budget -= summary.path?.length ?? 0;
     if (budget < 0) return null;
-    entries.push({ words: segments[i].words, summary });
+    entries.push({ words: segments[i].words, summary, segment: i });
   }
 
   const firstOperation = entries.findIndex((entry) => entry.summary.type !== 'unknown');
   if (firstOperation < 0) return null;
   const operations: FileOperation[] = [];
+  let finalSearch: number | undefined;
   for (let i = 0; i < entries.length; i++) {
-    const { words, summary } = entries[i];
+    const { words, summary, segment } = entries[i];
     if (summary.type === 'unknown') {
       if (!isDroppable(words, i < firstOperation)) return null;
       continue;
@@ -132,8 +151,26 @@ function classify(segments: readonly Segment[], script: boolean, cwd: string | u
     const operation = resolved(summary, cwd);
     const previous = operations.at(-1);
     if (previous === undefined || !sameOperation(previous, operation)) operations.push(operation);
+    if (segment === segments.length - 1 && summary.type === 'search' && exitsOneWithoutMatch(words) && runsUnconditionally(segments, segment)) {
+      finalSearch = operations.length - 1;
+    }
   }
-  return operations;
+  return finalSearch === undefined ? { operations } : { operations, finalSearch };
+}
+
+/** Programs that exit 1 when they complete without a match (2 or more is an error). */
+const NO_MATCH_EXITS_ONE = new Set(['grep', 'egrep', 'fgrep', 'rg', 'ag', 'ack']);
+
+function exitsOneWithoutMatch([program, ...args]: readonly string[]): boolean {
+  // `git grep`: git's only subcommand that summarizes to a search.
+  return NO_MATCH_EXITS_ONE.has(program) || (program === 'git' && args.includes('grep'));
+}
+
+/** The pipeline the segment ends starts the script or follows a `;`/newline: its status is the script's, whatever ran before. */
+function runsUnconditionally(segments: readonly Segment[], last: number): boolean {
+  let start = last;
+  while (start > 0 && segments[start].piped) start--;
+  return !segments[start].conditional;
 }
 
 /** The lines a `| sed -n 'A,Bp'` (with no file of its own) right after this command selects. */

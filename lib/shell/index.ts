@@ -3,5 +3,5 @@
  * operations"): Codex's command summarizer (research/codex.md Part A), with line ranges.
  */
 export type { FileOperation } from './types.js';
-export { classifyShellCommand, unwrapShellCommand } from './classify.js';
+export { classifyShellCommand, shellOperations, unwrapShellCommand, type ShellOperations } from './classify.js';
 export { isSmallFormattingCommand } from './formatting.js';

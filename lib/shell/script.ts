@@ -1,7 +1,10 @@
-/** One simple command of a script: its words, and whether its input is piped from the one before. */
+/** One simple command of a script: its words, and how it follows the one before. */
 export interface Segment {
   readonly words: readonly string[];
+  /** Its input is piped from the command before (`a | b`). */
   readonly piped: boolean;
+  /** It runs only depending on how the command before ended (`a && b`, `a || b`). */
+  readonly conditional: boolean;
 }
 
 /** Words that start shell syntax (control flow, negation, tests) when they open a command. */
@@ -40,6 +43,7 @@ export function parseScript(script: string): Segment[] | null {
   const segments: Segment[] = [];
   let words: string[] = [];
   let piped = false;
+  let conditional = false;
   // After `&&`, `||` or `|` a command must follow (newlines may come first).
   let needCommand = false;
   let pieces: string[] = [];
@@ -71,9 +75,10 @@ export function parseScript(script: string): Segment[] | null {
   };
   const endCommand = (nextPiped: boolean, nextNeeded: boolean): boolean => {
     if (!endWord() || words.length === 0) return false;
-    segments.push({ words, piped });
+    segments.push({ words, piped, conditional });
     words = [];
     piped = nextPiped;
+    conditional = nextNeeded && !nextPiped;
     needCommand = nextNeeded;
     return true;
   };
@@ -125,7 +130,7 @@ export function parseScript(script: string): Segment[] | null {
     }
   }
   if (!endWord()) return null;
-  if (words.length > 0) segments.push({ words, piped });
+  if (words.length > 0) segments.push({ words, piped, conditional });
   else if (needCommand) return null;
   return segments;
 }

@@ -3,28 +3,14 @@
  * Every expected list below was checked by hand against claude-code.md and the raw lines.
  */
 import { describe, expect, test } from 'vitest';
-import { bodies, expectLossless, fixtureFiles, genericRules, parsedLines, runFixture } from '../helpers.js';
+import { bodies, expectLossless, fixtureFiles, parsedLines, runFixture } from '../helpers.js';
+import { ruleNames, sharedRecords } from '../../lib/record-table.js';
+import { records } from '../../harnesses/claude-code/correlate.js';
 
 const harness = 'claude-code';
 
-/** The rules of harnesses/claude-code/correlate.ts, named after claude-code.md's rows. */
-const claudeRules = [
-  ...genericRules,
-  'system/init: consumed',
-  'system/status: consumed',
-  'system/thinking_tokens: consumed',
-  'system, other subtype: unknown',
-  'assistant',
-  'assistant, malformed: unknown',
-  'user',
-  'user text: consumed',
-  'user, malformed: unknown',
-  'rate_limit_event allowed: consumed',
-  'rate_limit_event not allowed: warning',
-  'result: consumed',
-  'result reporting an error: error',
-  'stream_event: consumed',
-];
+/** The rules of harnesses/claude-code/correlate.ts and the ones every harness shares. */
+const claudeRules = ruleNames(sharedRecords, records);
 
 describe('every Claude Code fixture', () => {
   for (const file of fixtureFiles('claude')) {

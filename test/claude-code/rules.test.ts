@@ -152,9 +152,9 @@ describe('raw event stream', () => {
   test('a non-JSON line is a warning carrying the line, and the stream goes on', async () => {
     const { events: out } = await run(`Service not running, starting service...\n${jsonl(assistant('m', { type: 'text', text: 'hi' }))}{"type":"assis`, { harness });
     expect(bodies(out)).toEqual([
-      { type: 'warning', message: 'Service not running, starting service...' },
+      { type: 'warning', message: 'Service not running, starting service...', code: 'not_json' },
       { type: 'agent', message: 'hi' },
-      { type: 'warning', message: '{"type":"assis' },
+      { type: 'warning', message: '{"type":"assis', code: 'not_json' },
     ]);
   });
 });
@@ -379,6 +379,43 @@ describe('tool mapping', () => {
       { type: 'read', path: '/etc/hosts', is_success: false },
       { type: 'search', query: 'TODO', path: '/ws/lib', is_success: true },
       { type: 'command', command: 'cat a.ts && npm test', is_success: true },
+    ]);
+  });
+
+  test('Bash: a search whose whole result is `Exit code 1` completed without a match (CONTRACT.md); any other failure stays a failure', async () => {
+    const bash = (id: string, command: string, content: unknown) => [
+      assistant(`msg_${id}`, toolUse(id, 'Bash', { command })),
+      user([toolResult(id, content, { is_error: true })]),
+    ];
+    expect(
+      await events(
+        init,
+        ...bash('t1', 'rg -n zzz src', 'Exit code 1'),
+        ...bash('t2', 'grep -rn zzz .', [{ type: 'text', text: 'Exit code 1' }]),
+        ...bash('t3', 'rg -n zzz src', 'Exit code 2\nrg: src: No such file or directory'),
+        ...bash('t4', 'rg -n zzz src', 'Exit code 1\nsomething printed'),
+        // Exit status of the pipeline is head's, and `cat` may have been what failed: not the search's.
+        ...bash('t5', 'rg -n zzz src | head -n 3', 'Exit code 1'),
+        ...bash('t6', 'cat a.txt && rg zzz', 'Exit code 1'),
+        // One search among reads, ending the script unconditionally: only the search changes.
+        ...bash('t7', 'cat a.txt; rg zzz', 'Exit code 1'),
+        // Not a search: a read that exited 1 failed.
+        ...bash('t8', 'cat missing.txt', 'Exit code 1'),
+        // A command event carries no exit code (Claude reports none), whatever its text.
+        ...bash('t9', 'npm test', 'Exit code 1'),
+      ),
+    ).toEqual([
+      { type: 'search', query: 'zzz', path: '/ws/src', is_success: true },
+      { type: 'search', query: 'zzz', path: '/ws', is_success: true },
+      { type: 'search', query: 'zzz', path: '/ws/src', is_success: false },
+      { type: 'search', query: 'zzz', path: '/ws/src', is_success: false },
+      { type: 'search', query: 'zzz', path: '/ws/src', is_success: false },
+      { type: 'read', path: '/ws/a.txt', is_success: false },
+      { type: 'search', query: 'zzz', is_success: false },
+      { type: 'read', path: '/ws/a.txt', is_success: false },
+      { type: 'search', query: 'zzz', is_success: true },
+      { type: 'read', path: '/ws/missing.txt', is_success: false },
+      { type: 'command', command: 'npm test', is_success: false },
     ]);
   });
 

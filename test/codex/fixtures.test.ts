@@ -6,30 +6,15 @@
  */
 import { describe, expect, test } from 'vitest';
 import { tools } from '../../harnesses/codex/tools.js';
-import { bodies, expectLossless, fixtureFiles, genericRules, parsedLines, runFixture, untimed } from '../helpers.js';
+import { bodies, expectLossless, fixtureFiles, parsedLines, runFixture, untimed } from '../helpers.js';
+import { ruleNames, sharedRecords } from '../../lib/record-table.js';
+import { records } from '../../harnesses/codex/correlate.js';
 
 const harness = 'codex';
 const cwd = '/home/user/project';
 
-/** The rules of harnesses/codex/correlate.ts, named after codex.md's rows. */
-const codexRules = [
-  ...genericRules,
-  'thread.started: session id',
-  'thread.started without thread_id: unknown',
-  'turn.started: consumed',
-  'item.started: recorded',
-  'item.started, malformed item: unknown',
-  'item.updated: recorded',
-  'item.updated, malformed item: unknown',
-  'item.completed: item table',
-  'item.completed, malformed item: unknown',
-  'turn.completed: metrics',
-  'turn.completed without usage: unknown',
-  'turn.failed: error',
-  'turn.failed without error.message: unknown',
-  'error: warning',
-  'error without message: unknown',
-];
+/** The rules of harnesses/codex/correlate.ts and the ones every harness shares. */
+const codexRules = ruleNames(sharedRecords, records);
 
 describe('every Codex fixture', () => {
   for (const file of fixtureFiles('codex')) {
@@ -62,6 +47,7 @@ describe('exact events of the lab captures (codex-cli 0.169.0)', () => {
       { type: 'read', path: '/home/user/project/out.txt', is_success: true },
       { type: 'command', command: 'git status --short', exit_code: 0, is_success: true },
       { type: 'agent', message: 'Done looking around; `false` exited with status 1.' },
+      { type: 'usage', tokens: { input: 12000, cache_read: 0, cache_write: 0, output: 400, reasoning: 0 } },
     ]);
     expect(metrics).toEqual({
       harness,
@@ -79,10 +65,10 @@ describe('exact events of the lab captures (codex-cli 0.169.0)', () => {
           'turn.started: consumed': 1,
           'item.started: recorded': 10,
           'item.completed: item table': 12,
-          'turn.completed: metrics': 1,
+          'turn.completed: usage': 1,
         },
       },
-      events: { read: 4, search: 1, list: 1, command: 4, agent: 2 },
+      events: { read: 4, search: 1, list: 1, command: 4, agent: 2, usage: 1 },
     });
   });
 
@@ -99,6 +85,7 @@ describe('exact events of the lab captures (codex-cli 0.169.0)', () => {
         type: 'agent',
         message: 'README.md describes the project; notes.txt lines 2-3 are "line two" and "line three hello"; missing.txt does not exist.',
       },
+      { type: 'usage', tokens: { input: 10300, cache_read: 37100, cache_write: 0, output: 170, reasoning: 0 } },
     ]);
   });
 
@@ -111,6 +98,7 @@ describe('exact events of the lab captures (codex-cli 0.169.0)', () => {
         { type: 'orchestration', action: 'subagent_started', subagent_id: subagent, is_success: true },
         { type: 'orchestration', action: 'subagent_completed', subagent_id: subagent, is_success: true },
         { type: 'agent', message: 'The sub-agent found greet defined in src/a.ts and called in src/b.ts.' },
+        { type: 'usage', tokens: { input: 4800, cache_read: 0, cache_write: 0, output: 160, reasoning: 0 } },
       ].map((event) => ({ ...event, session_id: '01a22a3b-0379-74d2-ab77-ba38f5fe46c1' })),
     );
     expect(metrics.tokens).toEqual({ input: 4800, cache_read: 0, cache_write: 0, output: 160, reasoning: 0 });
@@ -123,6 +111,7 @@ describe('exact events of the lab captures (codex-cli 0.169.0)', () => {
       { type: 'warning', message: `Reconnecting... 1/2 ${dropped}` },
       { type: 'warning', message: `Reconnecting... 2/2 ${dropped}` },
       { type: 'agent', message: 'Hello after reconnecting.' },
+      { type: 'usage', tokens: { input: 1200, cache_read: 0, cache_write: 0, output: 40, reasoning: 0 } },
     ]);
     expect(metrics).toMatchObject({ ended: true, is_error: false, turns: 1, final_output: 'Hello after reconnecting.' });
   });
@@ -158,6 +147,7 @@ describe('exact events of the lab captures (codex-cli 0.169.0)', () => {
       { type: 'write', path: '/home/user/project/notes.txt', is_success: true },
       { type: 'write', path: '/home/user/project/README.md', is_success: true },
       { type: 'agent', message: 'Added src/c.ts, updated src/a.ts and README.md, deleted notes.txt; the patch for src/nope.ts failed.' },
+      { type: 'usage', tokens: { input: 6000, cache_read: 0, cache_write: 0, output: 200, reasoning: 0 } },
     ]);
   });
 
@@ -166,6 +156,7 @@ describe('exact events of the lab captures (codex-cli 0.169.0)', () => {
     expect(bodies(events)).toEqual([
       { type: 'read', path: '/home/user/project/README.md', is_success: true },
       { type: 'agent', message: 'All steps are done.' },
+      { type: 'usage', tokens: { input: 6000, cache_read: 0, cache_write: 0, output: 200, reasoning: 0 } },
     ]);
   });
 
@@ -176,6 +167,7 @@ describe('exact events of the lab captures (codex-cli 0.169.0)', () => {
       { type: 'read', path: '/home/user/project/README.md', is_success: true },
       { type: 'reasoning', message: '**Summarising**\n\nThe README is short; one line is enough.' },
       { type: 'agent', message: 'The README describes a tiny demo project.' },
+      { type: 'usage', tokens: { input: 5500, cache_read: 12900, cache_write: 0, output: 60, reasoning: 80 } },
     ]);
     expect(metrics.tokens).toEqual({ input: 5500, cache_read: 12900, cache_write: 0, output: 60, reasoning: 80 });
   });
@@ -187,6 +179,7 @@ describe('exact events of the lab captures (codex-cli 0.169.0)', () => {
     expect(bodies(events)).toEqual([
       { type: 'unknown', raw: completed },
       { type: 'agent', message: 'According to the search, see the TypeScript release notes.' },
+      { type: 'usage', tokens: { input: 1200, cache_read: 0, cache_write: 0, output: 40, reasoning: 0 } },
     ]);
   });
 
@@ -209,6 +202,7 @@ describe('exact events of the published captures (codex-cli 0.46)', () => {
         { type: 'reasoning', message: '**Preparing to list files with bash shell**' },
         { type: 'list', is_success: true },
         { type: 'agent', message: 'Files here: `stream-output-1.jsonl`, `stream-output-2.jsonl`, `test.js`.' },
+        { type: 'usage', tokens: { input: 1048, cache_read: 4992, output: 129 } },
       ].map((event) => ({ ...event, session_id: '019a2d7a-6455-7170-a661-c6d8b94c630a' })),
     );
     // 0.46 reports three usage fields: no cache_write, no reasoning.
@@ -226,6 +220,7 @@ describe('exact events of the published captures (codex-cli 0.46)', () => {
         type: 'agent',
         message: '`test.js` simply contains `console.log(\'Hello World\');`, so running it will print the string “Hello World” to the standard output.',
       },
+      { type: 'usage', tokens: { input: 967, cache_read: 5120, output: 204 } },
     ]);
   });
 
@@ -235,6 +230,7 @@ describe('exact events of the published captures (codex-cli 0.46)', () => {
       { type: 'reasoning', message: '**Creating new file with patch**' },
       { type: 'write', path: '/private/tmp/codex-research-test/hello.txt', is_success: true },
       { type: 'agent', message: 'Created `hello.txt` containing `Hello from Codex`.' },
+      { type: 'usage', tokens: { input: 1912, cache_read: 4096, output: 51 } },
     ]);
   });
 

@@ -48,9 +48,9 @@ describe('raw event stream', () => {
 
   test('turn.started: consumed; it opens a turn, so the run has not ended until the turn does', async () => {
     const done = await run(jsonl(thread, turn, usage(10, 0, 1, 0), turn), { harness });
-    expect(done.events).toEqual([]);
+    expect(bodies(done.events)).toEqual([{ type: 'usage', tokens: { input: 10, cache_read: 0, cache_write: 0, output: 1, reasoning: 0 } }]);
     expect(done.metrics.ended).toBe(false);
-    expect(done.rules).toEqual(['thread.started: session id', 'turn.started: consumed', 'turn.completed: metrics', 'turn.started: consumed']);
+    expect(done.rules).toEqual(['thread.started: session id', 'turn.started: consumed', 'turn.completed: usage', 'turn.started: consumed']);
   });
 
   test('item.started and item.updated record the item; item.completed alone says how it went', async () => {
@@ -85,9 +85,9 @@ describe('raw event stream', () => {
     ]);
   });
 
-  test('turn.completed: no event; its usage is the thread running total, mapped onto the token classes', async () => {
+  test("turn.completed: its usage is the thread's running total, mapped onto the token classes; the first turn's share is all of it", async () => {
     const { events: out, metrics } = await run(jsonl(thread, turn, usage(9000, 8200, 60, 40)), { harness });
-    expect(out).toEqual([]);
+    expect(bodies(out)).toEqual([{ type: 'usage', tokens: { input: 800, cache_read: 8200, cache_write: 0, output: 20, reasoning: 40 } }]);
     expect(metrics).toMatchObject({ ended: true, is_error: false, turns: 1, tokens: { input: 800, cache_read: 8200, cache_write: 0, output: 20, reasoning: 40 } });
   });
 
@@ -100,13 +100,27 @@ describe('raw event stream', () => {
     expect(partial.metrics.tokens).toEqual({ cache_read: 4, reasoning: 2 });
   });
 
-  test('metrics: two turns whose totals grow; the metrics are the last total, not the sum', async () => {
-    const { metrics } = await run(jsonl(thread, turn, usage(1000, 200, 50, 10), turn, usage(2500, 1200, 90, 30)), { harness });
+  test('metrics: two turns whose totals grow; the metrics are the last total, not the sum; each usage event is its turn\'s share', async () => {
+    const { events: out, metrics } = await run(jsonl(thread, turn, usage(1000, 200, 50, 10), turn, usage(2500, 1200, 90, 30)), { harness });
     expect(metrics).toMatchObject({
       ended: true,
       turns: 2,
       tokens: { input: 1300, cache_read: 1200, cache_write: 0, output: 60, reasoning: 30 },
     });
+    // 800 + 500 = 1300, 200 + 1000 = 1200, 40 + 20 = 60, 10 + 20 = 30: the slices add up to the total.
+    expect(bodies(out)).toEqual([
+      { type: 'usage', tokens: { input: 800, cache_read: 200, cache_write: 0, output: 40, reasoning: 10 } },
+      { type: 'usage', tokens: { input: 500, cache_read: 1000, cache_write: 0, output: 20, reasoning: 20 } },
+    ]);
+  });
+
+  test('a class whose running total falls (a resumed thread counts again) reports the turn\'s total for that class', async () => {
+    const { events: out } = await run(jsonl(thread, turn, usage(5000, 4000, 90, 30), turn, usage(6000, 1000, 100, 10)), { harness });
+    expect(bodies(out)).toEqual([
+      { type: 'usage', tokens: { input: 1000, cache_read: 4000, cache_write: 0, output: 60, reasoning: 30 } },
+      // input 5000 - 1000 = 4000 more; cache_read fell (1000 < 4000): 1000; output 90 - 60 = 30; reasoning fell: 10.
+      { type: 'usage', tokens: { input: 4000, cache_read: 1000, cache_write: 0, output: 30, reasoning: 10 } },
+    ]);
   });
 
   test('turn.completed without usage still ends the turn, and is unknown', async () => {
@@ -169,7 +183,7 @@ describe('raw event stream', () => {
 
   test('a line that is not JSON is a warning, and the stream goes on', async () => {
     expect(await events('Reading prompt from stdin...', completed({ id: 'item_0', type: 'agent_message', text: 'hi' }))).toEqual([
-      { type: 'warning', message: 'Reading prompt from stdin...' },
+      { type: 'warning', message: 'Reading prompt from stdin...', code: 'not_json' },
       { type: 'agent', message: 'hi' },
     ]);
   });
@@ -264,7 +278,7 @@ describe('items', () => {
       await events(
         completed(command('item_0', "/bin/bash -lc 'cd src && cat a.ts'", 'completed', 0)),
         completed(command('item_1', `/bin/bash -lc "sed -n '5,9p' notes.txt"`, 'completed', 0)),
-        completed(command('item_2', "/bin/bash -lc 'rg -n greet src'", 'failed', 1)),
+        completed(command('item_2', "/bin/bash -lc 'rg -n greet src'", 'failed', 2)),
         // Declined: never ran, still the read the agent attempted.
         completed(command('item_3', "/bin/bash -lc 'cat .env'", 'declined', null)),
       ),
@@ -273,6 +287,27 @@ describe('items', () => {
       { type: 'read', path: '/ws/notes.txt', start_line: 5, end_line: 9, is_success: true },
       { type: 'search', query: 'greet', path: '/ws/src', is_success: false },
       { type: 'read', path: '/ws/.env', is_success: false },
+    ]);
+  });
+
+  test('command_execution: a search that exited 1 completed without a match (CONTRACT.md); exit 2, a pipe into head, or a read stays failed', async () => {
+    expect(
+      await events(
+        completed(command('item_0', "/bin/bash -lc 'rg -n zzz src'", 'failed', 1)),
+        completed(command('item_1', "/bin/bash -lc 'ack zzz'", 'failed', 1)),
+        completed(command('item_2', "/bin/bash -lc 'rg -n zzz nowhere'", 'failed', 2)),
+        completed(command('item_3', "/bin/bash -lc 'rg -n zzz src | head -n 3'", 'failed', 1)),
+        completed(command('item_4', "/bin/bash -lc 'cat missing.txt'", 'failed', 1)),
+        completed(command('item_5', "/bin/bash -lc 'sed -n 1,3p a.ts; grep -n zzz a.ts'", 'failed', 1)),
+      ),
+    ).toEqual([
+      { type: 'search', query: 'zzz', path: '/ws/src', is_success: true },
+      { type: 'search', query: 'zzz', is_success: true },
+      { type: 'search', query: 'zzz', path: '/ws/nowhere', is_success: false },
+      { type: 'search', query: 'zzz', path: '/ws/src', is_success: false },
+      { type: 'read', path: '/ws/missing.txt', is_success: false },
+      { type: 'read', path: '/ws/a.ts', start_line: 1, end_line: 3, is_success: false },
+      { type: 'search', query: 'zzz', path: '/ws/a.ts', is_success: true },
     ]);
   });
 

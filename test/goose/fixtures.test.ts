@@ -5,25 +5,18 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
-import { bodies, fixtureFiles, fixturePath, genericRules, runFixture } from '../helpers.js';
+import { bodies, fixtureFiles, fixturePath, runFixture } from '../helpers.js';
+import { ruleNames, sharedRecords } from '../../lib/record-table.js';
+import { records } from '../../harnesses/goose/correlate.js';
 
 const harness = 'goose';
 const cwd = '/home/dev/project';
 
-const A = 'message/assistant: blocks in order';
-const U = 'message/user: blocks in order';
+const A = records.message.rules.assistant;
+const U = records.message.rules.user;
 
-/** The rules of harnesses/goose/correlate.ts, named after goose.md's rows. */
-const gooseRules = [
-  ...genericRules,
-  A,
-  U,
-  'message, other role or malformed: unknown',
-  'notification: unknown',
-  'error: error',
-  'error, malformed: unknown',
-  'complete: consumed',
-];
+/** The rules of harnesses/goose/correlate.ts and the ones every harness shares. */
+const gooseRules = ruleNames(sharedRecords, records);
 
 /** The rule expected for each line of each fixture. */
 const expectedRules: Record<string, string[]> = {
@@ -67,9 +60,9 @@ describe('exact events', () => {
     const file = 'goose/full-run.jsonl';
     const { events, metrics } = await runFixture(file, { harness, cwd });
     expect(bodies(events)).toEqual([
-      { type: 'warning', message: 'starting session | provider: openrouter model: deepseek/deepseek-chat-v3.1' },
-      { type: 'warning', message: '    session id: 20251130_1' },
-      { type: 'warning', message: '    working directory: /home/dev/project' },
+      { type: 'warning', message: 'starting session | provider: openrouter model: deepseek/deepseek-chat-v3.1', code: 'not_json' },
+      { type: 'warning', message: '    session id: 20251130_1', code: 'not_json' },
+      { type: 'warning', message: '    working directory: /home/dev/project', code: 'not_json' },
       // Two deltas, then the same thinking restated in front of the tool request: one span.
       { type: 'reasoning', message: 'The greeting is printed by src/greet.ts; read it before editing.' },
       { type: 'read', path: '/home/dev/project/src/greet.ts', start_line: 1, end_line: 20, is_success: true },

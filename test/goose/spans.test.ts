@@ -130,7 +130,7 @@ describe('span accumulation', () => {
     const { events } = await goose(assistant('msg_1', text('Hel')), 'starting session | provider: openai model: gpt-4o', assistant('msg_1', text('lo.')));
     expect(bodies(events)).toEqual([
       { type: 'agent', message: 'Hel' },
-      { type: 'warning', message: 'starting session | provider: openai model: gpt-4o' },
+      { type: 'warning', message: 'starting session | provider: openai model: gpt-4o', code: 'not_json' },
       { type: 'agent', message: 'lo.' },
     ]);
   });

@@ -76,6 +76,15 @@ describe('goose.md "Tool mapping"', () => {
     expect(await events('shell', { command: 'cat missing.txt' }, shellResult('', 1))).toEqual([{ type: 'read', path: '/ws/missing.txt', is_success: false }]);
   });
 
+  test('shell: a search that exited 1 (structuredContent.exit_code) matched nothing and completed; 2 is a failure', async () => {
+    expect(await events('shell', { command: 'rg -n zzz src' }, shellResult('', 1))).toEqual([{ type: 'search', query: 'zzz', path: '/ws/src', is_success: true }]);
+    expect(await events('shell', { command: 'ag zzz' }, shellResult('', 1))).toEqual([{ type: 'search', query: 'zzz', is_success: true }]);
+    expect(await events('shell', { command: 'rg -n zzz src' }, shellResult('rg: src: No such file or directory\n', 2))).toEqual([
+      { type: 'search', query: 'zzz', path: '/ws/src', is_success: false },
+    ]);
+    expect(await events('shell', { command: 'cd src && rg zzz' }, shellResult('', 1))).toEqual([{ type: 'search', query: 'zzz', path: '/ws/src', is_success: false }]);
+  });
+
   test('grep, glob: search (query from pattern, scope from path)', async () => {
     expect(await events('grep', { pattern: 'TODO', path: 'src', include: '*.ts' })).toEqual([{ type: 'search', query: 'TODO', path: '/ws/src', is_success: true }]);
     expect(await events('glob', { pattern: '**/*.ts' })).toEqual([{ type: 'search', query: '**/*.ts', is_success: true }]);

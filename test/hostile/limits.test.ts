@@ -46,10 +46,10 @@ test('invalid UTF-8, NUL bytes, lone surrogates and a lone \\r: no crash, define
     const { events, rules } = await run(input, { harness });
     expect(rules.length, harness).toBe(5);
     const shown = bodies(events).map((event) => JSON.parse(JSON.stringify(event)));
-    expect(shown[0], harness).toEqual({ type: 'warning', message: '\ufffd\ufffdA' });
-    expect(shown[1], harness).toEqual({ type: 'warning', message: '\u0000\u0000' });
-    expect(shown.at(-2), harness).toEqual({ type: 'warning', message: '{"t\ufffd\ufffd\ufffd"}' });
-    expect(shown.at(-1), harness).toEqual({ type: 'warning', message: 'a\rb' });
+    expect(shown[0], harness).toEqual({ type: 'warning', message: '\ufffd\ufffdA', code: 'not_json' });
+    expect(shown[1], harness).toEqual({ type: 'warning', message: '\u0000\u0000', code: 'not_json' });
+    expect(shown.at(-2), harness).toEqual({ type: 'warning', message: '{"t\ufffd\ufffd\ufffd"}', code: 'not_json' });
+    expect(shown.at(-1), harness).toEqual({ type: 'warning', message: 'a\rb', code: 'not_json' });
     // The lone-surrogate record is JSON: an unknown (or gg) event carrying it, serializable.
     const middle = events.find((event) => event.type === 'unknown' || event.type === 'gg');
     expect(JSON.stringify(middle)).toContain('\\ud800');

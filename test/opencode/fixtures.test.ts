@@ -7,28 +7,15 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
 import type { HarnessEvent, Tokens } from '../../lib/events.js';
 import { tools } from '../../harnesses/opencode/tools.js';
-import { bodies, expectLossless, fixtureFiles, fixturePath, genericRules, parsedLines, runFixture, untimed } from '../helpers.js';
+import { bodies, expectLossless, fixtureFiles, fixturePath, parsedLines, runFixture, untimed } from '../helpers.js';
+import { ruleNames, sharedRecords } from '../../lib/record-table.js';
+import { records } from '../../harnesses/opencode/correlate.js';
 
 const harness = 'opencode';
 const cwd = '/home/user/project';
 
-/** The rules of harnesses/opencode/correlate.ts, named after opencode.md's rows. */
-const opencodeRules = [
-  ...genericRules,
-  'step_start: consumed',
-  'step_finish: usage',
-  'step_finish without tokens: unknown',
-  'reasoning: reasoning',
-  'reasoning, empty: consumed',
-  'reasoning without text: unknown',
-  'text: agent',
-  'text, empty: consumed',
-  'text without text: unknown',
-  'tool_use: tool mapping',
-  'tool_use, repeated part id: consumed',
-  'tool_use, malformed: unknown',
-  'error: error',
-];
+/** The rules of harnesses/opencode/correlate.ts and the ones every harness shares. */
+const opencodeRules = ruleNames(sharedRecords, records);
 
 /** The lab's usual step: 1200 prompt tokens, none cached, 40 completion tokens, no price. */
 const labStep = { type: 'usage', tokens: { input: 1200, output: 40, reasoning: 0, cache_read: 0, cache_write: 0 }, cost: 0 };

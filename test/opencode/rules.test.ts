@@ -173,7 +173,7 @@ describe('raw event stream', () => {
     });
     expect(untimed(events)).toEqual([
       { type: 'agent', session_id: sessionID, message: 'a' },
-      { type: 'warning', session_id: sessionID, message: '! permission requested: external_directory (/etc/*); auto-rejecting' },
+      { type: 'warning', session_id: sessionID, message: '! permission requested: external_directory (/etc/*); auto-rejecting', code: 'not_json' },
       { type: 'agent', session_id: sessionID, message: 'b' },
     ]);
   });
@@ -357,6 +357,25 @@ describe('tool mapping', () => {
       { type: 'read', path: '/ws/README.md', is_success: true },
       { type: 'read', path: '/ws/pkg/a.ts', is_success: true },
       { type: 'search', query: 'todo', path: '/ws/src', is_success: false },
+    ]);
+  });
+
+  test('bash: a search ending the command that exited 1 (state.metadata.exit) matched nothing and completed; 2 is a failure; a pipe or a mixed script only where the exit code is the search\'s', async () => {
+    expect(
+      await events(
+        toolUse('bash', { command: 'grep -rn zzz src' }, { status: 'completed', metadata: { exit: 1 } }, 'prt_1'),
+        toolUse('bash', { command: 'git grep zzz' }, { status: 'completed', metadata: { exit: 1 } }, 'prt_2'),
+        toolUse('bash', { command: 'grep -rn zzz src' }, { status: 'completed', metadata: { exit: 2 } }, 'prt_3'),
+        toolUse('bash', { command: 'rg zzz | head -n 2' }, { status: 'completed', metadata: { exit: 1 } }, 'prt_4'),
+        toolUse('bash', { command: 'cat a.ts; rg zzz' }, { status: 'completed', metadata: { exit: 1 } }, 'prt_5'),
+      ),
+    ).toEqual([
+      { type: 'search', query: 'zzz', path: '/ws/src', is_success: true },
+      { type: 'search', query: 'zzz', is_success: true },
+      { type: 'search', query: 'zzz', path: '/ws/src', is_success: false },
+      { type: 'search', query: 'zzz', is_success: false },
+      { type: 'read', path: '/ws/a.ts', is_success: false },
+      { type: 'search', query: 'zzz', is_success: true },
     ]);
   });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { classifyShellCommand, unwrapShellCommand, type FileOperation } from '../../lib/shell/index.js';
+import { classifyShellCommand, shellOperations, unwrapShellCommand, type FileOperation } from '../../lib/shell/index.js';
 
 type Case = [command: string | readonly string[], expected: FileOperation[] | null];
 
@@ -360,6 +360,40 @@ describe('unwrapShellCommand', () => {
   for (const [command, script] of unwraps) {
     it(`${JSON.stringify(command)} -> ${JSON.stringify(script)}`, () => {
       expect(unwrapShellCommand(command)).toBe(script);
+    });
+  }
+});
+
+describe('finalSearch: the search whose exit status is the whole command\'s (CONTRACT.md: exit 1 is no match)', () => {
+  const cases: [string, number | undefined][] = [
+    ['rg foo src', 0],
+    ['grep -rn foo .', 0],
+    ['egrep foo a', 0],
+    ['ag foo', 0],
+    ['ack foo', 0],
+    ['git grep foo', 0],
+    ["bash -lc 'rg foo'", 0],
+    // The last command runs whatever came before: its status is the script's.
+    ['cat a; rg foo', 1],
+    ['cat a\nrg foo', 1],
+    ['grep foo a; grep foo b', 1],
+    // A pipeline's status is its last stage's.
+    ['cat f | grep x', 1],
+    ['rg foo | head', undefined],
+    ['grep -r foo . | wc -l', undefined],
+    // After && or ||, an exit code 1 may be an earlier command's (cd, cat): not the search's.
+    ['cat a && rg foo', undefined],
+    ['cd src && rg foo', undefined],
+    ['rg foo || true', undefined],
+    // The search does not end the script.
+    ['rg foo; cat a', undefined],
+    // Programs whose exit 1 does not mean "no match".
+    ['find . -name x', undefined],
+    ['fd x', undefined],
+  ];
+  for (const [command, expected] of cases) {
+    it(`${JSON.stringify(command)} -> ${expected}`, () => {
+      expect(shellOperations(command)?.finalSearch).toBe(expected);
     });
   }
 });

@@ -1,0 +1,32 @@
+/**
+ * harness-events.md "Usage": a per-turn slice and the session total never diverge. For every
+ * real capture of a harness that reports turns, the `usage` events add up to the metrics'
+ * tokens; a harness that reports only a run total emits no `usage` events (README "Events").
+ */
+import { describe, expect, test } from 'vitest';
+import { addTokens } from '../lib/metrics.js';
+import type { Tokens } from '../lib/events.js';
+import { fixtureFiles, runFixture } from './helpers.js';
+
+/** Which harnesses report per-turn usage, and the fixture folder of each. */
+const harnesses = [
+  { harness: 'codex', folder: 'codex', perTurn: true },
+  { harness: 'opencode', folder: 'opencode', perTurn: true },
+  { harness: 'claude-code', folder: 'claude', perTurn: false },
+  { harness: 'goose', folder: 'goose', perTurn: false },
+] as const;
+
+for (const { harness, folder, perTurn } of harnesses) {
+  describe(`${harness}: usage events against the metrics`, () => {
+    for (const file of fixtureFiles(folder)) {
+      test(file, async () => {
+        const { events, metrics } = await runFixture(file, { harness });
+        const usage = events.filter((event) => event.type === 'usage');
+        if (!perTurn) return expect(usage).toEqual([]);
+        const sum: Tokens = {};
+        for (const event of usage) addTokens(sum, event.tokens);
+        expect(sum).toEqual(metrics.tokens);
+      });
+    }
+  });
+}
