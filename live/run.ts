@@ -38,13 +38,15 @@ export interface LiveRun {
 
 /** Every JSON record as an `unknown` event: how a CLI is run before the library has its harness. */
 function rawHarness(name: string): Harness {
+  const records = { 'any JSON': { handling: 'unknown, verbatim', rules: { raw: 'raw record: unknown' } } };
   return {
     name: `${name} (raw)`,
+    records,
     tools: new Map(),
     correlator: (run) => ({
       record(value) {
         run.emit({ type: 'unknown', raw: value });
-        return 'raw record';
+        return records['any JSON'].rules.raw;
       },
       end() {},
     }),

@@ -11,6 +11,13 @@ export const claudeCode: Scenario[] = [
     prompt: 'Say hello in one sentence.',
     turns: () => [{ reasoning: 'The user wants a greeting.', text: 'Hello from the scripted model.', usage: { input: 1500, output: 30, cached: 1000 } }],
     exitCode: 0,
+    // Thinking blocks are reasoning, text blocks agent; the result's usage goes to the metrics only.
+    events: () => [
+      { type: 'reasoning', message: 'The user wants a greeting.' },
+      { type: 'agent', message: 'Hello from the scripted model.' },
+    ],
+    // input_tokens is already the uncached part.
+    tokens: { input: 500, output: 30, cache_read: 1000, cache_write: 0, reasoning: 0 },
   },
   {
     name: 'file tools',
@@ -24,6 +31,16 @@ export const claudeCode: Scenario[] = [
       { text: 'Done: read two files, wrote src/c.ts, missing.txt does not exist.' },
     ],
     exitCode: 0,
+    // Read: the line range from offset and limit; Write and Edit: write; a failed read is unsuccessful.
+    events: (x) => [
+      { type: 'agent', message: 'Reading the README first.' },
+      { type: 'read', path: x.path('README.md'), is_success: true },
+      { type: 'read', path: x.path('notes.txt'), start_line: 3, end_line: 6, is_success: true },
+      { type: 'write', path: x.path('src/c.ts'), is_success: true },
+      { type: 'write', path: x.path('src/c.ts'), is_success: true },
+      { type: 'read', path: x.path('missing.txt'), is_success: false },
+      { type: 'agent', message: 'Done: read two files, wrote src/c.ts, missing.txt does not exist.' },
+    ],
   },
   {
     name: 'shell',
@@ -32,11 +49,23 @@ export const claudeCode: Scenario[] = [
       { tools: [{ name: 'Bash', input: { command: 'cat README.md' } }] },
       { tools: [{ name: 'Bash', input: { command: "sed -n '2,4p' notes.txt" } }] },
       { tools: [{ name: 'Bash', input: { command: 'grep -rn hello .' } }] },
-      { text: 'Two at once.', tools: [{ name: 'Bash', input: { command: 'ls src' } }, { name: 'Bash', input: { command: 'false' } }] },
+      { text: 'Listing the sources.', tools: [{ name: 'Bash', input: { command: 'ls src' } }] },
+      { tools: [{ name: 'Bash', input: { command: 'false' } }] },
       { tools: [{ name: 'Bash', input: { command: 'echo hi > out.txt' } }] },
       { text: 'Looked around; `false` failed as expected.' },
     ],
     exitCode: 0,
+    // Bash commands that are reads, searches and listings are reclassified; Claude reports no exit code.
+    events: (x) => [
+      { type: 'read', path: x.path('README.md'), is_success: true },
+      { type: 'read', path: x.path('notes.txt'), start_line: 2, end_line: 4, is_success: true },
+      { type: 'search', query: 'hello', path: x.workspace, is_success: true },
+      { type: 'agent', message: 'Listing the sources.' },
+      { type: 'list', path: x.path('src'), is_success: true },
+      { type: 'command', command: 'false', is_success: false },
+      { type: 'command', command: 'echo hi > out.txt', is_success: true },
+      { type: 'agent', message: 'Looked around; `false` failed as expected.' },
+    ],
   },
   {
     name: 'api error',
@@ -44,5 +73,12 @@ export const claudeCode: Scenario[] = [
     turns: () => [{ failAlways: 401 }],
     env: { CLAUDE_CODE_MAX_RETRIES: '0' },
     exitCode: 1,
+    // The synthetic assistant text is an agent message; the result (subtype success, is_error true) an
+    // error coded with its terminal_reason.
+    events: (x) => [
+      { type: 'agent', message: 'Failed to authenticate. API Error: 401 scripted HTTP 401' },
+      { type: 'error', message: 'Failed to authenticate. API Error: 401 scripted HTTP 401', code: 'api_error' },
+      x.exited(1),
+    ],
   },
 ];

@@ -3,7 +3,11 @@
  * skill, task, todowrite, write (no list tool: listings are shell commands). grep and glob
  * need rg on PATH.
  */
+import type { EventBody } from '../../lib/events.js';
 import type { Scenario } from '../scenario.js';
+
+/** The usage event of a step with the server's default usage (1200 in, 40 out). */
+const step: EventBody = { type: 'usage', tokens: { input: 1200, output: 40, cache_read: 0, cache_write: 0, reasoning: 0 }, cost: 0 };
 
 export const opencode: Scenario[] = [
   {
@@ -12,6 +16,13 @@ export const opencode: Scenario[] = [
     turns: () => [{ reasoning: 'The user wants a greeting.', text: 'Hello from the scripted model.', usage: { input: 2400, output: 12, cached: 1800, reasoning: 4 } }],
     args: ['--thinking'],
     exitCode: 0,
+    // Reasoning parts are printed with --thinking; each step's usage: input without the cached part,
+    // output without the reasoning part; cost 0 (no price configured).
+    events: () => [
+      { type: 'reasoning', message: 'The user wants a greeting.' },
+      { type: 'agent', message: 'Hello from the scripted model.' },
+      { type: 'usage', tokens: { input: 600, output: 8, cache_read: 1800, cache_write: 0, reasoning: 4 }, cost: 0 },
+    ],
   },
   {
     name: 'file tools',
@@ -27,6 +38,27 @@ export const opencode: Scenario[] = [
       { text: 'Done.' },
     ],
     exitCode: 0,
+    // read with offset/limit gives lines offset..offset+limit-1; grep and glob are searches (the
+    // glob's pattern is its query); write and edit are writes; one usage event per step.
+    events: (x) => [
+      { type: 'agent', message: 'Reading the README first.' },
+      { type: 'read', path: x.path('README.md'), is_success: true },
+      step,
+      { type: 'read', path: x.path('notes.txt'), start_line: 2, end_line: 3, is_success: true },
+      step,
+      { type: 'search', query: 'greet', is_success: true },
+      step,
+      { type: 'search', query: '**/*.ts', is_success: true },
+      step,
+      { type: 'write', path: x.path('src/c.ts'), is_success: true },
+      step,
+      { type: 'write', path: x.path('src/c.ts'), is_success: true },
+      step,
+      { type: 'read', path: x.path('missing.txt'), is_success: false },
+      step,
+      { type: 'agent', message: 'Done.' },
+      step,
+    ],
   },
   {
     name: 'shell',
@@ -41,11 +73,30 @@ export const opencode: Scenario[] = [
       { text: 'Looked around; `false` exited with status 1.' },
     ],
     exitCode: 0,
+    // bash reclassified like a Codex command; the exit code comes from state.metadata.exit.
+    events: (x) => [
+      { type: 'read', path: x.path('README.md'), is_success: true },
+      step,
+      { type: 'read', path: x.path('notes.txt'), start_line: 2, end_line: 4, is_success: true },
+      step,
+      { type: 'search', query: 'hello', path: x.workspace, is_success: true },
+      step,
+      { type: 'list', path: x.path('src'), is_success: true },
+      step,
+      { type: 'command', command: 'false', exit_code: 1, is_success: false },
+      step,
+      { type: 'command', command: 'echo hi > out.txt', exit_code: 0, is_success: true },
+      step,
+      { type: 'agent', message: 'Looked around; `false` exited with status 1.' },
+      step,
+    ],
   },
   {
     name: 'api error',
     prompt: 'Say hello.',
     turns: () => [{ failAlways: 401 }],
     exitCode: 1,
+    // A 401 is not retried: one error record (message from error.data, code its name), exit 1.
+    events: (x) => [{ type: 'error', message: 'scripted HTTP 401', code: 'APIError' }, x.exited(1)],
   },
 ];
