@@ -5,6 +5,7 @@
  * suite. `LIVE_VERSIONS=latest` runs the newest versions and prints the drift report.
  */
 import { execFileSync } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import { defineConfig } from 'vitest/config';
 import { liveHarnesses } from './live/harnesses.js';
 import { installAll, isInstalled, type Installed } from './live/install.js';
@@ -12,6 +13,8 @@ import { LiveReporter, type Skipped } from './live/reporter.js';
 
 export default defineConfig(async () => {
   const latest = process.env.LIVE_VERSIONS === 'latest';
+  // Every run's processes carry this suite's id (live/run.ts), so the teardown finds what they left.
+  process.env.HARNESS_EVENTS_LIVE_SUITE = randomUUID();
   const installs = await installAll(latest ? 'latest' : 'pinned', console.log);
   const rows: Record<string, Installed> = {};
   const skipped: Skipped[] = [];
@@ -30,10 +33,11 @@ export default defineConfig(async () => {
   return {
     test: {
       include: ['live/**/*.live.ts'],
+      globalSetup: ['live/teardown.ts'],
       provide: { liveRows: rows },
       // Two CLIs at a time: they mostly wait on each other and the scripted model.
       maxConcurrency: Number(process.env.LIVE_CONCURRENCY ?? 2),
-      testTimeout: 300_000,
+      testTimeout: 660_000,
       reporters: ['default', new LiveReporter(skipped, versions, latest)],
     },
   };

@@ -15,16 +15,16 @@ interface Message {
   error?: unknown;
 }
 
-/** Drives one prompt turn; resolves when the agent answered the prompt (or an error ended the exchange). */
-export function driveAcp(child: ChildProcess, cwd: string, prompt: string): Promise<void> {
+/** Drives one prompt turn; resolves when the exchange is over: true when the agent answered the prompt. */
+export function driveAcp(child: ChildProcess, cwd: string, prompt: string): Promise<boolean> {
   const stdin = child.stdin!;
   const send = (message: object) => {
     if (!stdin.destroyed) stdin.write(JSON.stringify({ jsonrpc: '2.0', ...message }) + '\n');
   };
   return new Promise((resolve) => {
-    const finish = () => {
+    const finish = (answered: boolean) => {
       stdin.end();
-      resolve();
+      resolve(answered);
     };
     let pending = '';
     child.stdout!.on('data', (chunk: Buffer) => {
@@ -41,16 +41,16 @@ export function driveAcp(child: ChildProcess, cwd: string, prompt: string): Prom
           const allow = message.method === 'session/request_permission' ? message.params?.options?.find((o) => o.kind === 'allow_once') : undefined;
           send(allow ? { id: message.id, result: { outcome: { outcome: 'selected', optionId: allow.optionId } } } : { id: message.id, error: { code: -32601, message: `Method not found: ${message.method}` } });
         } else if (message.id === 1) {
-          if (message.error) finish();
+          if (message.error) finish(false);
           else send({ id: 2, method: 'session/new', params: { cwd, mcpServers: [] } });
         } else if (message.id === 2) {
           const sessionId = message.result?.sessionId;
-          if (!sessionId) finish();
+          if (!sessionId) finish(false);
           else send({ id: 3, method: 'session/prompt', params: { sessionId, prompt: [{ type: 'text', text: prompt }] } });
-        } else if (message.id === 3) finish();
+        } else if (message.id === 3) finish(message.result?.stopReason !== undefined);
       }
     });
-    child.stdout!.once('end', finish);
+    child.stdout!.once('end', () => finish(false));
     send({
       id: 1,
       method: 'initialize',

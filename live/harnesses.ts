@@ -103,6 +103,8 @@ function qwenSettings(place: Place): void {
     telemetry: { enabled: false },
     memory: { enableManagedAutoMemory: false },
     tools: { listDirectory: { enabled: true } },
+    // After a task, Qwen asks the model for a follow-up suggestion (one more request) unless told not to.
+    ui: { enableFollowupSuggestions: false },
   });
 }
 

@@ -21,6 +21,7 @@ export class LiveReporter implements Reporter {
   onTestRunEnd(testModules: ReadonlyArray<TestModule>): void {
     const rows = new Map<string, { passed: number; failed: number; modes: Set<string> }>();
     const drift: string[] = [];
+    const leftovers: string[] = [];
     for (const module of testModules) {
       for (const test of module.children.allTests()) {
         const live = test.meta().live;
@@ -30,6 +31,7 @@ export class LiveReporter implements Reporter {
         row[state]++;
         row.modes.add(live.mode);
         rows.set(live.row, row);
+        for (const process of live.leftovers) leftovers.push(`  ${live.row} / ${test.name}: ${process.split('\n')[0]!.slice(0, 160)}`);
         if (live.drift) {
           drift.push(`${live.row} / ${test.name}:`);
           for (const what of live.drift.newUnknown) drift.push(`  now unknown: ${what}`);
@@ -43,6 +45,7 @@ export class LiveReporter implements Reporter {
       lines.push(`  ${id.padEnd(12)} ${this.versions[id]?.padEnd(40) ?? ''} ${row.passed} passed, ${row.failed} failed (${[...row.modes].join(', ')})`);
     }
     for (const { id, reason } of this.skipped) lines.push(`  ${id.padEnd(12)} skipped: ${reason}`);
+    if (leftovers.length) lines.push('processes a CLI left running after it exited (killed by the suite):', ...leftovers);
     if (this.latest) lines.push(drift.length ? 'drift report:' : 'drift report: no scenario differs from the pinned versions', ...drift);
     console.log(`\n${lines.join('\n')}\n`);
   }

@@ -16,10 +16,10 @@ import type { Installed } from './install.js';
 import type { Scenario } from './scenario.js';
 import { createPlace, type Place } from './workspace.js';
 
-/** A run that has not ended by then is aborted (its process group killed) and fails. */
-const RUN_TIMEOUT_MS = 150_000;
-/** After an ACP prompt is answered and stdin closed, how long the agent may take to exit. */
-const ACP_EXIT_GRACE_MS = 10_000;
+/** Only for a CLI that hangs: a run still going then is aborted (its process group killed) and fails. Far above any run's length, even on a loaded machine. */
+const RUN_TIMEOUT_MS = 600_000;
+/** After an ACP prompt is answered and stdin closed, how long the agent may take to exit before it is stopped (acp.md: 2 s). */
+const ACP_EXIT_GRACE_MS = 2000;
 
 export interface LiveRun {
   events: HarnessEvent[];
@@ -27,8 +27,10 @@ export interface LiveRun {
   requests: readonly LoggedRequest[];
   /** Whether each scripted main turn was played as the script says (served, or failed when it always fails). */
   turnsPlayed: boolean[];
-  /** Processes of the run still alive after it ended (they were killed). */
+  /** Processes of the run still alive after the CLI exited (helpers it did not wait for): killed, and reported. */
   leftovers: string[];
+  /** An ACP run: whether the agent answered the prompt (it is then stopped if it does not exit by itself). */
+  acpAnswered?: boolean;
   /** The library harness normalized the run (false: raw mode, each stdout record an `unknown`). */
   normalized: boolean;
   place: Place;
@@ -60,7 +62,7 @@ export async function runScenario<T>(row: LiveHarness, cli: Installed, scenario:
   const server = await startModelServer({
     conversations: [...(row.side ?? []), ...(scenario.conversations?.(place) ?? []), { name: 'main', match: { user: scenario.prompt }, turns }],
   });
-  const marker = randomUUID();
+  const marker = `${process.env.HARNESS_EVENTS_LIVE_SUITE ?? 'solo'}:${randomUUID()}`;
   try {
     const launch = row.launch({ place, url: server.url, prompt: scenario.prompt, args: scenario.args ?? [] });
     const normalized = harnesses.has(row.harness);
@@ -89,18 +91,20 @@ export async function runScenario<T>(row: LiveHarness, cli: Installed, scenario:
       signal: AbortSignal.timeout(RUN_TIMEOUT_MS),
       killGraceMs: 2000,
     });
-    if (launch.acp) {
-      driveAcp(run.child, place.workspace, scenario.prompt).then(() => {
-        setTimeout(() => run.stop(), ACP_EXIT_GRACE_MS).unref();
-      });
-    }
+    const acp = launch.acp
+      ? driveAcp(run.child, place.workspace, scenario.prompt).then((answered) => {
+          setTimeout(() => run.stop(), ACP_EXIT_GRACE_MS).unref();
+          return answered;
+        })
+      : undefined;
     const events: HarnessEvent[] = [];
     for await (const event of run) events.push(event);
     const result = await run.done;
+    const acpAnswered = await acp;
     const turnsPlayed = turns.map((turn, index) =>
       server.requests.some((r) => r.conversation === 'main' && r.turn === index && r.outcome === (turn.failAlways !== undefined ? 'failed' : 'served')),
     );
-    return inspect({ events, result, requests: server.requests, turnsPlayed, leftovers: sweep(marker), normalized, place, serverUrl: server.url });
+    return inspect({ events, result, requests: server.requests, turnsPlayed, leftovers: sweep(marker), acpAnswered, normalized, place, serverUrl: server.url });
   } finally {
     sweep(marker);
     await server.close();
@@ -108,7 +112,7 @@ export async function runScenario<T>(row: LiveHarness, cli: Installed, scenario:
   }
 }
 
-/** Kills every process carrying the run's marker in its environment; returns their command lines. */
+/** Kills every process whose environment carries the marker (or, ending in `:`, any marker it starts); returns their command lines. */
 export function sweep(marker: string): string[] {
   const needle = `HARNESS_EVENTS_LIVE_RUN=${marker}`;
   const found: string[] = [];
@@ -119,7 +123,7 @@ export function sweep(marker: string): string[] {
     } catch {
       continue;
     }
-    if (!environ.split('\0').includes(needle)) continue;
+    if (!environ.split('\0').some((entry) => (marker.endsWith(':') ? entry.startsWith(needle) : entry === needle))) continue;
     let command = pid;
     try {
       command = `${pid} ${readFileSync(`/proc/${pid}/cmdline`, 'utf8').replaceAll('\0', ' ').trim()}`;

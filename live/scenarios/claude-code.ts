@@ -4,21 +4,21 @@
  * Bash), so searches and listings are scripted as shell commands.
  */
 import type { Scenario } from '../scenario.js';
+import { apiErrorScenario, greeting, listingText, shellDoneText, shellScenario, textScenario } from './common.js';
 
 export const claudeCode: Scenario[] = [
-  {
-    name: 'text',
-    prompt: 'Say hello in one sentence.',
-    turns: () => [{ reasoning: 'The user wants a greeting.', text: 'Hello from the scripted model.', usage: { input: 1500, output: 30, cached: 1000 } }],
-    exitCode: 0,
-    // Thinking blocks are reasoning, text blocks agent; the result's usage goes to the metrics only.
-    events: () => [
-      { type: 'reasoning', message: 'The user wants a greeting.' },
-      { type: 'agent', message: 'Hello from the scripted model.' },
-    ],
-    // input_tokens is already the uncached part.
-    tokens: { input: 500, output: 30, cache_read: 1000, cache_write: 0, reasoning: 0 },
-  },
+  textScenario(
+    { input: 1500, output: 30, cached: 1000 },
+    {
+      // Thinking blocks are reasoning, text blocks agent; the result's usage goes to the metrics only.
+      events: () => [
+        { type: 'reasoning', message: greeting.reasoning },
+        { type: 'agent', message: greeting.text },
+      ],
+      // input_tokens is already the uncached part.
+      tokens: { input: 500, output: 30, cache_read: 1000, cache_write: 0, reasoning: 0 },
+    },
+  ),
   {
     name: 'file tools',
     prompt: 'Read the README and part of the notes, add a file, then read a missing one.',
@@ -42,37 +42,21 @@ export const claudeCode: Scenario[] = [
       { type: 'agent', message: 'Done: read two files, wrote src/c.ts, missing.txt does not exist.' },
     ],
   },
-  {
-    name: 'shell',
-    prompt: 'Look around with the shell.',
-    turns: () => [
-      { tools: [{ name: 'Bash', input: { command: 'cat README.md' } }] },
-      { tools: [{ name: 'Bash', input: { command: "sed -n '2,4p' notes.txt" } }] },
-      { tools: [{ name: 'Bash', input: { command: 'grep -rn hello .' } }] },
-      { text: 'Listing the sources.', tools: [{ name: 'Bash', input: { command: 'ls src' } }] },
-      { tools: [{ name: 'Bash', input: { command: 'false' } }] },
-      { tools: [{ name: 'Bash', input: { command: 'echo hi > out.txt' } }] },
-      { text: 'Looked around; `false` failed as expected.' },
-    ],
-    exitCode: 0,
+  shellScenario((command) => ({ name: 'Bash', input: { command } }), 'false', {
     // Bash commands that are reads, searches and listings are reclassified; Claude reports no exit code.
     events: (x) => [
       { type: 'read', path: x.path('README.md'), is_success: true },
       { type: 'read', path: x.path('notes.txt'), start_line: 2, end_line: 4, is_success: true },
       { type: 'search', query: 'hello', path: x.workspace, is_success: true },
-      { type: 'agent', message: 'Listing the sources.' },
+      { type: 'agent', message: listingText },
       { type: 'list', path: x.path('src'), is_success: true },
       { type: 'command', command: 'false', is_success: false },
       { type: 'command', command: 'echo hi > out.txt', is_success: true },
-      { type: 'agent', message: 'Looked around; `false` failed as expected.' },
+      { type: 'agent', message: shellDoneText('false') },
     ],
-  },
-  {
-    name: 'api error',
-    prompt: 'Say hello.',
-    turns: () => [{ failAlways: 401 }],
+  }),
+  apiErrorScenario(401, 1, {
     env: { CLAUDE_CODE_MAX_RETRIES: '0' },
-    exitCode: 1,
     // The synthetic assistant text is an agent message; the result (subtype success, is_error true) an
     // error coded with its terminal_reason.
     events: (x) => [
@@ -80,5 +64,5 @@ export const claudeCode: Scenario[] = [
       { type: 'error', message: 'Failed to authenticate. API Error: 401 scripted HTTP 401', code: 'api_error' },
       x.exited(1),
     ],
-  },
+  }),
 ];

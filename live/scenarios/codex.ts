@@ -3,29 +3,32 @@
  * searches and listings are exec_command shell commands, which the library reclassifies.
  */
 import type { Scenario } from '../scenario.js';
+import { apiErrorScenario, textScenario } from './common.js';
+
+const exec = (cmd: string) => ({ name: 'exec_command', input: { cmd } });
 
 export const codex: Scenario[] = [
-  {
-    name: 'text',
-    prompt: 'Say hello in one sentence.',
-    turns: () => [{ reasoning: '**Greeting**\n\nThe user wants one sentence.', text: 'Hello from the scripted model.', usage: { input: 9000, output: 60, cached: 8200, reasoning: 40 } }],
-    exitCode: 0,
-    // One usage event per turn: input without the cached part, output without the reasoning part.
-    events: () => [
-      { type: 'reasoning', message: '**Greeting**\n\nThe user wants one sentence.' },
-      { type: 'agent', message: 'Hello from the scripted model.' },
-      { type: 'usage', tokens: { input: 800, output: 20, cache_read: 8200, cache_write: 0, reasoning: 40 } },
-    ],
-  },
+  textScenario(
+    { input: 9000, output: 60, cached: 8200, reasoning: 40 },
+    {
+      // The reasoning summary is reasoning; one usage event per turn: input without the cached part,
+      // output without the reasoning part.
+      events: () => [
+        { type: 'reasoning', message: 'The user wants a greeting.' },
+        { type: 'agent', message: 'Hello from the scripted model.' },
+        { type: 'usage', tokens: { input: 800, output: 20, cache_read: 8200, cache_write: 0, reasoning: 40 } },
+      ],
+    },
+  ),
   {
     name: 'shell reads',
     prompt: 'Look around with the shell.',
     turns: () => [
-      { text: 'Reading first.', tools: [{ name: 'exec_command', input: { cmd: 'cat README.md' } }] },
-      { tools: [{ name: 'exec_command', input: { cmd: "sed -n '2,4p' notes.txt" } }] },
-      { tools: [{ name: 'exec_command', input: { cmd: "nl -ba src/a.ts | sed -n '1,2p'" } }] },
-      { tools: [{ name: 'exec_command', input: { cmd: 'grep -rn hello .' } }] },
-      { tools: [{ name: 'exec_command', input: { cmd: 'ls -la src' } }] },
+      { text: 'Reading first.', tools: [exec('cat README.md')] },
+      { tools: [exec("sed -n '2,4p' notes.txt")] },
+      { tools: [exec("nl -ba src/a.ts | sed -n '1,2p'")] },
+      { tools: [exec('grep -rn hello .')] },
+      { tools: [exec('ls -la src')] },
       { text: 'Looked around.' },
     ],
     exitCode: 0,
@@ -46,9 +49,9 @@ export const codex: Scenario[] = [
     prompt: 'Add a file, then run two commands that fail.',
     turns: () => [
       { tools: [{ name: 'apply_patch', custom: true, input: '*** Begin Patch\n*** Add File: src/c.ts\n+export const answer = 42;\n*** End Patch\n' }] },
-      { tools: [{ name: 'exec_command', input: { cmd: 'echo hi > out.txt' } }] },
-      { tools: [{ name: 'exec_command', input: { cmd: 'cat missing.txt' } }] },
-      { tools: [{ name: 'exec_command', input: { cmd: 'false' } }] },
+      { tools: [exec('echo hi > out.txt')] },
+      { tools: [exec('cat missing.txt')] },
+      { tools: [exec('false')] },
       { text: 'Added src/c.ts; both commands failed.' },
     ],
     exitCode: 0,
@@ -62,16 +65,12 @@ export const codex: Scenario[] = [
       { type: 'usage', tokens: { input: 6000, output: 200, cache_read: 0, cache_write: 0, reasoning: 0 } },
     ],
   },
-  {
-    name: 'api error',
-    prompt: 'Say hello.',
-    turns: () => [{ failAlways: 401 }],
-    exitCode: 1,
+  apiErrorScenario(401, 1, {
     // Codex's `error` notice is a warning; `turn.failed` is the error.
     events: (x) => [
       { type: 'warning', message: `unexpected status 401 Unauthorized: scripted HTTP 401, url: ${x.url}/v1/responses` },
       { type: 'error', message: `unexpected status 401 Unauthorized: scripted HTTP 401, url: ${x.url}/v1/responses` },
       x.exited(1),
     ],
-  },
+  }),
 ];

@@ -1,13 +1,9 @@
 /** Copilot CLI 1.0.102 (copilot.md), `-p --output-format json`; `view` of a directory lists it. */
 import type { Scenario } from '../scenario.js';
+import { apiErrorScenario, shellScenario, textScenario } from './common.js';
 
 export const copilot: Scenario[] = [
-  {
-    name: 'text',
-    prompt: 'Say hello in one sentence.',
-    turns: () => [{ reasoning: 'The user wants a greeting.', text: 'Hello from the scripted model.' }],
-    exitCode: 0,
-  },
+  textScenario(undefined),
   {
     name: 'file tools',
     prompt: 'Read, list, search and write.',
@@ -23,25 +19,7 @@ export const copilot: Scenario[] = [
     ],
     exitCode: 0,
   },
-  {
-    name: 'shell',
-    prompt: 'Look around with the shell.',
-    turns: () => [
-      { tools: [{ name: 'bash', input: { command: 'cat README.md', description: 'Show README' } }] },
-      { tools: [{ name: 'bash', input: { command: "sed -n '2,4p' notes.txt", description: 'Lines 2-4' } }] },
-      { tools: [{ name: 'bash', input: { command: 'grep -rn hello .', description: 'Search' } }] },
-      { tools: [{ name: 'bash', input: { command: 'ls src', description: 'List src' } }] },
-      { tools: [{ name: 'bash', input: { command: 'ls does-not-exist', description: 'List a missing dir' } }] },
-      { tools: [{ name: 'bash', input: { command: 'echo hi > out.txt', description: 'Write out.txt' } }] },
-      { text: 'Looked around; the listing of does-not-exist failed.' },
-    ],
-    exitCode: 0,
-  },
-  {
-    // A 401 is retried twice (transient_auth_error), then the session fails.
-    name: 'api error',
-    prompt: 'Say hello.',
-    turns: () => [{ failAlways: 401 }],
-    exitCode: 1,
-  },
+  shellScenario((command) => ({ name: 'bash', input: { command, description: 'Run a command' } }), 'ls does-not-exist'),
+  // A 401 is retried twice (transient_auth_error), then the session fails.
+  apiErrorScenario(401, 1),
 ];

@@ -1,13 +1,9 @@
 /** Gemini CLI 0.61.0 (gemini.md): its own file tools, and run_shell_command. */
 import type { Scenario } from '../scenario.js';
+import { apiErrorScenario, shellScenario, textScenario } from './common.js';
 
 export const gemini: Scenario[] = [
-  {
-    name: 'text',
-    prompt: 'Say hello in one sentence.',
-    turns: () => [{ reasoning: 'The user wants a greeting.', text: 'Hello from the scripted model.', usage: { input: 5200, output: 49, cached: 4096, reasoning: 37 } }],
-    exitCode: 0,
-  },
+  textScenario({ input: 5200, output: 49, cached: 4096, reasoning: 37 }),
   {
     name: 'file tools',
     prompt: 'Read, list, search and write.',
@@ -23,25 +19,7 @@ export const gemini: Scenario[] = [
     ],
     exitCode: 0,
   },
-  {
-    name: 'shell',
-    prompt: 'Look around with the shell.',
-    turns: () => [
-      { tools: [{ name: 'run_shell_command', input: { command: 'cat README.md' } }] },
-      { tools: [{ name: 'run_shell_command', input: { command: "sed -n '2,4p' notes.txt" } }] },
-      { tools: [{ name: 'run_shell_command', input: { command: 'grep -rn hello .' } }] },
-      { tools: [{ name: 'run_shell_command', input: { command: 'ls src' } }] },
-      { tools: [{ name: 'run_shell_command', input: { command: 'ls does-not-exist' } }] },
-      { tools: [{ name: 'run_shell_command', input: { command: 'echo hi > out.txt' } }] },
-      { text: 'Looked around; the listing of does-not-exist failed.' },
-    ],
-    exitCode: 0,
-  },
-  {
-    // An HTTP 400 is not retried; the CLI exits with the status, mod 256.
-    name: 'api error',
-    prompt: 'Say hello.',
-    turns: () => [{ failAlways: 400 }],
-    exitCode: 144,
-  },
+  shellScenario((command) => ({ name: 'run_shell_command', input: { command } }), 'ls does-not-exist'),
+  // An HTTP 400 is not retried; the CLI exits with the status, mod 256.
+  apiErrorScenario(400, 144),
 ];

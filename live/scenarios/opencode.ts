@@ -4,39 +4,48 @@
  * need rg on PATH.
  */
 import type { EventBody } from '../../lib/events.js';
+import type { Turn } from '../../testing/index.js';
 import type { Scenario } from '../scenario.js';
+import type { Place } from '../workspace.js';
+import { apiErrorScenario, greeting, listingText, shellDoneText, shellScenario, textScenario } from './common.js';
 
 /** The usage event of a step with the server's default usage (1200 in, 40 out). */
 const step: EventBody = { type: 'usage', tokens: { input: 1200, output: 40, cache_read: 0, cache_write: 0, reasoning: 0 }, cost: 0 };
 
+/** The file-tool round of OpenCode's tools (Kilo, its fork, has the same). */
+export function fileToolTurns(p: Place): Turn[] {
+  return [
+    { text: 'Reading the README first.', tools: [{ name: 'read', input: { filePath: p.path('README.md') } }] },
+    { tools: [{ name: 'read', input: { filePath: p.path('notes.txt'), offset: 2, limit: 2 } }] },
+    { tools: [{ name: 'grep', input: { pattern: 'greet', include: '*.ts' } }] },
+    { tools: [{ name: 'glob', input: { pattern: '**/*.ts' } }] },
+    { tools: [{ name: 'write', input: { filePath: p.path('src/c.ts'), content: 'export const answer = 42;\n' } }] },
+    { tools: [{ name: 'edit', input: { filePath: p.path('src/c.ts'), oldString: '42', newString: '43' } }] },
+    { tools: [{ name: 'read', input: { filePath: p.path('missing.txt') } }] },
+    { text: 'Done.' },
+  ];
+}
+
+export const bash = (command: string) => ({ name: 'bash', input: { command, description: 'Run a command' } });
+
 export const opencode: Scenario[] = [
-  {
-    name: 'text',
-    prompt: 'Say hello in one sentence.',
-    turns: () => [{ reasoning: 'The user wants a greeting.', text: 'Hello from the scripted model.', usage: { input: 2400, output: 12, cached: 1800, reasoning: 4 } }],
-    args: ['--thinking'],
-    exitCode: 0,
-    // Reasoning parts are printed with --thinking; each step's usage: input without the cached part,
-    // output without the reasoning part; cost 0 (no price configured).
-    events: () => [
-      { type: 'reasoning', message: 'The user wants a greeting.' },
-      { type: 'agent', message: 'Hello from the scripted model.' },
-      { type: 'usage', tokens: { input: 600, output: 8, cache_read: 1800, cache_write: 0, reasoning: 4 }, cost: 0 },
-    ],
-  },
+  textScenario(
+    { input: 2400, output: 12, cached: 1800, reasoning: 4 },
+    {
+      args: ['--thinking'],
+      // Reasoning parts are printed with --thinking; each step's usage: input without the cached part,
+      // output without the reasoning part; cost 0 (no price configured).
+      events: () => [
+        { type: 'reasoning', message: greeting.reasoning },
+        { type: 'agent', message: greeting.text },
+        { type: 'usage', tokens: { input: 600, output: 8, cache_read: 1800, cache_write: 0, reasoning: 4 }, cost: 0 },
+      ],
+    },
+  ),
   {
     name: 'file tools',
-    prompt: 'Read, search, write and edit.',
-    turns: (p) => [
-      { text: 'Reading the README first.', tools: [{ name: 'read', input: { filePath: p.path('README.md') } }] },
-      { tools: [{ name: 'read', input: { filePath: p.path('notes.txt'), offset: 2, limit: 2 } }] },
-      { tools: [{ name: 'grep', input: { pattern: 'greet', include: '*.ts' } }] },
-      { tools: [{ name: 'glob', input: { pattern: '**/*.ts' } }] },
-      { tools: [{ name: 'write', input: { filePath: p.path('src/c.ts'), content: 'export const answer = 42;\n' } }] },
-      { tools: [{ name: 'edit', input: { filePath: p.path('src/c.ts'), oldString: '42', newString: '43' } }] },
-      { tools: [{ name: 'read', input: { filePath: p.path('missing.txt') } }] },
-      { text: 'Done.' },
-    ],
+    prompt: 'Read, search and write.',
+    turns: fileToolTurns,
     exitCode: 0,
     // read with offset/limit gives lines offset..offset+limit-1; grep and glob are searches (the
     // glob's pattern is its query); write and edit are writes; one usage event per step.
@@ -60,19 +69,7 @@ export const opencode: Scenario[] = [
       step,
     ],
   },
-  {
-    name: 'shell',
-    prompt: 'Look around with the shell.',
-    turns: () => [
-      { tools: [{ name: 'bash', input: { command: 'cat README.md', description: 'Show README' } }] },
-      { tools: [{ name: 'bash', input: { command: "sed -n '2,4p' notes.txt", description: 'Lines 2-4' } }] },
-      { tools: [{ name: 'bash', input: { command: 'grep -rn hello .', description: 'Search' } }] },
-      { tools: [{ name: 'bash', input: { command: 'ls src', description: 'List src' } }] },
-      { tools: [{ name: 'bash', input: { command: 'false', description: 'Fail on purpose' } }] },
-      { tools: [{ name: 'bash', input: { command: 'echo hi > out.txt', description: 'Write out.txt' } }] },
-      { text: 'Looked around; `false` exited with status 1.' },
-    ],
-    exitCode: 0,
+  shellScenario(bash, 'false', {
     // bash reclassified like a Codex command; the exit code comes from state.metadata.exit.
     events: (x) => [
       { type: 'read', path: x.path('README.md'), is_success: true },
@@ -81,22 +78,19 @@ export const opencode: Scenario[] = [
       step,
       { type: 'search', query: 'hello', path: x.workspace, is_success: true },
       step,
+      { type: 'agent', message: listingText },
       { type: 'list', path: x.path('src'), is_success: true },
       step,
       { type: 'command', command: 'false', exit_code: 1, is_success: false },
       step,
       { type: 'command', command: 'echo hi > out.txt', exit_code: 0, is_success: true },
       step,
-      { type: 'agent', message: 'Looked around; `false` exited with status 1.' },
+      { type: 'agent', message: shellDoneText('false') },
       step,
     ],
-  },
-  {
-    name: 'api error',
-    prompt: 'Say hello.',
-    turns: () => [{ failAlways: 401 }],
-    exitCode: 1,
+  }),
+  apiErrorScenario(401, 1, {
     // A 401 is not retried: one error record (message from error.data, code its name), exit 1.
     events: (x) => [{ type: 'error', message: 'scripted HTTP 401', code: 'APIError' }, x.exited(1)],
-  },
+  }),
 ];

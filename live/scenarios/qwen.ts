@@ -1,13 +1,9 @@
 /** Qwen Code 0.24.4 (qwen.md), headless with --output-format stream-json; list_directory enabled in its settings. */
 import type { Scenario } from '../scenario.js';
+import { apiErrorScenario, shellScenario, textScenario } from './common.js';
 
 export const qwen: Scenario[] = [
-  {
-    name: 'text',
-    prompt: 'Say hello in one sentence.',
-    turns: () => [{ reasoning: 'The user wants a greeting.', text: 'Hello from the scripted model.', usage: { input: 5100, output: 42, cached: 4096, reasoning: 18 } }],
-    exitCode: 0,
-  },
+  textScenario({ input: 5100, output: 42, cached: 4096, reasoning: 18 }),
   {
     name: 'file tools',
     prompt: 'Read, list, search and write.',
@@ -23,24 +19,6 @@ export const qwen: Scenario[] = [
     ],
     exitCode: 0,
   },
-  {
-    name: 'shell',
-    prompt: 'Look around with the shell.',
-    turns: () => [
-      { tools: [{ name: 'run_shell_command', input: { command: 'cat README.md', description: 'Show README' } }] },
-      { tools: [{ name: 'run_shell_command', input: { command: "sed -n '2,4p' notes.txt", description: 'Lines 2-4' } }] },
-      { tools: [{ name: 'run_shell_command', input: { command: 'grep -rn hello .', description: 'Search' } }] },
-      { tools: [{ name: 'run_shell_command', input: { command: 'ls src', description: 'List src' } }] },
-      { tools: [{ name: 'run_shell_command', input: { command: 'ls does-not-exist', description: 'List a missing dir' } }] },
-      { tools: [{ name: 'run_shell_command', input: { command: 'echo hi > out.txt', description: 'Write out.txt' } }] },
-      { text: 'Looked around; the listing of does-not-exist failed.' },
-    ],
-    exitCode: 0,
-  },
-  {
-    name: 'api error',
-    prompt: 'Say hello.',
-    turns: () => [{ failAlways: 401 }],
-    exitCode: 1,
-  },
+  shellScenario((command) => ({ name: 'run_shell_command', input: { command, description: 'Run a command' } }), 'ls does-not-exist'),
+  apiErrorScenario(401, 1),
 ];

@@ -208,7 +208,7 @@ describe('Gemini', () => {
   test(':generateContent answers one response', async () => {
     await start(scriptFor('Hi', [{ text: 'Hello.' }]));
     const response = await post('/v1beta/models/gemini-x:generateContent', { contents: [{ role: 'user', parts: [{ text: 'Hi' }] }] });
-    expect((await response.json()).candidates).toEqual([{ content: { role: 'model', parts: [{ text: 'Hello.' }] }, index: 0, finishReason: 'STOP' }]);
+    expect(((await response.json()) as any).candidates).toEqual([{ content: { role: 'model', parts: [{ text: 'Hello.' }] }, index: 0, finishReason: 'STOP' }]);
   });
 });
 
@@ -270,9 +270,9 @@ describe('unexpected requests fail loudly and are logged', () => {
     expect([models.status, await models.json()]).toEqual([404, { error: { message: 'scripted model: unexpected request: no API at GET /v1/models' } }]);
     const stranger = await post('/v1/chat/completions', { model: 'fake', stream: true, messages: [{ role: 'system', content: 'Summarize the memory.' }, { role: 'user', content: 'Something else' }] });
     expect(stranger.status).toBe(400);
-    expect((await stranger.json()).error.message).toBe('scripted model: unexpected request: no conversation matches this request (system: "Summarize the memory.", last user text: "Something else")');
+    expect(((await stranger.json()) as any).error.message).toBe('scripted model: unexpected request: no conversation matches this request (system: "Summarize the memory.", last user text: "Something else")');
     const tooFar = await post('/v1/messages', { model: 'c', messages: [{ role: 'user', content: 'Hi' }, { role: 'assistant', content: 'Hello.' }, { role: 'user', content: 'More?' }] });
-    expect([tooFar.status, (await tooFar.json()).error.message]).toEqual([400, 'scripted model: unexpected request: conversation "main" has 1 turns; the request asks for turn 2']);
+    expect([tooFar.status, ((await tooFar.json()) as any).error.message]).toEqual([400, 'scripted model: unexpected request: conversation "main" has 1 turns; the request asks for turn 2']);
     const garbage = await fetch(`${server!.url}/v1/responses`, { method: 'POST', body: '{not json' });
     expect(garbage.status).toBe(400);
     expect(server!.unexpected().map((r) => [r.method, r.path, r.status])).toEqual([
