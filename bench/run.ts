@@ -122,6 +122,13 @@ function backpressure() {
   return result;
 }
 
+/** Hostile records through the CLI: long lines, deep nesting, a repeated tool id (bench/hostile.mjs). */
+function hostile() {
+  const result = JSON.parse(execFileSync(process.execPath, [join(here, 'hostile.mjs')], { encoding: 'utf8' }));
+  console.error(`hostile: ${JSON.stringify(result)}`);
+  return result;
+}
+
 const rows = await throughput();
 const results = {
   date: new Date().toISOString(),
@@ -133,6 +140,7 @@ const results = {
   rows,
   memory: await memory(),
   backpressure: backpressure(),
+  hostile: hostile(),
 };
 writeFileSync(join(here, 'results.json'), JSON.stringify(results, null, 2) + '\n');
 

@@ -4,18 +4,27 @@ import * as claudeCode from './claude-code/correlate.js';
 import { tools as claudeCodeTools } from './claude-code/tools.js';
 import * as codex from './codex/correlate.js';
 import { tools as codexTools } from './codex/tools.js';
+import * as copilot from './copilot/correlate.js';
+import { tools as copilotTools } from './copilot/tools.js';
 import * as gg from './gg/correlate.js';
 import * as goose from './goose/correlate.js';
 import { gooseToolKey, gooseTools } from './goose/tools.js';
+import * as kilo from './kilo/correlate.js';
+import { tools as kiloTools } from './kilo/tools.js';
 import * as opencode from './opencode/correlate.js';
 import { tools as opencodeTools } from './opencode/tools.js';
+import * as pi from './pi/correlate.js';
+import { tools as piTools } from './pi/tools.js';
 
 export const harnesses: ReadonlyMap<string, Harness> = new Map<string, Harness>([
   ['claude-code', { name: 'claude-code', correlator: claudeCode.correlator, records: claudeCode.records, tools: claudeCodeTools, terminal: 'result' }],
   ['codex', { name: 'codex', correlator: codex.correlator, records: codex.records, tools: codexTools, terminal: 'turn.completed' }],
+  ['copilot', { name: 'copilot', correlator: copilot.correlator, records: copilot.records, tools: copilotTools, terminal: 'result' }],
   ['gg', { name: 'gg', correlator: gg.correlator, records: gg.records, tools: gg.tools }],
   ['goose', { name: 'goose', correlator: goose.correlator, records: goose.records, tools: gooseTools, toolKey: gooseToolKey, terminal: 'complete' }],
+  ['kilo', { name: 'kilo', correlator: kilo.correlator, records: kilo.records, tools: kiloTools, toolKey: (name) => name.toLowerCase() }],
   ['opencode', { name: 'opencode', correlator: opencode.correlator, records: opencode.records, tools: opencodeTools, toolKey: (name) => name.toLowerCase() }],
+  ['pi', { name: 'pi', correlator: pi.correlator, records: pi.records, tools: piTools, terminal: 'agent_end' }],
 ]);
 
 export function harnessNamed(name: string): Harness {

@@ -40,6 +40,8 @@ Options:
                             line_too_long warnings
   --max-pending-tools <n>   tool calls that may wait for their result (default 10000)
   --max-span-bytes <n>      longest accumulated text span (default 16777216)
+  --stream-lines-above <n>  lines longer than this are parsed as they arrive and keep at most
+                            this much of their content, with a truncated warning (default 8388608)
   -h, --help                this text
 
 Exit codes: 0 input read to its end; 1 schema violation (--strict) or read error;
@@ -52,6 +54,7 @@ const sizeOptions = {
   'max-line-bytes': 'maxLineBytes',
   'max-pending-tools': 'maxPendingTools',
   'max-span-bytes': 'maxSpanBytes',
+  'stream-lines-above': 'streamLinesAbove',
 } as const;
 
 /** Runs the CLI; resolves to the process exit code. */
@@ -88,6 +91,7 @@ function parse(args: string[]) {
         'max-line-bytes': { type: 'string' },
         'max-pending-tools': { type: 'string' },
         'max-span-bytes': { type: 'string' },
+        'stream-lines-above': { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
     });

@@ -13,3 +13,21 @@ export function safeStringify(value: unknown): string | undefined {
     return undefined;
   }
 }
+
+/**
+ * Whether `value` nests arrays and objects more than `max` levels deep. `JSON.parse` reads any
+ * depth, but `JSON.stringify` (ours, and every consumer's) overflows the stack at a few
+ * thousand levels. Iterative, so the check itself cannot overflow.
+ */
+export function nestedDeeperThan(value: unknown, max: number): boolean {
+  if (typeof value !== 'object' || value === null) return false;
+  const stack: [object, number][] = [[value, 1]];
+  while (stack.length > 0) {
+    const [node, depth] = stack.pop()!;
+    if (depth > max) return true;
+    for (const child of Array.isArray(node) ? node : Object.values(node)) {
+      if (typeof child === 'object' && child !== null) stack.push([child, depth + 1]);
+    }
+  }
+  return false;
+}

@@ -36,6 +36,14 @@ export function amount(value: unknown): number | undefined {
   return typeof value === 'number' && value >= 0 && value <= MAX_AMOUNT ? value : undefined;
 }
 
+/**
+ * A count the harness reports inside a larger one (Codex's and Copilot's cached input inside
+ * their input count): the rest, at least 0; the whole alone when the part is not reported.
+ */
+export function excluding(whole: number | undefined, part: number | undefined): number | undefined {
+  return whole !== undefined && part !== undefined ? Math.max(0, whole - part) : whole;
+}
+
 /** Builds a Tokens object from the classes that are reported, leaving the others absent. */
 export function tokensOf(classes: { [K in keyof Tokens]: unknown }): Tokens {
   const tokens: Tokens = {};

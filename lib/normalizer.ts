@@ -12,8 +12,9 @@ import type { Duplex } from 'node:stream';
 import { harnessNamed } from '../harnesses/index.js';
 import { classifier } from '../transforms/classify.js';
 import { correlator } from '../transforms/correlate.js';
-import { jsonParser } from '../transforms/parse-json.js';
-import { DEFAULT_MAX_LINE_BYTES, lineSplitter, type Line } from '../transforms/split-lines.js';
+import { jsonParser, type Parsed } from '../transforms/parse-json.js';
+import { DEFAULT_MAX_LINE_BYTES, DEFAULT_STREAM_LINES_ABOVE, lineSplitter, type Line } from '../transforms/split-lines.js';
+import { limit } from './limits.js';
 import { validator } from '../transforms/validate.js';
 import type { HarnessEvent, RunMetrics } from './events.js';
 import type { Harness } from './harness.js';
@@ -29,6 +30,12 @@ export interface NormalizeOptions {
   strict?: boolean;
   /** The longest input line kept, in bytes; longer ones become `line_too_long` warnings. Default 64 MiB. */
   maxLineBytes?: number;
+  /**
+   * Lines longer than this, in bytes, are parsed incrementally as they arrive and keep at most
+   * this much of their content (strings cut, the rest dropped, with a `truncated` warning), so
+   * memory does not grow with the line. Default 8 MiB.
+   */
+  streamLinesAbove?: number;
   /** Tool calls that may wait for a result at once; past it the oldest is emitted unresolved. Default 10,000. */
   maxPendingTools?: number;
   /** The longest accumulated text span, in bytes; past it the text is emitted in parts. Default 16 MiB. */
@@ -61,12 +68,17 @@ export interface Normalizer extends Duplex {
 export function createNormalizer(options: NormalizeOptions): Normalizer {
   const harness = typeof options.harness === 'string' ? harnessNamed(options.harness) : options.harness;
   const metrics = createMetrics(harness);
-  const maxLineBytes = options.maxLineBytes ?? DEFAULT_MAX_LINE_BYTES;
+  const maxLineBytes = limit('maxLineBytes', options.maxLineBytes, DEFAULT_MAX_LINE_BYTES);
+  const streamLinesAbove = limit('streamLinesAbove', options.streamLinesAbove, DEFAULT_STREAM_LINES_ABOVE);
+  if (options.idleFlushMs !== undefined) limit('idleFlushMs', options.idleFlushMs, 0);
   let correlation!: ReturnType<typeof correlator>;
   const pipelineStages = fuse(
     fuse(
       fuse(
-        fuse((sink: Sink<Line>) => lineSplitter(sink, { maxLineBytes }), jsonParser),
+        fuse(
+          (sink: Sink<Line>) => lineSplitter(sink, { maxLineBytes, streamLinesAbove }),
+          (sink: Sink<Parsed>) => jsonParser(sink, { longLineBudget: streamLinesAbove }),
+        ),
         (sink) => (correlation = correlator(sink, { ...options, harness, metrics, maxLineBytes })),
       ),
       (sink) => classifier(sink, harness),

@@ -5,6 +5,10 @@
  * runs, and tests name rules from it rather than copying strings. A parsed line that is not an
  * object with a string `type`, or whose type the table lacks, is `unknown` carrying it
  * verbatim (CONTRACT.md: nothing is lost), under rule names every harness shares.
+ *
+ * A row keyed `<prefix>*` is a family the page names as a whole (Copilot's "every
+ * `permission.` type"): it takes each type that starts with the prefix and has no row of its
+ * own, the longest prefix first.
  */
 import type { RunContext } from './harness.js';
 import { isObject, type JsonObject } from './json.js';
@@ -48,6 +52,11 @@ export function recordTable<Rows extends RecordRows>(
 ): (value: unknown) => string {
   // A Map, so a record typed `constructor` finds no handler of Object's.
   const rows = new Map<string, RecordRule>(Object.entries(handlers));
+  const families = [...rows]
+    .filter(([type]) => type.endsWith('*'))
+    .map(([type, rule]) => [type.slice(0, -1), rule] as const)
+    .sort(([a], [b]) => b.length - a.length);
+  const family = (type: string) => families.find(([prefix]) => type.startsWith(prefix))?.[1];
   return (value) => {
     if (!isObject(value) || typeof value.type !== 'string') {
       before?.(undefined);
@@ -55,7 +64,7 @@ export function recordTable<Rows extends RecordRows>(
       return sharedRecords['not a typed object'].rules.unknown;
     }
     before?.(value);
-    const rule = rows.get(value.type);
+    const rule = rows.get(value.type) ?? family(value.type);
     if (rule) return rule(value);
     run.emit({ type: 'unknown', raw: value });
     return sharedRecords['any other type'].rules.unknown;

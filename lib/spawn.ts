@@ -125,10 +125,11 @@ export function spawnHarness(options: SpawnHarnessOptions): HarnessRun {
     (line) => {
       // Text the harness printed before this line must not be overtaken by it.
       normalizer.flush();
-      const message = line instanceof LineTooLong ? `(a stderr line of ${line.bytes} bytes, skipped)` : stripAnsi(line);
+      const message = typeof line === 'string' ? stripAnsi(line) : `(a stderr line of ${(line as LineTooLong).bytes} bytes, skipped)`;
       emit({ type: 'warning', code: 'stderr', message });
     },
-    { maxLineBytes: options.maxLineBytes },
+    // Plain text: whole lines only, no encoding sniffing.
+    { maxLineBytes: options.maxLineBytes, streamLinesAbove: Number.MAX_SAFE_INTEGER, detectEncoding: false },
   );
   child.stderr!.on('data', (chunk: Buffer) => {
     stderrLines.write(chunk);

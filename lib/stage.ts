@@ -1,5 +1,4 @@
-import through2 from 'through2';
-import type { Transform } from 'node:stream';
+import { Transform } from 'node:stream';
 
 /** Where a stage sends what it produces, in order. */
 export type Sink<T> = (item: T) => void;
@@ -25,12 +24,16 @@ export interface TransformOptions {
   bytesOut?: boolean;
 }
 
-/** Wraps a stage as a Node Transform, so it can sit in `stream.pipeline`. */
+/**
+ * Wraps a stage as a Node Transform (`node:stream`'s own class, so `instanceof Transform` and
+ * `stream.isReadable` hold), so it can sit in `stream.pipeline`.
+ */
 export function toTransform<In, Out>(factory: StageFactory<In, Out>, options: TransformOptions = {}): Transform {
   let stage: Stage<In>;
-  const stream = through2(
-    { writableObjectMode: !options.bytesIn, readableObjectMode: !options.bytesOut },
-    (chunk: In, _encoding, done) => {
+  const stream = new Transform({
+    writableObjectMode: !options.bytesIn,
+    readableObjectMode: !options.bytesOut,
+    transform(chunk: In, _encoding, done) {
       try {
         stage.write(chunk);
       } catch (error) {
@@ -38,7 +41,7 @@ export function toTransform<In, Out>(factory: StageFactory<In, Out>, options: Tr
       }
       done();
     },
-    (done) => {
+    flush(done) {
       try {
         stage.end();
       } catch (error) {
@@ -46,7 +49,7 @@ export function toTransform<In, Out>(factory: StageFactory<In, Out>, options: Tr
       }
       done();
     },
-  );
+  });
   stage = factory((item) => {
     stream.push(item);
   });

@@ -29,7 +29,11 @@ export function stringField(input: unknown, key: string): string | undefined {
 function lineField(input: unknown, key: string | undefined): number | undefined {
   if (key === undefined || typeof input !== 'object' || input === null) return undefined;
   const value = (input as Record<string, unknown>)[key];
-  return typeof value === 'number' && Number.isInteger(value) && value >= 1 ? value : undefined;
+  return isLine(value) ? value : undefined;
+}
+
+function isLine(value: unknown): value is number {
+  return typeof value === 'number' && Number.isInteger(value) && value >= 1;
 }
 
 export type { LineRange };
@@ -48,20 +52,38 @@ export function successOf(call: ToolCall): boolean | undefined {
   return call.exit_code !== undefined && call.exit_code !== 0 ? false : call.is_success;
 }
 
+/**
+ * CONTRACT.md's `view_range: [a, b]`: lines a..b; `[a, -1]` (to the end) gives only the start.
+ * Anything else (a reversed or zero-based pair, not a pair) gives no range.
+ */
+function viewRange(range: unknown): LineRange {
+  if (!Array.isArray(range) || range.length !== 2) return {};
+  const [start, end] = range as unknown[];
+  if (!isLine(start)) return {};
+  if (end === -1) return { start_line: start };
+  return isLine(end) && end >= start ? { start_line: start, end_line: end } : {};
+}
+
 export interface FileFields {
   /** The input field naming the file. */
   path: string;
   /** Input fields giving the first line and the line count (CONTRACT.md). */
   offset?: string;
   limit?: string;
+  /** Or the input field giving `[first, last]` (see `viewRange`). */
+  viewRange?: string;
 }
 
 function fileRule(type: 'read' | 'write', fields: FileFields): ToolRule {
-  const range = fields.offset === undefined ? '' : `, lines from \`${fields.offset}\` and \`${fields.limit}\``;
-  return rule(`${type}, \`path\` = \`${fields.path}\`${range}`, (call) => {
+  const lines =
+    fields.viewRange !== undefined ? `, lines from \`${fields.viewRange}\`` : fields.offset === undefined ? '' : `, lines from \`${fields.offset}\` and \`${fields.limit}\``;
+  return rule(`${type}, \`path\` = \`${fields.path}\`${lines}`, (call) => {
     const path = stringField(call.input, fields.path);
     if (path === undefined) return null;
-    const range = offsetLimitRange(lineField(call.input, fields.offset), lineField(call.input, fields.limit));
+    const range =
+      fields.viewRange !== undefined
+        ? viewRange((call.input as Record<string, unknown>)[fields.viewRange])
+        : offsetLimitRange(lineField(call.input, fields.offset), lineField(call.input, fields.limit));
     return [{ type, path: resolvePath(path, call.cwd), ...range, is_success: successOf(call) }];
   });
 }

@@ -24,6 +24,32 @@ export const tokens = {
 
 const lineRange = { start_line: lineNumber, end_line: lineNumber } as const;
 
+/**
+ * The codes of the warnings the library itself creates (every one has a code, so a consumer can
+ * tell them from a harness's own). A harness's warnings carry the codes its page gives, if any.
+ */
+export const warningCodes = {
+  not_json: 'a line of the harness\'s output that is not JSON; the message is the line',
+  line_too_long: 'a line longer than maxLineBytes; its content was skipped, the message gives its length',
+  truncated: 'a line longer than streamLinesAbove was read incrementally and kept within that budget; the message says what was cut',
+  too_deep: 'a record nested more than 1,000 levels deep, which no consumer could serialize; dropped',
+  encoding: 'the input is not UTF-8 text: UTF-16 (decoded) or gzip (skipped)',
+  interleaved_fragment: 'the head of a line another record was written into, which nothing completed; the message is its text',
+  span_too_long: 'agent or reasoning text longer than maxSpanBytes, emitted in parts',
+  invalid_event: 'an event that breaks its schema (a custom harness, or a bug); the event follows as unknown',
+  stderr: 'a line the harness printed on standard error (spawnHarness, run)',
+  incomplete: 'the harness ended without its terminal record (spawnHarness, run)',
+} as const;
+
+/** The codes of the errors the library itself creates; a harness's errors carry the codes its page gives. */
+export const errorCodes = {
+  exit_code: 'the harness exited with a non-zero code (spawnHarness, run)',
+  killed: 'the harness was killed by a signal it was not sent by an abort (spawnHarness, run)',
+  spawn_failed: 'the harness could not be started (spawnHarness, run)',
+} as const;
+
+const codesOf = (codes: Record<string, string>) => Object.entries(codes).map(([code, meaning]) => `\`${code}\` (${meaning})`).join('; ');
+
 export const stages = ['pull_image', 'start_container', 'install_harness', 'probe_harness', 'init_test_case', 'teardown'] as const;
 export const statuses = ['started', 'completed', 'failed'] as const;
 export const actions = ['subagent_started', 'subagent_completed', 'subagent_failed'] as const;
@@ -49,8 +75,14 @@ export const eventTypes = {
     optional: { subagent_id: string, subagent_name: string, is_success: boolean },
   },
   usage: { required: { tokens }, optional: { cost: usd } },
-  error: { required: { message: string }, optional: { code: string } },
-  warning: { required: { message: string }, optional: { code: string } },
+  error: {
+    required: { message: string },
+    optional: { code: { type: 'string', description: `The library's own: ${codesOf(errorCodes)}. Otherwise the harness's.` } },
+  },
+  warning: {
+    required: { message: string },
+    optional: { code: { type: 'string', description: `The library's own: ${codesOf(warningCodes)}. Otherwise the harness's.` } },
+  },
   system: {
     required: { stage: { enum: stages }, status: { enum: statuses }, message: string },
     optional: {},
@@ -89,6 +121,8 @@ export const metrics = {
     cost: usd,
     turns: count,
     duration_ms: { type: 'number', minimum: 0 },
+    /** Of the duration, the time spent in model API calls (Copilot's `totalApiDurationMs`). */
+    api_duration_ms: { type: 'number', minimum: 0 },
     final_output: string,
     is_error: boolean,
     exit_code: integer,
@@ -100,6 +134,9 @@ export type EventTypeName = keyof typeof eventTypes;
 export const eventTypeNames = Object.keys(eventTypes) as EventTypeName[];
 
 export const schemaBase = 'https://harness-events.dev/schemas/';
+
+/** The module of compiled validators `npm run schemas` writes beside the schemas. */
+export const validatorsModule = 'validators.ts';
 
 interface FieldSet {
   readonly required: Readonly<Record<string, object>>;

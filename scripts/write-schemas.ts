@@ -1,9 +1,13 @@
-// Writes schemas/*.schema.json from the contract table (schemas/contract.ts).
+// Writes schemas/*.schema.json from the contract table (schemas/contract.ts), and the event
+// validators compiled from them (schemas/validators.ts), so no schema compiler runs at run time.
 import { writeFileSync } from 'node:fs';
-import { allSchemas } from '../schemas/contract.js';
+import { allSchemas, validatorsModule } from '../schemas/contract.js';
+import { compiledValidators } from './compile-validators.js';
 
 const dir = new URL('../schemas/', import.meta.url);
 for (const [file, schema] of Object.entries(allSchemas())) {
   writeFileSync(new URL(file, dir), JSON.stringify(schema, null, 2) + '\n');
   console.log(`schemas/${file}`);
 }
+writeFileSync(new URL(validatorsModule, dir), compiledValidators());
+console.log(`schemas/${validatorsModule}`);

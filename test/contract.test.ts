@@ -1,7 +1,9 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { describe, expect, test } from 'vitest';
-import { allSchemas, eventTypeNames, eventTypes } from '../schemas/contract.js';
+import { allSchemas, eventTypeNames, eventTypes, validatorsModule } from '../schemas/contract.js';
+import { compiledValidators } from '../scripts/compile-validators.js';
+import { violationOf } from '../transforms/validate.js';
 import type { EventOf, HarnessEvent } from '../lib/events.js';
 
 const schemasDir = new URL('../schemas/', import.meta.url);
@@ -15,6 +17,10 @@ describe('the published schemas', () => {
     for (const [file, schema] of Object.entries(generated)) {
       expect(JSON.parse(readFileSync(new URL(file, schemasDir), 'utf8')), file).toEqual(schema);
     }
+  });
+
+  test('schemas/validators.ts is exactly what ajv compiles from the schemas (npm run schemas)', () => {
+    expect(readFileSync(new URL(validatorsModule, schemasDir), 'utf8')).toBe(compiledValidators());
   });
 
   test('one schema per event type of harness-events.md', () => {
@@ -74,6 +80,10 @@ describe('the published schemas', () => {
       { type: 'nonsense', timestamp: ts },
     ];
     for (const event of invalid) expect(union(event), JSON.stringify(event)).toBe(false);
+    // The validators the library runs (compiled at build time) agree with the files on disk.
+    for (const event of invalid) expect(violationOf(event), JSON.stringify(event)).toEqual(expect.any(String));
+    for (const event of examples) expect(violationOf(event)).toBeUndefined();
+    for (const event of examples) expect(violationOf({ ...event, content: 'file text' })).toBe(`${event.type} event breaks its schema: ${event.type} must NOT have additional properties`);
   });
 
   test('the TypeScript types reject what the schemas reject', () => {

@@ -1,7 +1,7 @@
 /**
  * harness-events.md "Usage": a per-turn slice and the session total never diverge. For every
  * real capture of a harness that reports turns, the `usage` events add up to the metrics'
- * tokens; a harness that reports only a run total emits no `usage` events (README "Events").
+ * tokens and cost; a harness that reports only a run total emits no `usage` events (README "Events").
  */
 import { describe, expect, test } from 'vitest';
 import { addTokens } from '../lib/metrics.js';
@@ -12,6 +12,10 @@ import { fixtureFiles, runFixture } from './helpers.js';
 const harnesses = [
   { harness: 'codex', folder: 'codex', perTurn: true },
   { harness: 'opencode', folder: 'opencode', perTurn: true },
+  { harness: 'pi', folder: 'pi', perTurn: true },
+  // One usage per model call (`assistant.usage`); 1.0.102 writes none in `-p` mode, so its captures have no tokens at all.
+  { harness: 'copilot', folder: 'copilot', perTurn: true },
+  { harness: 'kilo', folder: 'kilo', perTurn: true },
   { harness: 'claude-code', folder: 'claude', perTurn: false },
   { harness: 'goose', folder: 'goose', perTurn: false },
 ] as const;
@@ -24,8 +28,14 @@ for (const { harness, folder, perTurn } of harnesses) {
         const usage = events.filter((event) => event.type === 'usage');
         if (!perTurn) return expect(usage).toEqual([]);
         const sum: Tokens = {};
-        for (const event of usage) addTokens(sum, event.tokens);
+        let cost: number | undefined;
+        for (const event of usage) {
+          addTokens(sum, event.tokens);
+          if (event.cost !== undefined) cost = (cost ?? 0) + event.cost;
+        }
         expect(sum).toEqual(metrics.tokens);
+        // Added in the same order, so the same float: the cost the events carry is the run's.
+        expect(cost).toBe(metrics.cost);
       });
     }
   });

@@ -16,8 +16,9 @@ import { ToolCall } from '../lib/tool-call.js';
 import { resolvePath } from '../lib/paths.js';
 import { createMetrics } from '../lib/metrics.js';
 import { sharedRecords } from '../lib/record-table.js';
-import { BLANK, NotJson, type Parsed } from './parse-json.js';
-import { LineTooLong } from './split-lines.js';
+import { limit } from '../lib/limits.js';
+import { BLANK, NotJson, type Cut, type Parsed } from './parse-json.js';
+import { EncodingNote, LineTooLong } from './split-lines.js';
 
 export const DEFAULT_MAX_PENDING_TOOLS = 10_000;
 export const DEFAULT_MAX_SPAN_BYTES = 16 * 1024 * 1024;
@@ -45,8 +46,8 @@ export function correlator(sink: Sink<Correlated>, options: CorrelateOptions): S
   let cwdReported = options.cwd !== undefined;
   let session: string | undefined;
   const limits: Limits = {
-    maxPendingTools: options.maxPendingTools ?? DEFAULT_MAX_PENDING_TOOLS,
-    maxSpanBytes: options.maxSpanBytes ?? DEFAULT_MAX_SPAN_BYTES,
+    maxPendingTools: limit('maxPendingTools', options.maxPendingTools, DEFAULT_MAX_PENDING_TOOLS),
+    maxSpanBytes: limit('maxSpanBytes', options.maxSpanBytes, DEFAULT_MAX_SPAN_BYTES),
   };
 
   const run: RunContext = {
@@ -91,7 +92,9 @@ export function correlator(sink: Sink<Correlated>, options: CorrelateOptions): S
         // The head of a line already counted (parse-json.ts): its text, so nothing is lost.
         return warn(parsed.line, 'interleaved_fragment');
       }
-      metrics.input.lines++;
+      // Not a line: what the first bytes said about the input.
+      if (parsed instanceof EncodingNote) return warn(parsed.message, 'encoding');
+      if (parsed === BLANK || !('sameLine' in parsed)) metrics.input.lines++;
       if (parsed === BLANK) return count(sharedRecords['blank line'].rules.blank);
       if (parsed instanceof NotJson) {
         warn(parsed.line, 'not_json');
@@ -102,6 +105,7 @@ export function correlator(sink: Sink<Correlated>, options: CorrelateOptions): S
         warn(`line ${metrics.input.lines} is ${parsed.bytes} bytes long${limit}; its content was skipped`, 'line_too_long');
         return count(sharedRecords['too long'].rules.warning);
       }
+      if (parsed.cut) warn(describeCut(metrics.input.lines, parsed.bytes, parsed.cut), 'truncated');
       count(harness.record(parsed.value));
     },
     end() {
@@ -112,6 +116,13 @@ export function correlator(sink: Sink<Correlated>, options: CorrelateOptions): S
       harness.flush?.();
     },
   };
+}
+
+function describeCut(line: number, bytes: number | undefined, cut: Cut): string {
+  const parts: string[] = [];
+  if (cut.strings > 0) parts.push(`${cut.strings} string${cut.strings === 1 ? '' : 's'} cut short by ${cut.characters} characters`);
+  if (cut.items > 0) parts.push(`${cut.items} array element${cut.items === 1 ? '' : 's'} or object member${cut.items === 1 ? '' : 's'} dropped`);
+  return `line ${line} (${bytes} bytes) was read incrementally and kept within its budget: ${parts.join(', ')} (at ${cut.paths.join(', ')}${cut.morePaths ? ', ...' : ''})`;
 }
 
 /** The correlator as a Transform: `Parsed` objects in, events and `ToolCall`s out. */

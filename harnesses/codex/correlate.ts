@@ -11,7 +11,7 @@ import type { Tokens } from '../../lib/events.js';
 import type { Correlator, RunContext } from '../../lib/harness.js';
 import { isObject, type JsonObject } from '../../lib/json.js';
 import { recordTable, type RecordRows } from '../../lib/record-table.js';
-import { tokenCount, tokensOf } from '../../lib/metrics.js';
+import { excluding, tokenCount, tokensOf } from '../../lib/metrics.js';
 import { PendingCalls } from '../../lib/pending-calls.js';
 import { stringField } from '../../lib/tool-rules.js';
 import { subagentEnd } from './tools.js';
@@ -229,10 +229,10 @@ export function codexTokens(usage: JsonObject): Tokens {
   const output = tokenCount(usage.output_tokens);
   const reasoning = tokenCount(usage.reasoning_output_tokens);
   return tokensOf({
-    input: input !== undefined && cached !== undefined ? Math.max(0, input - cached) : input,
+    input: excluding(input, cached),
     cache_read: cached,
     cache_write: usage.cache_write_input_tokens,
-    output: output !== undefined && reasoning !== undefined ? Math.max(0, output - reasoning) : output,
+    output: excluding(output, reasoning),
     reasoning,
   });
 }

@@ -5,9 +5,8 @@
  * Argument names: research/goose.md §5.
  */
 import type { ToolRule } from '../../lib/harness.js';
-import { isObject } from '../../lib/json.js';
 import { resolvePath } from '../../lib/paths.js';
-import { list, namedSkill, read, rule, search, shell, silent, skillEvent, stringField, successOf, toolTable, write, type LineRange } from '../../lib/tool-rules.js';
+import { list, namedSkill, read, rule, search, shell, silent, skillEvent, stringField, successOf, toolTable, write } from '../../lib/tool-rules.js';
 
 /** The one key every tool of the todo extension maps to (it cannot collide: base names have no `__`). */
 const TODO_EXTENSION = 'todo__*';
@@ -29,25 +28,7 @@ const readImage = rule('read, `path` = `source` (a URL as given)', (call) => {
   return [{ type: 'read', path: URL_SOURCE.test(source) ? source : resolvePath(source, call.cwd), is_success: successOf(call) }];
 });
 
-/** `view_range: [a, b]` reads a..b; `b = -1` (to the end) gives only the start (CONTRACT.md). Anything else: no range. */
-function viewRange(input: unknown): LineRange {
-  const range = isObject(input) ? input.view_range : undefined;
-  if (!Array.isArray(range) || range.length !== 2) return {};
-  const [start, end] = range as unknown[];
-  if (!isLine(start)) return {};
-  if (end === -1) return { start_line: start };
-  return isLine(end) && end >= start ? { start_line: start, end_line: end } : {};
-}
-
-function isLine(value: unknown): value is number {
-  return typeof value === 'number' && Number.isInteger(value) && value >= 1;
-}
-
-const view = rule('read, `path` = `path`, lines from `view_range`', (call) => {
-  const path = stringField(call.input, 'path');
-  if (path === undefined) return null;
-  return [{ type: 'read', path: resolvePath(path, call.cwd), ...viewRange(call.input), is_success: successOf(call) }];
-});
+const view = read({ path: 'path', viewRange: 'view_range' });
 
 const writePath = write('path');
 

@@ -55,7 +55,17 @@ export const records = {
   error: { handling: 'error', rules: { error: 'error: error' } },
 } as const satisfies RecordRows;
 
-export function correlator(run: RunContext): Correlator {
+/**
+ * OpenCode's correlator for a stream written by `name`'s `run --format json`: OpenCode itself,
+ * or a fork that writes the same records (Kilo). Only messages name the harness.
+ */
+export function openCodeCorrelator(name: string): (run: RunContext) => Correlator {
+  return (run) => correlate(run, name);
+}
+
+export const correlator = openCodeCorrelator('OpenCode');
+
+function correlate(run: RunContext, harness: string): Correlator {
   const seenToolParts = new RecentIds(run.limits.maxPendingTools);
 
   function unknown(raw: unknown): void {
@@ -122,7 +132,7 @@ export function correlator(run: RunContext): Correlator {
     const data = isObject(error) ? error.data : undefined;
     // 1.18 exits 1 once the root session reported an error (research/opencode.md §1.2).
     run.metrics.is_error = true;
-    run.emit({ type: 'error', message: stringField(data, 'message') ?? name ?? describeError(error), code: name });
+    run.emit({ type: 'error', message: stringField(data, 'message') ?? name ?? describeError(error, harness), code: name });
     return records.error.rules.error;
   }
 
@@ -152,10 +162,10 @@ export function opencodeTokens(tokens: JsonObject): Tokens {
 }
 
 /** An error record with neither `data.message` nor `name`: a failed prompt call prints its HTTP error body, whatever it is. */
-function describeError(error: unknown): string {
+function describeError(error: unknown, harness: string): string {
   if (typeof error === 'string' && error !== '') return error;
-  if (error === undefined) return 'OpenCode reported an error without details';
-  return `OpenCode reported an error: ${safeStringify(error) ?? 'an error record nested too deep to show'}`;
+  if (error === undefined) return `${harness} reported an error without details`;
+  return `${harness} reported an error: ${safeStringify(error) ?? 'an error record nested too deep to show'}`;
 }
 
 /**

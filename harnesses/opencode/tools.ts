@@ -57,7 +57,8 @@ const lspSymbol = search({ query: 'symbol', path: 'filePath' });
 /** A symbol lookup is a search; a position-only operation (hover, definition...) is not one. */
 const lsp = rule('search when it carries a `query` or `symbol` (`path` = `filePath`), otherwise unknown', (call) => lspQuery(call) ?? lspSymbol(call));
 
-export const tools = toolTable({
+/** The rows by tool name, for a dialect's table (Kilo) to take from. */
+export const rows = {
   read: read({ path: 'filePath', offset: 'offset', limit: 'limit' }),
   write: write('filePath'),
   edit: write('filePath'),
@@ -74,4 +75,6 @@ export const tools = toolTable({
   todo: silent,
   todowrite: silent,
   todoread: silent,
-});
+};
+
+export const tools = toolTable(rows);

@@ -36,7 +36,8 @@ test('a 200 MB line passes through bounded memory as a line_too_long warning, an
 
 test('invalid UTF-8, NUL bytes, lone surrogates and a lone \\r: no crash, defined output, for every harness', async () => {
   const input = Buffer.concat([
-    Buffer.from([0xff, 0xfe, 0x41, 0x0a]), // invalid UTF-8 -> U+FFFD U+FFFD A
+    // (Not 0xff 0xfe first: that is UTF-16LE's byte-order mark, and the input would be decoded as UTF-16.)
+    Buffer.from([0xff, 0x41, 0xfe, 0x0a]), // invalid UTF-8 -> U+FFFD A U+FFFD
     Buffer.from('\u0000\u0000\n'), // NUL bytes
     Buffer.from('{"type":"\\ud800","x":"\\udfff"}\n'), // lone surrogates, escaped in JSON
     Buffer.from([0x7b, 0x22, 0x74, 0xed, 0xa0, 0x80, 0x22, 0x7d, 0x0a]), // a surrogate encoded raw (invalid UTF-8) inside JSON
@@ -46,7 +47,7 @@ test('invalid UTF-8, NUL bytes, lone surrogates and a lone \\r: no crash, define
     const { events, rules } = await run(input, { harness });
     expect(rules.length, harness).toBe(5);
     const shown = bodies(events).map((event) => JSON.parse(JSON.stringify(event)));
-    expect(shown[0], harness).toEqual({ type: 'warning', message: '\ufffd\ufffdA', code: 'not_json' });
+    expect(shown[0], harness).toEqual({ type: 'warning', message: '\ufffdA\ufffd', code: 'not_json' });
     expect(shown[1], harness).toEqual({ type: 'warning', message: '\u0000\u0000', code: 'not_json' });
     expect(shown.at(-2), harness).toEqual({ type: 'warning', message: '{"t\ufffd\ufffd\ufffd"}', code: 'not_json' });
     expect(shown.at(-1), harness).toEqual({ type: 'warning', message: 'a\rb', code: 'not_json' });
@@ -77,8 +78,18 @@ test('tool names and ids that are Object.prototype members find no table row', a
     { type: 'assistant', message: { id: 'm', content: [{ type: 'tool_use', id: 'toString', name, input: {} }] } },
     { type: 'user', message: { content: [{ type: 'tool_result', tool_use_id: 'toString', content: 'x' }] } },
   ];
+  const pi = (name: string) => [
+    { type: 'tool_execution_start', toolCallId: 'toString', toolName: name, args: {} },
+    { type: 'tool_execution_end', toolCallId: 'toString', toolName: name, result: { content: [] }, isError: false },
+  ];
+  const copilot = (name: string) => [
+    { type: 'tool.execution_start', data: { toolCallId: 'toString', toolName: name, arguments: {} } },
+    { type: 'tool.execution_complete', data: { toolCallId: 'toString', success: true } },
+  ];
   for (const name of ['constructor', '__proto__', 'hasOwnProperty', 'toString']) {
-    const { events } = await run(claude(name).map((r) => JSON.stringify(r)).join('\n') + '\n', { harness: 'claude-code' });
-    expect(events.map((e) => e.type), name).toEqual(['unknown']);
+    for (const [harness, records] of [['claude-code', claude(name)], ['pi', pi(name)], ['copilot', copilot(name)]] as const) {
+      const { events } = await run(records.map((r) => JSON.stringify(r)).join('\n') + '\n', { harness });
+      expect(events.map((e) => e.type), `${harness} ${name}`).toEqual(['unknown']);
+    }
   }
 });

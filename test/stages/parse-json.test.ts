@@ -43,7 +43,7 @@ test('as a Transform in stream.pipeline', async () => {
     parseJson(),
     new Writable({ objectMode: true, write: (item, _e, done) => (out.push(item), done()) }),
   );
-  expect(out).toEqual([{ key: 0, value: { a: 1 } }, new NotJson('nope')]);
+  expect(out).toEqual([{ value: { a: 1 } }, new NotJson('nope')]);
 });
 
 describe('a record written into the middle of another (anthropics/claude-code#49640)', () => {
@@ -53,13 +53,19 @@ describe('a record written into the middle of another (anthropics/claude-code#49
 
   test('both records are recovered: the inner one at once, the outer one when its tail arrives', () => {
     const lines = [outer.slice(0, cut) + inner, outer.slice(cut), '{"type":"next"}'];
-    expect(parse(lines)).toEqual([{ value: JSON.parse(inner) }, { value: JSON.parse(outer) }, { key: 2, value: { type: 'next' } }]);
+    expect(parse(lines)).toEqual([{ value: JSON.parse(inner) }, { value: JSON.parse(outer) }, { value: { type: 'next' } }]);
   });
 
   test('a head that nothing completes comes out as a fragment, then the next line as itself', () => {
-    expect(parse([outer.slice(0, cut) + inner, '{"type":"next"}'])).toEqual([{ value: JSON.parse(inner) }, new NotJson(outer.slice(0, cut), true), { key: 1, value: { type: 'next' } }]);
+    expect(parse([outer.slice(0, cut) + inner, '{"type":"next"}'])).toEqual([{ value: JSON.parse(inner) }, new NotJson(outer.slice(0, cut), true), { value: { type: 'next' } }]);
     expect(parse([outer.slice(0, cut) + inner, 'still broken'])).toEqual([{ value: JSON.parse(inner) }, new NotJson(outer.slice(0, cut), true), new NotJson('still broken')]);
     expect(parse([outer.slice(0, cut) + inner])).toEqual([{ value: JSON.parse(inner) }, new NotJson(outer.slice(0, cut), true)]);
+  });
+
+  test('two whole records glued together without a newline come out as both, in input order', () => {
+    const first = { type: 'system', subtype: 'init', cwd: '/ws' };
+    const second = { type: 'assistant', message: { id: 'm', content: [] } };
+    expect(parse([JSON.stringify(first) + JSON.stringify(second), '{"type":"next"}'])).toEqual([{ value: first }, { value: second, sameLine: true }, { value: { type: 'next' } }]);
   });
 
   test('a broken line that does not start like a record, or holds no whole record, stays one NotJson', () => {

@@ -52,8 +52,8 @@ describe('line splitter', () => {
     for (let i = 0; i <= bad.length; i++) expect(split(cut(bad, [i]))).toEqual(want);
   });
 
-  test('a byte-order mark at the start is dropped, elsewhere kept', () => {
-    expect(split([Buffer.from('\ufeff{"a":1}\n\ufeffx\n')])).toEqual(['{"a":1}', '\ufeffx']);
+  test('a byte-order mark at the start of any line is dropped (two files concatenated), inside a line kept', () => {
+    expect(split([Buffer.from('\ufeff{"a":1}\n\ufeff{"b":2}\nx\ufeffy\n')])).toEqual(['{"a":1}', '{"b":2}', 'x\ufeffy']);
   });
 
   test('no input gives no lines; a lone newline gives one empty line', () => {
