@@ -12,8 +12,7 @@ import { apiErrorScenario, greeting, listingText, shellDoneText, shellScenario, 
 /** The usage event of a step with the server's default usage (1200 in, 40 out). */
 const step: EventBody = { type: 'usage', tokens: { input: 1200, output: 40, cache_read: 0, cache_write: 0, reasoning: 0 }, cost: 0 };
 
-/** The file-tool round of OpenCode's tools (Kilo, its fork, has the same). */
-export function fileToolTurns(p: Place): Turn[] {
+function fileToolTurns(p: Place): Turn[] {
   return [
     { text: 'Reading the README first.', tools: [{ name: 'read', input: { filePath: p.path('README.md') } }] },
     { tools: [{ name: 'read', input: { filePath: p.path('notes.txt'), offset: 2, limit: 2 } }] },
@@ -26,7 +25,7 @@ export function fileToolTurns(p: Place): Turn[] {
   ];
 }
 
-export const bash = (command: string) => ({ name: 'bash', input: { command, description: 'Run a command' } });
+const bash = (command: string) => ({ name: 'bash', input: { command, description: 'Run a command' } });
 
 export const opencode: Scenario[] = [
   textScenario(
