@@ -1,13 +1,18 @@
 /**
- * `npm run bench`: throughput and memory of the pipeline against a floor measured in the same
- * run, on generated streams shaped like the real captures (bench/generate.ts).
+ * `npm run bench`: throughput and memory of the pipeline against two floors measured in the same
+ * run (split2 + JSON.parse, and the tighter readline one of bench/floor-readline.mjs), on
+ * generated streams shaped like the real captures (bench/generate.ts) and on many small Claude
+ * Code records (bench/gen-claude-stream.mjs); start-up against `node -e 0`; memory, backpressure
+ * and hostile records.
  *
  * Environment: BENCH_MB (size per harness, default 300), BENCH_RUNS (runs per case, default 3;
  * the median is reported), BENCH_GB_MB (size of the memory figure's big input, default 1024),
- * BENCH_HARNESSES (comma-separated subset).
+ * BENCH_SMALL_RECORDS (gen-claude-stream's count, default 50000, about 200 MB),
+ * BENCH_HARNESSES (comma-separated subset), BENCH_ONLY (comma-separated sections: throughput,
+ * startup, memory, backpressure, hostile).
  */
 import { execFileSync, spawn } from 'node:child_process';
-import { readFileSync, writeFileSync, mkdtempSync, createReadStream } from 'node:fs';
+import { createReadStream, existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { generated, harnessNames, sizeOf, type BenchHarness } from './generate.js';
@@ -16,6 +21,9 @@ const megabytes = Number(process.env.BENCH_MB ?? 300);
 const runs = Number(process.env.BENCH_RUNS ?? 3);
 const bigMegabytes = Number(process.env.BENCH_GB_MB ?? 1024);
 const selected = (process.env.BENCH_HARNESSES?.split(',') ?? harnessNames) as BenchHarness[];
+const smallRecords = Number(process.env.BENCH_SMALL_RECORDS ?? 50_000);
+const only = process.env.BENCH_ONLY?.split(',');
+const section = (name: string) => only === undefined || only.includes(name);
 
 const here = new URL('.', import.meta.url).pathname;
 const bin = new URL('../bin/harness-events.js', import.meta.url).pathname;
@@ -30,22 +38,27 @@ function inProcess(which: string, harness: string, file: string): Sample {
   return JSON.parse(execFileSync(process.execPath, [join(here, 'measure.mjs'), which, harness, file], { encoding: 'utf8' }));
 }
 
-/** The CLI as a user runs it, stdout to /dev/null; its peak RSS comes from a preloaded reporter. */
-function throughCli(harness: string, file: string): Promise<Sample> {
+/** A node script as a user runs it, stdout to /dev/null; its peak RSS comes from a preloaded reporter. */
+function script(args: string[]): Promise<Sample> {
   const rssFile = join(tmp, 'cli-rss');
   return new Promise((resolve, reject) => {
     const started = performance.now();
-    const child = spawn(process.execPath, ['--require', join(here, 'rss-on-exit.cjs'), bin, 'normalize', '--harness', harness, file], {
+    const child = spawn(process.execPath, ['--require', join(here, 'rss-on-exit.cjs'), ...args], {
       stdio: ['ignore', 'ignore', 'inherit'],
       env: { ...process.env, BENCH_RSS_FILE: rssFile },
     });
     child.on('error', reject);
     child.on('close', (code) => {
-      if (code !== 0) return reject(new Error(`CLI exited ${code}`));
+      if (code !== 0) return reject(new Error(`${args.join(' ')} exited ${code}`));
       resolve({ seconds: (performance.now() - started) / 1000, maxRssMb: Number(readFileSync(rssFile, 'utf8')) });
     });
   });
 }
+
+/** The CLI as a user runs it. */
+const throughCli = (harness: string, file: string) => script([bin, 'normalize', '--harness', harness, file]);
+/** The tighter floor: readline + JSON.parse + one small object stringified per line, batched writes. */
+const readlineFloor = (file: string) => script([join(here, 'floor-readline.mjs'), file]);
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
@@ -57,50 +70,109 @@ async function countLines(file: string): Promise<number> {
   return lines;
 }
 
-const cases = ['floor', 'stream-json', 'stages', 'api', 'cli'] as const;
+const cases = ['floor', 'readline-floor', 'stream-json', 'stages', 'api', 'cli'] as const;
 type Case = (typeof cases)[number];
 
 interface Row {
   harness: string;
+  /** Which input: the harness's generated stream, or gen-claude-stream's many small records. */
+  input: string;
   case: Case;
   mb: number;
   seconds: number;
   mbPerSecond: number;
   linesPerSecond: number;
   ratioToFloor: number;
+  ratioToReadlineFloor: number;
   maxRssMb: number;
+}
+
+function measureCase(which: Case, harness: string, file: string): Sample | Promise<Sample> {
+  if (which === 'cli') return throughCli(harness, file);
+  if (which === 'readline-floor') return readlineFloor(file);
+  return inProcess(which, harness, file);
+}
+
+async function throughputOf(harness: BenchHarness, input: string, file: string): Promise<Row[]> {
+  const rows: Row[] = [];
+  const mb = sizeOf(file) / 1024 / 1024;
+  const lines = await countLines(file);
+  const samples = new Map<Case, Sample[]>(cases.map((c) => [c, []]));
+  // Interleaved, so drift on a shared machine hits every case alike.
+  for (let run = 0; run < runs; run++) {
+    for (const which of cases) samples.get(which)!.push(await measureCase(which, harness, file));
+  }
+  const floorSeconds = median(samples.get('floor')!.map((s) => s.seconds));
+  const readlineSeconds = median(samples.get('readline-floor')!.map((s) => s.seconds));
+  for (const which of cases) {
+    const seconds = median(samples.get(which)!.map((s) => s.seconds));
+    rows.push({
+      harness,
+      input,
+      case: which,
+      mb,
+      seconds,
+      mbPerSecond: mb / seconds,
+      linesPerSecond: lines / seconds,
+      ratioToFloor: floorSeconds / seconds,
+      ratioToReadlineFloor: readlineSeconds / seconds,
+      maxRssMb: median(samples.get(which)!.map((s) => s.maxRssMb)),
+    });
+    const row = rows.at(-1)!;
+    console.error(`${harness} (${input}) ${which}: ${row.mbPerSecond.toFixed(0)} MB/s, ${row.ratioToFloor.toFixed(2)}x floor, ${row.ratioToReadlineFloor.toFixed(2)}x readline floor, ${row.maxRssMb.toFixed(0)} MB RSS`);
+  }
+  return rows;
+}
+
+/** gen-claude-stream's many small records, written once into bench/.data. */
+function smallRecordsFile(): string {
+  const file = join(here, '.data', `gen-claude-stream-${smallRecords}.jsonl`);
+  if (!existsSync(file)) {
+    mkdirSync(join(here, '.data'), { recursive: true });
+    execFileSync(process.execPath, [join(here, 'gen-claude-stream.mjs'), `${file}.partial`, String(smallRecords)]);
+    renameSync(`${file}.partial`, file);
+  }
+  return file;
 }
 
 async function throughput(): Promise<Row[]> {
   const rows: Row[] = [];
-  for (const harness of selected) {
-    const file = await generated(harness, megabytes);
-    const mb = sizeOf(file) / 1024 / 1024;
-    const lines = await countLines(file);
-    const samples = new Map<Case, Sample[]>(cases.map((c) => [c, []]));
-    // Interleaved, so drift on a shared machine hits every case alike.
-    for (let run = 0; run < runs; run++) {
-      for (const which of cases) {
-        samples.get(which)!.push(which === 'cli' ? await throughCli(harness, file) : inProcess(which, harness, file));
-      }
-    }
-    const floorSeconds = median(samples.get('floor')!.map((s) => s.seconds));
-    for (const which of cases) {
-      const seconds = median(samples.get(which)!.map((s) => s.seconds));
-      rows.push({
-        harness,
-        case: which,
-        mb,
-        seconds,
-        mbPerSecond: mb / seconds,
-        linesPerSecond: lines / seconds,
-        ratioToFloor: floorSeconds / seconds,
-        maxRssMb: median(samples.get(which)!.map((s) => s.maxRssMb)),
-      });
-      console.error(`${harness} ${which}: ${(mb / seconds).toFixed(0)} MB/s, ${(floorSeconds / seconds).toFixed(2)}x floor, ${rows.at(-1)!.maxRssMb.toFixed(0)} MB RSS`);
-    }
-  }
+  if (selected.includes('claude-code')) rows.push(...(await throughputOf('claude-code', 'many small records', smallRecordsFile())));
+  for (const harness of selected) rows.push(...(await throughputOf(harness, 'generated', await generated(harness, megabytes))));
   return rows;
+}
+
+/**
+ * Start-up: the time from spawning `harness-events normalize` on a 5-line capture to its first
+ * event on stdout, against the time `node -e 0` takes, median of 10 runs each, interleaved.
+ */
+async function startup() {
+  const five = join(tmp, 'five.jsonl');
+  writeFileSync(five, readFileSync(new URL('../test/fixtures/claude/lab/read.jsonl', import.meta.url), 'utf8').split('\n').slice(0, 5).join('\n') + '\n');
+  const timed = (args: string[], untilOutput: boolean) =>
+    new Promise<number>((resolve, reject) => {
+      const started = performance.now();
+      const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'inherit'] });
+      let done = false;
+      const finish = () => {
+        if (done) return;
+        done = true;
+        resolve(performance.now() - started);
+      };
+      if (untilOutput) child.stdout.once('data', finish);
+      child.stdout.resume();
+      child.on('error', reject);
+      child.on('close', finish);
+    });
+  const node: number[] = [];
+  const cli: number[] = [];
+  for (let run = 0; run < 10; run++) {
+    node.push(await timed(['-e', '0'], false));
+    cli.push(await timed([bin, 'normalize', '--harness', 'claude-code', five], true));
+  }
+  const result = { nodeMs: Math.round(median(node)), firstEventMs: Math.round(median(cli)), aboveNodeMs: Math.round(median(cli) - median(node)) };
+  console.error(`startup: ${JSON.stringify(result)}`);
+  return result;
 }
 
 /** Peak RSS of the API case on inputs of growing size: it must not grow with the input. */
@@ -129,7 +201,7 @@ function hostile() {
   return result;
 }
 
-const rows = await throughput();
+const rows = section('throughput') ? await throughput() : [];
 const results = {
   date: new Date().toISOString(),
   node: process.version,
@@ -138,14 +210,18 @@ const results = {
   megabytes,
   runs,
   rows,
-  memory: await memory(),
-  backpressure: backpressure(),
-  hostile: hostile(),
+  startup: section('startup') ? await startup() : undefined,
+  memory: section('memory') ? await memory() : undefined,
+  backpressure: section('backpressure') ? backpressure() : undefined,
+  hostile: section('hostile') ? hostile() : undefined,
 };
-writeFileSync(join(here, 'results.json'), JSON.stringify(results, null, 2) + '\n');
+writeFileSync(join(here, only === undefined ? 'results.json' : 'results-partial.json'), JSON.stringify(results, null, 2) + '\n');
 
-console.log(`| harness | case | MB/s | lines/s | x floor | peak RSS MB |`);
-console.log(`|---|---|---:|---:|---:|---:|`);
+console.log(`| harness | input | case | MB/s | lines/s | x floor | x readline floor | peak RSS MB |`);
+console.log(`|---|---|---|---:|---:|---:|---:|---:|`);
 for (const row of rows) {
-  console.log(`| ${row.harness} | ${row.case} | ${row.mbPerSecond.toFixed(0)} | ${Math.round(row.linesPerSecond).toLocaleString('en')} | ${row.ratioToFloor.toFixed(2)} | ${row.maxRssMb.toFixed(0)} |`);
+  console.log(
+    `| ${row.harness} | ${row.input} | ${row.case} | ${row.mbPerSecond.toFixed(0)} | ${Math.round(row.linesPerSecond).toLocaleString('en')} | ${row.ratioToFloor.toFixed(2)} | ${row.ratioToReadlineFloor.toFixed(2)} | ${row.maxRssMb.toFixed(0)} |`,
+  );
 }
+rmSync(tmp, { recursive: true, force: true });

@@ -6,6 +6,8 @@ import * as codex from './codex/correlate.js';
 import { tools as codexTools } from './codex/tools.js';
 import * as copilot from './copilot/correlate.js';
 import { tools as copilotTools } from './copilot/tools.js';
+import * as gemini from './gemini/correlate.js';
+import { geminiToolKey, tools as geminiTools } from './gemini/tools.js';
 import * as gg from './gg/correlate.js';
 import * as goose from './goose/correlate.js';
 import { gooseToolKey, gooseTools } from './goose/tools.js';
@@ -20,6 +22,7 @@ export const harnesses: ReadonlyMap<string, Harness> = new Map<string, Harness>(
   ['claude-code', { name: 'claude-code', correlator: claudeCode.correlator, records: claudeCode.records, tools: claudeCodeTools, terminal: 'result' }],
   ['codex', { name: 'codex', correlator: codex.correlator, records: codex.records, tools: codexTools, terminal: 'turn.completed' }],
   ['copilot', { name: 'copilot', correlator: copilot.correlator, records: copilot.records, tools: copilotTools, terminal: 'result' }],
+  ['gemini', { name: 'gemini', correlator: gemini.correlator, records: gemini.records, tools: geminiTools, toolKey: geminiToolKey, terminal: 'result' }],
   ['gg', { name: 'gg', correlator: gg.correlator, records: gg.records, tools: gg.tools }],
   ['goose', { name: 'goose', correlator: goose.correlator, records: goose.records, tools: gooseTools, toolKey: gooseToolKey, terminal: 'complete' }],
   ['kilo', { name: 'kilo', correlator: kilo.correlator, records: kilo.records, tools: kiloTools, toolKey: (name) => name.toLowerCase() }],

@@ -4,16 +4,20 @@
  * normal output), 1 on a schema violation with --strict or a read error mid-stream, 2 on a
  * usage error, 130 after Ctrl-C (what was read is still flushed).
  */
-import { open, writeFile } from 'node:fs/promises';
+import { closeSync, createReadStream, fstat as fstatCallback, open as openCallback } from 'node:fs';
+import { readFile, writeFile } from 'node:fs/promises';
+import { promisify } from 'node:util';
 import { resolve } from 'node:path';
-import { PassThrough, type Duplex, type Readable } from 'node:stream';
+import { PassThrough, Writable, type Duplex, type Readable } from 'node:stream';
+import type { WriteStream } from 'node:tty';
 import { pipeline } from 'node:stream/promises';
 import { parseArgs } from 'node:util';
 import { harnesses } from '../harnesses/index.js';
-import type { RunMetrics } from './events.js';
+import type { HarnessEvent, RunMetrics } from './events.js';
 import { createNormalizer, type NormalizeOptions } from './normalizer.js';
 import { shellExitCode, spawnHarness } from './spawn.js';
 import { serialize } from '../transforms/serialize.js';
+import { readEvents } from './read-events.js';
 
 export const usage = `Usage:
   harness-events normalize --harness <name> [options] [FILE]
@@ -24,6 +28,14 @@ export const usage = `Usage:
       translated, its stderr lines as warnings, its ending (exit code, signal, a missing
       terminal record) as events. Exits with the child's exit code (128 + n for signal n,
       127 when the command cannot be started); Ctrl-C stops the child and exits 130.
+  harness-events view [--cwd <dir>] [--color] [FILE]
+      Shows normalized events (the JSONL of normalize or run, from FILE or standard input)
+      for a person: one line or a short block per event; on a terminal in color, wrapped
+      to its width, with a live status line (elapsed, tokens, cost, files, failures).
+  harness-events report [options] [FILE] [-o <file>]
+      Writes the report of one run: a self-contained HTML page (summary, timeline, files,
+      commands, failures and warnings, every event), or a Markdown summary (--format md).
+      FILE holds normalized events, or with --harness the harness's raw output.
 
 Harnesses: ${[...harnesses.keys()].join(', ')}
 
@@ -42,7 +54,16 @@ Options:
   --max-span-bytes <n>      longest accumulated text span (default 16777216)
   --stream-lines-above <n>  lines longer than this are parsed as they arrive and keep at most
                             this much of their content, with a truncated warning (default 8388608)
+  --format <format>         normalize, run: jsonl (default) or pretty (what view shows);
+                            report: html (default) or md
+  --color                   pretty output in color even when standard output is not a
+                            terminal (default: color on a terminal, unless NO_COLOR is set)
+  -o, --output <file>       report: the file to write (default: standard output)
+                            view, report: --cwd is the directory paths are shown relative
+                            to (default: the current directory); report: --metrics <file>
+                            reads the run metrics that normalize or run wrote
   -h, --help                this text
+  -v, --version             the version of harness-events
 
 Exit codes: 0 input read to its end; 1 schema violation (--strict) or read error;
 2 usage error (unknown harness, missing file, bad option); 130 interrupted (Ctrl-C), after
@@ -50,12 +71,20 @@ writing what was read.`;
 
 export class UsageError extends Error {}
 
+const openFile = promisify(openCallback);
+const fstat = promisify(fstatCallback);
+
 const sizeOptions = {
   'max-line-bytes': 'maxLineBytes',
   'max-pending-tools': 'maxPendingTools',
   'max-span-bytes': 'maxSpanBytes',
   'stream-lines-above': 'streamLinesAbove',
 } as const;
+
+/** This package's version: package.json is two levels above dist/bin/cli.js (the bundle) and dist/lib/cli.js alike. */
+async function packageVersion(): Promise<string> {
+  return JSON.parse(await readFile(new URL('../../package.json', import.meta.url), 'utf8')).version;
+}
 
 /** Runs the CLI; resolves to the process exit code. */
 export async function main(argv: string[], stdin: Readable = process.stdin, stdout: NodeJS.WritableStream = process.stdout): Promise<number> {
@@ -66,8 +95,14 @@ export async function main(argv: string[], stdin: Readable = process.stdin, stdo
       stdout.write(usage + '\n');
       return 0;
     }
+    if (command === '-v' || command === '--version') {
+      stdout.write(`${await packageVersion()}\n`);
+      return 0;
+    }
     if (command === 'normalize') return await normalizeCommand(rest, stdin, stdout);
     if (command === 'run') return await runCommand(rest, stdout);
+    if (command === 'view') return await viewCommand(rest, stdin, stdout);
+    if (command === 'report') return await reportCommand(rest, stdin, stdout);
     throw new UsageError(`unknown command "${command}" (see harness-events --help)`);
   } catch (error) {
     if (error instanceof UsageError) {
@@ -78,7 +113,23 @@ export async function main(argv: string[], stdin: Readable = process.stdin, stdo
   }
 }
 
-function parse(args: string[]) {
+/** The options each command takes; any other is a usage error. */
+const commandOptions = {
+  normalize: ['harness', 'cwd', 'strict', 'metrics', 'format', 'color', ...Object.keys(sizeOptions)],
+  run: ['harness', 'cwd', 'strict', 'metrics', 'format', 'color', ...Object.keys(sizeOptions)],
+  view: ['cwd', 'color'],
+  report: ['harness', 'cwd', 'strict', 'metrics', 'format', 'output', ...Object.keys(sizeOptions)],
+};
+
+function parse(args: string[], command: keyof typeof commandOptions) {
+  const parsed = parseOptions(args);
+  for (const name of Object.keys(parsed.values)) {
+    if (name !== 'help' && !commandOptions[command].includes(name)) throw new UsageError(`${command} does not take --${name} (see harness-events --help)`);
+  }
+  return parsed;
+}
+
+function parseOptions(args: string[]) {
   try {
     return parseArgs({
       args,
@@ -92,6 +143,9 @@ function parse(args: string[]) {
         'max-pending-tools': { type: 'string' },
         'max-span-bytes': { type: 'string' },
         'stream-lines-above': { type: 'string' },
+        format: { type: 'string' },
+        color: { type: 'boolean' },
+        output: { type: 'string', short: 'o' },
         help: { type: 'boolean', short: 'h' },
       },
     });
@@ -101,20 +155,44 @@ function parse(args: string[]) {
 }
 
 async function normalizeCommand(args: string[], stdin: Readable, stdout: NodeJS.WritableStream): Promise<number> {
-  const { values, positionals } = parse(args);
+  const { values, positionals } = parse(args, 'normalize');
   if (values.help) {
     stdout.write(usage + '\n');
     return 0;
   }
   const options = normalizeOptions(values);
-  if (positionals.length > 1) throw new UsageError(`one input file at most, got ${positionals.length}`);
-  const input = await openInput(positionals[0], stdin);
+  const pretty = formatOf(values, ['jsonl', 'pretty']) === 'pretty' ? await loadPretty(values, stdout) : undefined;
+  const input = await openInput(oneFile(positionals), stdin);
   // Standard input may be a live harness (`claude ... | harness-events normalize`): do not hold text across a pause.
-  const normalizer = createNormalizer({ ...options, output: 'jsonl', idleFlushMs: input === stdin ? 200 : undefined });
-  return await runPipeline(input, normalizer, stdout, () => writeMetrics(values.metrics, normalizer.metrics));
+  const normalizer = createNormalizer({ ...options, output: pretty ? 'objects' : 'jsonl', idleFlushMs: input === stdin ? 200 : undefined });
+  const stages = pretty ? [normalizer, pretty(normalizer.metrics)] : [normalizer];
+  return await runPipeline(input, stages, stdout, () => writeMetrics(values.metrics, normalizer.metrics));
 }
 
 type Values = ReturnType<typeof parse>['values'];
+
+function oneFile(positionals: string[]): string | undefined {
+  if (positionals.length > 1) throw new UsageError(`one input file at most, got ${positionals.length}`);
+  return positionals[0];
+}
+
+function formatOf(values: Values, formats: string[]): string {
+  const format = values.format ?? formats[0]!;
+  if (!formats.includes(format)) throw new UsageError(`--format takes ${formats.join(' or ')}, got "${format}"`);
+  return format;
+}
+
+/**
+ * The pretty printer for standard output: in color on a terminal unless NO_COLOR is set (or
+ * with --color), and, on a terminal, wrapped to its width under a live status line. Loaded
+ * only when asked for, so the JSONL path starts as fast as before.
+ */
+async function loadPretty(values: Values, stdout: NodeJS.WritableStream): Promise<(metrics?: RunMetrics) => Duplex> {
+  const { prettyPrint } = await import('./view/pretty.js');
+  const terminal = (stdout as WriteStream).isTTY === true ? (stdout as WriteStream) : undefined;
+  const color = values.color === true || (terminal !== undefined && !process.env.NO_COLOR);
+  return (metrics) => prettyPrint({ color, terminal, cwd: resolve(values.cwd ?? '.'), metrics });
+}
 
 function normalizeOptions(values: Values): NormalizeOptions {
   if (values.harness === undefined) throw new UsageError('--harness is required (see harness-events --help)');
@@ -130,12 +208,13 @@ function normalizeOptions(values: Values): NormalizeOptions {
 }
 
 async function runCommand(args: string[], stdout: NodeJS.WritableStream): Promise<number> {
-  const { values, positionals } = parse(args);
+  const { values, positionals } = parse(args, 'run');
   if (values.help) {
     stdout.write(usage + '\n');
     return 0;
   }
   const options = normalizeOptions(values);
+  const pretty = formatOf(values, ['jsonl', 'pretty']) === 'pretty' ? await loadPretty(values, stdout) : undefined;
   const [command, ...commandArgs] = positionals;
   if (command === undefined) throw new UsageError('run needs the command to run, after -- (see harness-events --help)');
   const run = spawnHarness({ ...options, command, args: commandArgs });
@@ -148,7 +227,7 @@ async function runCommand(args: string[], stdout: NodeJS.WritableStream): Promis
   process.once('SIGTERM', interrupt);
   let failure: Error | undefined;
   try {
-    await pipeline(run, serialize(), stdout, { end: false });
+    await pipeline(run, pretty ? pretty(run.metrics) : serialize(), stdout, { end: false });
   } catch (error) {
     run.destroy();
     if ((error as NodeJS.ErrnoException).code !== 'EPIPE') failure = error as Error;
@@ -168,15 +247,16 @@ async function runCommand(args: string[], stdout: NodeJS.WritableStream): Promis
 
 async function openInput(file: string | undefined, stdin: Readable): Promise<Readable> {
   if (file === undefined || file === '-') return stdin;
-  let handle;
+  let fd: number | undefined;
   try {
-    handle = await open(file, 'r');
-    if ((await handle.stat()).isDirectory()) throw Object.assign(new Error(), { code: 'EISDIR' });
+    fd = await openFile(file, 'r');
+    if ((await fstat(fd)).isDirectory()) throw Object.assign(new Error(), { code: 'EISDIR' });
   } catch (error) {
-    await handle?.close();
+    if (fd !== undefined) closeSync(fd);
     throw new UsageError(`cannot read ${file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
   }
-  return handle.createReadStream();
+  // A plain descriptor: fs.ReadStream's callback reads are cheaper than a FileHandle's promises.
+  return createReadStream('', { fd });
 }
 
 /**
@@ -184,7 +264,7 @@ async function openInput(file: string | undefined, stdin: Readable): Promise<Rea
  * was read (held text, calls waiting for a result); a reader that goes away (EPIPE, as in
  * `| head -1`) ends the run quietly.
  */
-async function runPipeline(input: Readable, normalizer: Duplex, stdout: NodeJS.WritableStream, finish: () => Promise<void>): Promise<number> {
+async function runPipeline(input: Readable, stages: Duplex[], stdout: NodeJS.WritableStream, finish: () => Promise<void>): Promise<number> {
   const gate = new PassThrough();
   let interrupted = false;
   const interrupt = () => {
@@ -197,7 +277,7 @@ async function runPipeline(input: Readable, normalizer: Duplex, stdout: NodeJS.W
   input.pipe(gate);
   process.once('SIGINT', interrupt);
   try {
-    await pipeline(gate, normalizer, stdout, { end: false });
+    await pipeline([gate, ...stages, stdout], { end: false });
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'EPIPE' || code === 'ERR_STREAM_DESTROYED') {
@@ -216,4 +296,58 @@ async function runPipeline(input: Readable, normalizer: Duplex, stdout: NodeJS.W
 
 async function writeMetrics(file: string | undefined, metrics: RunMetrics): Promise<void> {
   if (file !== undefined) await writeFile(file, JSON.stringify(metrics, null, 2) + '\n');
+}
+
+async function viewCommand(args: string[], stdin: Readable, stdout: NodeJS.WritableStream): Promise<number> {
+  const { values, positionals } = parse(args, 'view');
+  if (values.help) {
+    stdout.write(usage + '\n');
+    return 0;
+  }
+  const pretty = await loadPretty(values, stdout);
+  const input = await openInput(oneFile(positionals), stdin);
+  return await runPipeline(input, [readEvents(), pretty()], stdout, async () => {});
+}
+
+/** Reads the whole run (normalized events, or raw output with --harness), then writes its report. */
+async function reportCommand(args: string[], stdin: Readable, stdout: NodeJS.WritableStream): Promise<number> {
+  const { values, positionals } = parse(args, 'report');
+  if (values.help) {
+    stdout.write(usage + '\n');
+    return 0;
+  }
+  const format = formatOf(values, ['html', 'md']);
+  const { buildReport, parseMetrics, reportHtml, reportMarkdown } = await import('./report/index.js');
+  if (values.harness !== undefined && values.metrics !== undefined) throw new UsageError('--metrics reads the metrics of normalized events; with --harness they come from the input itself');
+  const normalizer = values.harness === undefined ? undefined : createNormalizer(normalizeOptions(values));
+  const metrics = normalizer?.metrics ?? (await readMetrics(values.metrics, parseMetrics));
+  const input = await openInput(oneFile(positionals), stdin);
+  const events: HarnessEvent[] = [];
+  const collect = new Writable({
+    objectMode: true,
+    write(event: HarnessEvent, _encoding, done) {
+      events.push(event);
+      done();
+    },
+  });
+  const code = await runPipeline(input, [normalizer ?? readEvents()], collect, async () => {});
+  if (code === 1) return code;
+  const model = buildReport(events, { metrics, cwd: resolve(values.cwd ?? '.') });
+  const text = format === 'md' ? reportMarkdown(model) : reportHtml(model);
+  if (values.output === undefined) stdout.write(text);
+  else await writeFile(values.output, text);
+  return code;
+}
+
+async function readMetrics(file: string | undefined, parseMetrics: (text: string) => RunMetrics | string): Promise<RunMetrics | undefined> {
+  if (file === undefined) return undefined;
+  let text;
+  try {
+    text = await readFile(file, 'utf8');
+  } catch (error) {
+    throw new UsageError(`cannot read ${file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
+  }
+  const metrics = parseMetrics(text);
+  if (typeof metrics === 'string') throw new UsageError(`${file} is not run metrics: ${metrics}`);
+  return metrics;
 }

@@ -12,3 +12,4 @@ export { validate, violationOf, SchemaViolationError } from '../transforms/valid
 export { serialize } from '../transforms/serialize.js';
 export { classifyShellCommand, unwrapShellCommand, type FileOperation } from './shell/index.js';
 export { ToolCall } from './tool-call.js';
+export { readEvents, type ReadEventsOptions } from './read-events.js';

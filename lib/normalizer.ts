@@ -62,7 +62,7 @@ export interface Normalizer extends Duplex {
   readonly metrics: RunMetrics;
   /** Emits held text now (a text span waiting for its message to end), as if the input had paused. */
   flush(): void;
-  [Symbol.asyncIterator](): AsyncIterableIterator<HarnessEvent>;
+  [Symbol.asyncIterator](): NodeJS.AsyncIterator<HarnessEvent>;
 }
 
 export function createNormalizer(options: NormalizeOptions): Normalizer {

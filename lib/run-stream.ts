@@ -30,7 +30,7 @@ export interface ProbeOptions {
 }
 
 export interface RunStream extends Readable {
-  [Symbol.asyncIterator](): AsyncIterableIterator<HarnessEvent>;
+  [Symbol.asyncIterator](): NodeJS.AsyncIterator<HarnessEvent>;
   /**
    * Runs one orchestrator step: a `started` system event, then `completed` or `failed` with a
    * human message. Resolves with the step's value; rejects with its error after reporting it.

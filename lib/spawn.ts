@@ -47,7 +47,7 @@ export interface RunResult {
 
 /** A running harness: a readable stream (and async iterable) of its normalized events. */
 export interface HarnessRun extends Readable {
-  [Symbol.asyncIterator](): AsyncIterableIterator<HarnessEvent>;
+  [Symbol.asyncIterator](): NodeJS.AsyncIterator<HarnessEvent>;
   /** The child process (its pid, its stdin when `stdin: 'pipe'`). */
   readonly child: ChildProcess;
   /** The run metrics so far; complete once the stream has ended. */

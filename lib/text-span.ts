@@ -15,6 +15,8 @@ export type SpanKind = 'agent' | 'reasoning';
 export interface TextSpanOptions {
   /** A fragment that starts with the whole pending text replaces it (cumulative updates). */
   cumulative?: boolean;
+  /** Called with each span as it is emitted (a harness whose final output is its last message). */
+  onEmit?: (kind: SpanKind, text: string) => void;
 }
 
 export class TextSpan {
@@ -63,6 +65,7 @@ export class TextSpan {
   flush(): void {
     if (this.kind !== undefined && this.text !== '') {
       this.run.emit({ type: this.kind, message: this.text });
+      this.options.onEmit?.(this.kind, this.text);
       if (this.options.cumulative) this.last.set(this.kind, { id: this.id, text: this.text });
     }
     this.kind = undefined;

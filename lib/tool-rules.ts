@@ -26,7 +26,8 @@ export function stringField(input: unknown, key: string): string | undefined {
   return typeof value === 'string' && value !== '' ? value : undefined;
 }
 
-function lineField(input: unknown, key: string | undefined): number | undefined {
+/** `input[key]` when it is a line number (an integer >= 1). */
+export function lineField(input: unknown, key: string | undefined): number | undefined {
   if (key === undefined || typeof input !== 'object' || input === null) return undefined;
   const value = (input as Record<string, unknown>)[key];
   return isLine(value) ? value : undefined;

@@ -120,6 +120,8 @@ export const metrics = {
     total_tokens: count,
     cost: usd,
     turns: count,
+    /** Tool calls the harness counted for the run (Gemini's `stats.tool_calls`, subagents' calls included). */
+    tool_calls: count,
     duration_ms: { type: 'number', minimum: 0 },
     /** Of the duration, the time spent in model API calls (Copilot's `totalApiDurationMs`). */
     api_duration_ms: { type: 'number', minimum: 0 },

@@ -18,6 +18,8 @@ const harnesses = [
   { harness: 'kilo', folder: 'kilo', perTurn: true },
   { harness: 'claude-code', folder: 'claude', perTurn: false },
   { harness: 'goose', folder: 'goose', perTurn: false },
+  // Gemini's result.stats is the session total, and no record reports a turn's share (gemini.md).
+  { harness: 'gemini', folder: 'gemini', perTurn: false },
 ] as const;
 
 for (const { harness, folder, perTurn } of harnesses) {

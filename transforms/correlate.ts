@@ -118,7 +118,8 @@ export function correlator(sink: Sink<Correlated>, options: CorrelateOptions): S
   };
 }
 
-function describeCut(line: number, bytes: number | undefined, cut: Cut): string {
+/** What the budget of a line read incrementally cut, for its `truncated` warning. */
+export function describeCut(line: number, bytes: number | undefined, cut: Cut): string {
   const parts: string[] = [];
   if (cut.strings > 0) parts.push(`${cut.strings} string${cut.strings === 1 ? '' : 's'} cut short by ${cut.characters} characters`);
   if (cut.items > 0) parts.push(`${cut.items} array element${cut.items === 1 ? '' : 's'} or object member${cut.items === 1 ? '' : 's'} dropped`);

@@ -8,6 +8,7 @@
  * error instead (the test suite runs strict).
  */
 import * as compiled from '../schemas/validators.js';
+import { eventTypeNames } from '../schemas/contract.js';
 import { now } from '../lib/clock.js';
 import type { HarnessEvent } from '../lib/events.js';
 import { stamp } from '../lib/stamp.js';
@@ -35,17 +36,27 @@ interface SchemaError {
 }
 type Validator = ((event: unknown) => boolean) & { errors?: SchemaError[] | null };
 
+const compiledValidators = compiled as unknown as Record<string, Validator>;
 /** One validator per event type, compiled from the schemas at build time (schemas/validators.ts). */
-const validators = new Map<string, Validator>(Object.entries(compiled as unknown as Record<string, Validator>));
+const validators = new Map<string, Validator>(eventTypeNames.map((type) => [type, compiledValidators[type]!]));
+
+/** What a validator found wrong, as ajv words it (`read/start_line must be >= 1`). */
+function errorsOf(validate: Validator, name: string): string {
+  return (validate.errors ?? []).map((error) => `${name}${error.instancePath} ${error.message ?? 'is invalid'}`).join(', ');
+}
 
 /** Why `event` breaks the contract, or undefined when it does not. */
 export function violationOf(event: unknown): string | undefined {
   const type = (event as { type?: unknown } | null)?.type;
   const validate = typeof type === 'string' ? validators.get(type) : undefined;
   if (!validate) return `event has no known type (${JSON.stringify(type)})`;
-  if (validate(event)) return undefined;
-  const errors = (validate.errors ?? []).map((error) => `${type}${error.instancePath} ${error.message ?? 'is invalid'}`);
-  return `${type} event breaks its schema: ${errors.join(', ')}`;
+  return validate(event) ? undefined : `${type} event breaks its schema: ${errorsOf(validate, type as string)}`;
+}
+
+/** Why `value` is not run metrics (schemas/metrics.schema.json), or undefined when it is. */
+export function metricsViolationOf(value: unknown): string | undefined {
+  const validate = compiledValidators.metrics!;
+  return validate(value) ? undefined : errorsOf(validate, 'metrics');
 }
 
 /**

@@ -48,8 +48,8 @@ type BlockRule = (block: JsonObject, record: JsonObject, messageId: string | nul
 /** A tool_use waiting for its result. Different uses under one id make it ambiguous. */
 interface Pending {
   uses: JsonObject[];
-  /** The uses' name and input, serialized, to tell a restated use from a different one in one lookup. */
-  seen: Set<string>;
+  /** The uses' name and input, serialized, to tell a restated use from a different one; made when an id repeats. */
+  seen?: Set<string>;
 }
 
 export function correlator(run: RunContext): Correlator {
@@ -136,13 +136,14 @@ export function correlator(run: RunContext): Correlator {
     span.flush();
     const { id, name } = block;
     if (typeof id !== 'string' || id === '' || typeof name !== 'string' || name === '') return unknown(block);
-    const key = callKey(block);
     const waiting = pending.get(id);
     if (!waiting) {
       heldUses++;
-      return pending.add(id, { uses: [block], seen: new Set([key]) });
+      return pending.add(id, { uses: [block] });
     }
     // The same call restated is not a second call; a different one under the same id is ambiguous.
+    waiting.seen ??= new Set([callKey(waiting.uses[0]!)]);
+    const key = callKey(block);
     if (waiting.seen.has(key)) return;
     waiting.uses.push(block);
     waiting.seen.add(key);

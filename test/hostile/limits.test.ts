@@ -93,3 +93,16 @@ test('tool names and ids that are Object.prototype members find no table row', a
     }
   }
 });
+
+test('Gemini: tool names and tool ids that are Object.prototype members find no table row and pair only with their own result', async () => {
+  for (const name of ['constructor', '__proto__', 'hasOwnProperty', 'toString']) {
+    const use = { type: 'tool_use', tool_name: name, tool_id: 'toString', parameters: {} };
+    const result = { type: 'tool_result', tool_id: 'toString', status: 'success' };
+    const stray = { type: 'tool_result', tool_id: '__proto__', status: 'success' };
+    const { events } = await run([use, result, stray].map((r) => JSON.stringify(r)).join('\n') + '\n', { harness: 'gemini' });
+    expect(bodies(events), name).toEqual([
+      { type: 'unknown', raw: { tool_use: use, tool_result: result } },
+      { type: 'unknown', raw: stray },
+    ]);
+  }
+});

@@ -1,0 +1,2 @@
+export { prettyPrint, type PrettyOptions } from './pretty.js';
+export { formatEvent, formatStatus, formatSummary, nest, type FormatOptions } from './format.js';
