@@ -1,9 +1,18 @@
 /** Gemini CLI 0.61.0 (gemini.md): its own file tools, and run_shell_command. */
 import type { Scenario } from '../scenario.js';
-import { apiErrorScenario, shellScenario, textScenario } from './common.js';
+import { apiErrorScenario, greeting, listingText, shellDoneText, shellScenario, textScenario } from './common.js';
 
 export const gemini: Scenario[] = [
-  textScenario({ input: 5200, output: 49, cached: 4096, reasoning: 37 }),
+  textScenario(
+    { input: 5200, output: 49, cached: 4096, reasoning: 37 },
+    {
+      // Thought parts never reach the stream; the text deltas are one agent message; no per-turn usage.
+      events: () => [{ type: 'agent', message: greeting.text }],
+      // From result.stats: input without the cached part, output without the thoughts, reasoning =
+      // total - input - output (37 thoughts tokens), no cache_write.
+      tokens: { input: 1104, output: 12, cache_read: 4096, reasoning: 37 },
+    },
+  ),
   {
     name: 'file tools',
     prompt: 'Read, list, search and write.',
@@ -18,8 +27,40 @@ export const gemini: Scenario[] = [
       { text: 'Done.' },
     ],
     exitCode: 0,
+    // Relative paths resolve against the cwd; start_line..end_line as given; glob and grep_search are
+    // searches (with dir_path as path); a file_not_found result is an unsuccessful read.
+    events: (x) => [
+      { type: 'agent', message: 'Reading the README first.' },
+      { type: 'read', path: x.path('README.md'), is_success: true },
+      { type: 'read', path: x.path('notes.txt'), start_line: 2, end_line: 4, is_success: true },
+      { type: 'list', path: x.path('src'), is_success: true },
+      { type: 'search', query: '**/*.ts', is_success: true },
+      { type: 'search', query: 'greet', path: x.path('src'), is_success: true },
+      { type: 'write', path: x.path('src/c.ts'), is_success: true },
+      { type: 'read', path: x.path('missing.txt'), is_success: false },
+      { type: 'agent', message: 'Done.' },
+    ],
   },
-  shellScenario((command) => ({ name: 'run_shell_command', input: { command } }), 'ls does-not-exist'),
-  // An HTTP 400 is not retried; the CLI exits with the status, mod 256.
-  apiErrorScenario(400, 144),
+  shellScenario((command) => ({ name: 'run_shell_command', input: { command } }), 'ls does-not-exist', {
+    // The CLI reports status success for every command here (the failing ls too) and no exit code:
+    // success is unset; commands run in the cwd.
+    events: (x) => [
+      { type: 'read', path: x.path('README.md') },
+      { type: 'read', path: x.path('notes.txt'), start_line: 2, end_line: 4 },
+      { type: 'search', query: 'hello', path: x.workspace },
+      { type: 'agent', message: listingText },
+      { type: 'list', path: x.path('src') },
+      { type: 'list', path: x.path('does-not-exist') },
+      { type: 'command', command: 'echo hi > out.txt', working_directory: x.workspace },
+      { type: 'agent', message: shellDoneText('ls does-not-exist') },
+    ],
+  }),
+  // An HTTP 400 is not retried: the result's error (its type as code), and the CLI exits with the
+  // status, mod 256.
+  apiErrorScenario(400, 144, {
+    events: (x) => [
+      { type: 'error', message: '[API Error: {"error":{"code":400,"message":"scripted HTTP 400","status":"INVALID_ARGUMENT"}}]', code: 'unknown' },
+      x.exited(144),
+    ],
+  }),
 ];
