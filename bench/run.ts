@@ -9,13 +9,15 @@
  * the median is reported), BENCH_GB_MB (size of the memory figure's big input, default 1024),
  * BENCH_SMALL_RECORDS (gen-claude-stream's count, default 50000, about 200 MB),
  * BENCH_HARNESSES (comma-separated subset), BENCH_ONLY (comma-separated sections: throughput,
- * startup, memory, backpressure, hostile).
+ * startup, memory, backpressure, hostile, jetstream), BENCH_NATS_EVENTS (events through the
+ * JetStream sink, default 100,000; bench/jetstream.ts).
  */
 import { execFileSync, spawn } from 'node:child_process';
 import { createReadStream, existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { generated, harnessNames, sizeOf, type BenchHarness } from './generate.js';
+import { jetstreamBench, jetstreamTable } from './jetstream.js';
 
 const megabytes = Number(process.env.BENCH_MB ?? 300);
 const runs = Number(process.env.BENCH_RUNS ?? 3);
@@ -214,6 +216,7 @@ const results = {
   memory: section('memory') ? await memory() : undefined,
   backpressure: section('backpressure') ? backpressure() : undefined,
   hostile: section('hostile') ? hostile() : undefined,
+  jetstream: section('jetstream') ? await jetstreamBench() : undefined,
 };
 writeFileSync(join(here, only === undefined ? 'results.json' : 'results-partial.json'), JSON.stringify(results, null, 2) + '\n');
 
@@ -224,4 +227,5 @@ for (const row of rows) {
     `| ${row.harness} | ${row.input} | ${row.case} | ${row.mbPerSecond.toFixed(0)} | ${Math.round(row.linesPerSecond).toLocaleString('en')} | ${row.ratioToFloor.toFixed(2)} | ${row.ratioToReadlineFloor.toFixed(2)} | ${row.maxRssMb.toFixed(0)} |`,
   );
 }
+if (results.jetstream) console.log(`\n${jetstreamTable(results.jetstream)}`);
 rmSync(tmp, { recursive: true, force: true });

@@ -30,6 +30,11 @@ export const harnesses: ReadonlyMap<string, Harness> = new Map<string, Harness>(
   ['pi', { name: 'pi', correlator: pi.correlator, records: pi.records, tools: piTools, terminal: 'agent_end' }],
 ]);
 
+/** A harness option as the library's functions take it: a name, or a `Harness` of your own. */
+export function harnessFrom(harness: string | Harness): Harness {
+  return typeof harness === 'string' ? harnessNamed(harness) : harness;
+}
+
 export function harnessNamed(name: string): Harness {
   const harness = harnesses.get(name);
   if (!harness) throw new UnknownHarnessError(name);

@@ -18,6 +18,7 @@ import { createNormalizer, type NormalizeOptions } from './normalizer.js';
 import { shellExitCode, spawnHarness } from './spawn.js';
 import { serialize } from '../transforms/serialize.js';
 import { readEvents } from './read-events.js';
+import { fromFlags, publishFlags, publishing, replayCommand, storedEvents, writeStored } from './jetstream/cli.js';
 
 export const usage = `Usage:
   harness-events normalize --harness <name> [options] [FILE]
@@ -36,6 +37,12 @@ export const usage = `Usage:
       Writes the report of one run: a self-contained HTML page (summary, timeline, files,
       commands, failures and warnings, every event), or a Markdown summary (--format md).
       FILE holds normalized events, or with --harness the harness's raw output.
+  harness-events replay --from nats://HOST:PORT [--run ID] [options]
+      Writes the events stored in NATS JetStream (by --publish) as JSONL, in order: one
+      run's with --run, else every run's; --harness <name> keeps one harness's runs,
+      --since <time> starts at a time, --follow goes on with new events until Ctrl-C,
+      --metrics <file> writes the run's metrics; --stream as below. view --from shows
+      them (with --run, --since, --follow, --stream) as view shows a file.
 
 Harnesses: ${[...harnesses.keys()].join(', ')}
 
@@ -62,6 +69,11 @@ Options:
                             view, report: --cwd is the directory paths are shown relative
                             to (default: the current directory); report: --metrics <file>
                             reads the run metrics that normalize or run wrote
+  --publish nats://HOST:PORT  also publish each event to NATS JetStream, and the run
+                            metrics as the run's final message (see README "Many machines")
+  --stream <name>           the JetStream stream (default HARNESS_EVENTS, created if missing)
+  --run <id>                the run's id in the subjects (default: a new UUID, printed)
+  --quiet                   with --publish: print no events
   -h, --help                this text
   -v, --version             the version of harness-events
 
@@ -101,6 +113,7 @@ export async function main(argv: string[], stdin: Readable = process.stdin, stdo
     }
     if (command === 'normalize') return await normalizeCommand(rest, stdin, stdout);
     if (command === 'run') return await runCommand(rest, stdout);
+    if (command === 'replay') return await replayCommand(rest, stdout);
     if (command === 'view') return await viewCommand(rest, stdin, stdout);
     if (command === 'report') return await reportCommand(rest, stdin, stdout);
     throw new UsageError(`unknown command "${command}" (see harness-events --help)`);
@@ -115,9 +128,9 @@ export async function main(argv: string[], stdin: Readable = process.stdin, stdo
 
 /** The options each command takes; any other is a usage error. */
 const commandOptions = {
-  normalize: ['harness', 'cwd', 'strict', 'metrics', 'format', 'color', ...Object.keys(sizeOptions)],
-  run: ['harness', 'cwd', 'strict', 'metrics', 'format', 'color', ...Object.keys(sizeOptions)],
-  view: ['cwd', 'color'],
+  normalize: ['harness', 'cwd', 'strict', 'metrics', 'format', 'color', ...Object.keys(sizeOptions), ...Object.keys(publishFlags)],
+  run: ['harness', 'cwd', 'strict', 'metrics', 'format', 'color', ...Object.keys(sizeOptions), ...Object.keys(publishFlags)],
+  view: ['cwd', 'color', 'stream', 'run', ...Object.keys(fromFlags)],
   report: ['harness', 'cwd', 'strict', 'metrics', 'format', 'output', ...Object.keys(sizeOptions)],
 };
 
@@ -146,6 +159,8 @@ function parseOptions(args: string[]) {
         format: { type: 'string' },
         color: { type: 'boolean' },
         output: { type: 'string', short: 'o' },
+        ...publishFlags,
+        ...fromFlags,
         help: { type: 'boolean', short: 'h' },
       },
     });
@@ -163,10 +178,12 @@ async function normalizeCommand(args: string[], stdin: Readable, stdout: NodeJS.
   const options = normalizeOptions(values);
   const pretty = formatOf(values, ['jsonl', 'pretty']) === 'pretty' ? await loadPretty(values, stdout) : undefined;
   const input = await openInput(oneFile(positionals), stdin);
+  const output = publishing(values, values.harness!, () => normalizer.metrics);
+  const objects = pretty !== undefined || values.publish !== undefined;
   // Standard input may be a live harness (`claude ... | harness-events normalize`): do not hold text across a pause.
-  const normalizer = createNormalizer({ ...options, output: pretty ? 'objects' : 'jsonl', idleFlushMs: input === stdin ? 200 : undefined });
-  const stages = pretty ? [normalizer, pretty(normalizer.metrics)] : [normalizer];
-  return await runPipeline(input, stages, stdout, () => writeMetrics(values.metrics, normalizer.metrics));
+  const normalizer = createNormalizer({ ...options, output: objects ? 'objects' : 'jsonl', idleFlushMs: input === stdin ? 200 : undefined });
+  const print = pretty ? [pretty(normalizer.metrics)] : objects ? [serialize()] : [];
+  return await runPipeline(input, [normalizer, ...output(print)], stdout, () => writeMetrics(values.metrics, normalizer.metrics));
 }
 
 type Values = ReturnType<typeof parse>['values'];
@@ -217,6 +234,7 @@ async function runCommand(args: string[], stdout: NodeJS.WritableStream): Promis
   const pretty = formatOf(values, ['jsonl', 'pretty']) === 'pretty' ? await loadPretty(values, stdout) : undefined;
   const [command, ...commandArgs] = positionals;
   if (command === undefined) throw new UsageError('run needs the command to run, after -- (see harness-events --help)');
+  const output = publishing(values, values.harness!, () => run.metrics);
   const run = spawnHarness({ ...options, command, args: commandArgs });
   let interrupted = false;
   const interrupt = () => {
@@ -227,7 +245,7 @@ async function runCommand(args: string[], stdout: NodeJS.WritableStream): Promis
   process.once('SIGTERM', interrupt);
   let failure: Error | undefined;
   try {
-    await pipeline(run, pretty ? pretty(run.metrics) : serialize(), stdout, { end: false });
+    await pipeline([run as Readable, ...output([pretty ? pretty(run.metrics) : serialize()]), stdout], { end: false });
   } catch (error) {
     run.destroy();
     if ((error as NodeJS.ErrnoException).code !== 'EPIPE') failure = error as Error;
@@ -294,7 +312,7 @@ async function runPipeline(input: Readable, stages: Duplex[], stdout: NodeJS.Wri
   return interrupted ? 130 : 0;
 }
 
-async function writeMetrics(file: string | undefined, metrics: RunMetrics): Promise<void> {
+export async function writeMetrics(file: string | undefined, metrics: RunMetrics): Promise<void> {
   if (file !== undefined) await writeFile(file, JSON.stringify(metrics, null, 2) + '\n');
 }
 
@@ -305,6 +323,8 @@ async function viewCommand(args: string[], stdin: Readable, stdout: NodeJS.Writa
     return 0;
   }
   const pretty = await loadPretty(values, stdout);
+  const stored = storedEvents(values, oneFile(positionals));
+  if (stored) return await writeStored(stored, [pretty()], stdout);
   const input = await openInput(oneFile(positionals), stdin);
   return await runPipeline(input, [readEvents(), pretty()], stdout, async () => {});
 }

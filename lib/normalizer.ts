@@ -9,7 +9,7 @@
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream';
 import type { Duplex } from 'node:stream';
-import { harnessNamed } from '../harnesses/index.js';
+import { harnessFrom } from '../harnesses/index.js';
 import { classifier } from '../transforms/classify.js';
 import { correlator } from '../transforms/correlate.js';
 import { jsonParser, type Parsed } from '../transforms/parse-json.js';
@@ -22,9 +22,9 @@ import { createMetrics } from './metrics.js';
 import { fuse, toTransform, type Sink } from './stage.js';
 
 export interface NormalizeOptions {
-  /** The harness whose output this is: `claude-code`, `goose`, `opencode`, `codex`, `gg`. */
+  /** The harness whose output this is, by name (`claude-code`, `codex`, ...) or a `Harness` of your own. */
   harness: string | Harness;
-  /** The run's working directory; relative paths in events resolve against it. */
+  /** The run's working directory (itself resolved against the process's when relative); relative paths in events resolve against it. */
   cwd?: string;
   /** A schema violation is a stream error, not a warning plus an `unknown` event. Default false. */
   strict?: boolean;
@@ -56,17 +56,26 @@ export interface NormalizeOptions {
   idleFlushMs?: number;
 }
 
-/** A Duplex: bytes in, `HarnessEvent` objects out. */
-export interface Normalizer extends Duplex {
+/**
+ * A Duplex (a `node:stream` Transform): bytes in, `HarnessEvent` objects out, or with
+ * `output: 'jsonl'` Buffers of JSON lines (`Normalizer<Buffer>`).
+ */
+export interface Normalizer<Out = HarnessEvent> extends Duplex {
   /** The run metrics; complete once the readable side has ended. */
   readonly metrics: RunMetrics;
   /** Emits held text now (a text span waiting for its message to end), as if the input had paused. */
   flush(): void;
-  [Symbol.asyncIterator](): NodeJS.AsyncIterator<HarnessEvent>;
+  [Symbol.asyncIterator](): NodeJS.AsyncIterator<Out>;
 }
 
-export function createNormalizer(options: NormalizeOptions): Normalizer {
-  const harness = typeof options.harness === 'string' ? harnessNamed(options.harness) : options.harness;
+/** Options that ask for the wire form: the normalizer gives Buffers of JSON lines. */
+export type JsonlOptions = NormalizeOptions & { output: 'jsonl' };
+
+export function createNormalizer(options: JsonlOptions): Normalizer<Buffer>;
+export function createNormalizer(options: NormalizeOptions & { output?: 'objects' }): Normalizer;
+export function createNormalizer(options: NormalizeOptions): Normalizer<HarnessEvent | Buffer>;
+export function createNormalizer(options: NormalizeOptions): Normalizer<HarnessEvent | Buffer> {
+  const harness = harnessFrom(options.harness);
   const metrics = createMetrics(harness);
   const maxLineBytes = limit('maxLineBytes', options.maxLineBytes, DEFAULT_MAX_LINE_BYTES);
   const streamLinesAbove = limit('streamLinesAbove', options.streamLinesAbove, DEFAULT_STREAM_LINES_ABOVE);
@@ -153,7 +162,10 @@ export function createNormalizer(options: NormalizeOptions): Normalizer {
  * normalizer itself, with `metrics` complete once iteration ends). An input error ends the
  * iteration with that error.
  */
-export function normalize(input: Readable | AsyncIterable<Buffer | string>, options: NormalizeOptions): Normalizer {
+export function normalize(input: Readable | AsyncIterable<Buffer | string>, options: JsonlOptions): Normalizer<Buffer>;
+export function normalize(input: Readable | AsyncIterable<Buffer | string>, options: NormalizeOptions & { output?: 'objects' }): Normalizer;
+export function normalize(input: Readable | AsyncIterable<Buffer | string>, options: NormalizeOptions): Normalizer<HarnessEvent | Buffer>;
+export function normalize(input: Readable | AsyncIterable<Buffer | string>, options: NormalizeOptions): Normalizer<HarnessEvent | Buffer> {
   const normalizer = createNormalizer(options);
   // Errors reach the caller through the normalizer, which pipeline destroys with them.
   pipeline(input, normalizer, () => {});

@@ -1,6 +1,6 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { Readable } from 'node:stream';
-import { createNormalizer, type NormalizeOptions } from '../lib/index.js';
+import { createNormalizer, harnesses, type NormalizeOptions } from '../lib/index.js';
 import type { HarnessEvent, RunMetrics } from '../lib/events.js';
 
 export const fixturesDir = new URL('./fixtures/', import.meta.url);
@@ -32,7 +32,7 @@ export interface Run {
 }
 
 /** Normalizes `input`, written in the given chunks (default: one chunk). */
-export async function run(input: Buffer | string | (Buffer | string)[], options: NormalizeOptions): Promise<Run> {
+export async function run(input: Buffer | string | (Buffer | string)[], options: NormalizeOptions & { output?: 'objects' }): Promise<Run> {
   const rules: string[] = [];
   const normalizer = createNormalizer({ strict: true, ...options, onLine: (line, rule) => (rules[line] = rule) });
   const chunks = Array.isArray(input) ? input : [input];
@@ -42,7 +42,7 @@ export async function run(input: Buffer | string | (Buffer | string)[], options:
   return { events, metrics: normalizer.metrics, rules: rules.slice(1) };
 }
 
-export function runFixture(relative: string, options: NormalizeOptions): Promise<Run> {
+export function runFixture(relative: string, options: NormalizeOptions & { output?: 'objects' }): Promise<Run> {
   return run(readFileSync(fixturePath(relative)), options);
 }
 
@@ -100,3 +100,8 @@ export function expectLossless(result: Run, relative: string, namedRules: readon
   });
 }
 
+
+/** Every real capture of every harness, as { harness, file } (the folder is the harness's name; Claude Code's is `claude`). */
+export function allCaptures(): { harness: string; file: string }[] {
+  return [...harnesses.keys()].flatMap((harness) => fixtureFiles(harness === 'claude-code' ? 'claude' : harness).map((file) => ({ harness, file })));
+}

@@ -11,6 +11,8 @@ import { now } from '../lib/clock.js';
 import type { EventBody, HarnessEvent, RunMetrics } from '../lib/events.js';
 import type { Harness, Limits, RunContext } from '../lib/harness.js';
 import { stamp } from '../lib/stamp.js';
+import type { Transform } from 'node:stream';
+import { harnessFrom } from '../harnesses/index.js';
 import { toTransform, type Sink, type Stage } from '../lib/stage.js';
 import { ToolCall } from '../lib/tool-call.js';
 import { resolvePath } from '../lib/paths.js';
@@ -26,8 +28,9 @@ export const DEFAULT_MAX_SPAN_BYTES = 16 * 1024 * 1024;
 export type Correlated = HarnessEvent | ToolCall;
 
 export interface CorrelateOptions {
-  harness: Harness;
-  /** The run's working directory; relative paths resolve against it. */
+  /** The harness, by name or a `Harness` of your own. */
+  harness: string | Harness;
+  /** The run's working directory (itself resolved against the process's when relative); relative paths resolve against it. */
   cwd?: string;
   maxPendingTools?: number;
   maxSpanBytes?: number;
@@ -40,9 +43,10 @@ export interface CorrelateOptions {
 }
 
 export function correlator(sink: Sink<Correlated>, options: CorrelateOptions): Stage<Parsed> & { flush(): void } {
-  const metrics = options.metrics ?? createMetrics(options.harness);
+  const harnessOf = harnessFrom(options.harness);
+  const metrics = options.metrics ?? createMetrics(harnessOf);
   const rules = metrics.input.rules;
-  let cwd = options.cwd === undefined ? undefined : resolvePath(options.cwd);
+  let cwd = options.cwd === undefined ? undefined : resolvePath(options.cwd, process.cwd());
   let cwdReported = options.cwd !== undefined;
   let session: string | undefined;
   const limits: Limits = {
@@ -73,7 +77,7 @@ export function correlator(sink: Sink<Correlated>, options: CorrelateOptions): S
     metrics,
     limits,
   };
-  const harness = options.harness.correlator(run);
+  const harness = harnessOf.correlator(run);
 
   function count(rule: string): void {
     rules[rule] = (rules[rule] ?? 0) + 1;
@@ -126,7 +130,9 @@ export function describeCut(line: number, bytes: number | undefined, cut: Cut): 
   return `line ${line} (${bytes} bytes) was read incrementally and kept within its budget: ${parts.join(', ')} (at ${cut.paths.join(', ')}${cut.morePaths ? ', ...' : ''})`;
 }
 
-/** The correlator as a Transform: `Parsed` objects in, events and `ToolCall`s out. */
-export function correlate(options: CorrelateOptions) {
-  return toTransform<Parsed, Correlated>((sink) => correlator(sink, options));
+/** The correlator as a Transform: `Parsed` objects in, events and `ToolCall`s out; `metrics` is complete when it ends. */
+export function correlate(options: CorrelateOptions): Transform & { readonly metrics: RunMetrics } {
+  const metrics = options.metrics ?? createMetrics(harnessFrom(options.harness));
+  const stream = toTransform<Parsed, Correlated>((sink) => correlator(sink, { ...options, metrics }));
+  return Object.defineProperty(stream, 'metrics', { value: metrics, enumerable: true }) as Transform & { readonly metrics: RunMetrics };
 }
