@@ -60,7 +60,7 @@ export async function runScenario<T>(row: LiveHarness, cli: Installed, scenario:
   const place = createPlace(scenario.files);
   const turns = scenario.turns(place);
   const server = await startModelServer({
-    conversations: [...(row.side ?? []), ...(scenario.conversations?.(place) ?? []), { name: 'main', match: { user: scenario.prompt }, turns }],
+    conversations: [...(row.side ?? []), { name: 'main', match: { user: scenario.prompt }, turns }],
   });
   const marker = `${process.env.HARNESS_EVENTS_LIVE_SUITE ?? 'solo'}:${randomUUID()}`;
   try {
@@ -91,9 +91,10 @@ export async function runScenario<T>(row: LiveHarness, cli: Installed, scenario:
       signal: AbortSignal.timeout(RUN_TIMEOUT_MS),
       killGraceMs: 2000,
     });
+    let stopTimer: NodeJS.Timeout | undefined;
     const acp = launch.acp
       ? driveAcp(run.child, place.workspace, scenario.prompt).then((answered) => {
-          setTimeout(() => run.stop(), ACP_EXIT_GRACE_MS).unref();
+          stopTimer = setTimeout(() => run.stop(), ACP_EXIT_GRACE_MS);
           return answered;
         })
       : undefined;
@@ -101,6 +102,7 @@ export async function runScenario<T>(row: LiveHarness, cli: Installed, scenario:
     for await (const event of run) events.push(event);
     const result = await run.done;
     const acpAnswered = await acp;
+    clearTimeout(stopTimer);
     const turnsPlayed = turns.map((turn, index) =>
       server.requests.some((r) => r.conversation === 'main' && r.turn === index && r.outcome === (turn.failAlways !== undefined ? 'failed' : 'served')),
     );

@@ -1,6 +1,6 @@
 /** A live scenario: what the scripted model does, and what the run must give. */
 import type { EventBody, Tokens } from '../lib/events.js';
-import type { Conversation, Turn } from '../testing/index.js';
+import type { Turn } from '../testing/index.js';
 import type { Place } from './workspace.js';
 
 export interface Scenario {
@@ -8,11 +8,9 @@ export interface Scenario {
   prompt: string;
   /** The model's turns in the main conversation (the requests whose user text holds the prompt). Paths go through the place: the workspace is temporary. */
   turns(place: Place): Turn[];
-  /** Other conversations of the run (a subagent's), tried before the main one. */
-  conversations?(place: Place): Conversation[];
   /** Extra workspace files. */
   files?: Record<string, string>;
-  /** Extra arguments, before the prompt. */
+  /** Extra arguments (the row places them on its command line). */
   args?: string[];
   /** Extra environment. */
   env?: Record<string, string>;

@@ -30,6 +30,8 @@ export interface LoggedRequest {
   /** The turn played (0-based), and which attempt at it this was (0 = the first). */
   turn?: number;
   attempt?: number;
+  /** How many tool results the request carried back. */
+  toolResults?: number;
   /** `served`: the turn was answered; `failed`: a scripted HTTP error; `dropped`: a scripted cut stream; `count_tokens`: Anthropic's token counter; `unexpected`: the script has no answer. */
   outcome: 'served' | 'failed' | 'dropped' | 'count_tokens' | 'unexpected';
   status: number;
@@ -91,6 +93,7 @@ export async function startModelServer(script: Script, options: ModelServerOptio
       return refuse(res, entry, 400, 'the request body is not JSON', protocol);
     }
     const view = protocol.read(body, route!);
+    entry.toolResults = view.toolResults;
     const choice = choose(script, view);
     if ('unexpected' in choice) return refuse(res, entry, 400, choice.unexpected, protocol);
     const key = `${choice.conversation.name}#${choice.turnIndex}`;

@@ -93,7 +93,7 @@ describe('Anthropic Messages', () => {
       usage: { input_tokens: 1200, cache_creation_input_tokens: 0, cache_read_input_tokens: 0, output_tokens: 40 },
     });
     expect(server!.requests.map(({ body: _body, ...entry }) => entry)).toEqual([
-      { method: 'POST', path: '/v1/messages', protocol: 'anthropic', conversation: 'main', turn: 1, attempt: 0, outcome: 'served', status: 200 },
+      { method: 'POST', path: '/v1/messages', protocol: 'anthropic', toolResults: 1, conversation: 'main', turn: 1, attempt: 0, outcome: 'served', status: 200 },
     ]);
   });
 
@@ -141,7 +141,7 @@ describe('OpenAI Responses', () => {
     const stream = await events(await post('/v1/responses', { model: 'gpt-x', stream: true, input }));
     expect(stream.at(-1)!.data.response.output).toEqual([{ type: 'custom_tool_call', id: 'ctc_scripted_0003', status: 'completed', call_id: 'call_scripted_0002', name: 'apply_patch', input: patch }]);
     expect(stream.filter((e) => e.event === 'response.custom_tool_call_input.delta').map((e) => e.data.delta).join('')).toBe(patch);
-    expect(server!.requests[0]!.turn).toBe(1);
+    expect(server!.requests[0]).toMatchObject({ turn: 1, toolResults: 2 });
   });
 });
 
@@ -202,7 +202,7 @@ describe('Gemini', () => {
     expect(stream.map((e) => e.data.candidates[0].finishReason)).toEqual([undefined, undefined, undefined, 'STOP']);
     expect(stream.at(-1)!.data.usageMetadata).toEqual({ promptTokenCount: 1500, candidatesTokenCount: 20, cachedContentTokenCount: 1000, thoughtsTokenCount: 10, totalTokenCount: 1530 });
     expect(stream.every((e) => e.data.modelVersion === 'gemini-x' && e.data.responseId === 'scripted-scripted_0001')).toBe(true);
-    expect(server!.requests[0]).toMatchObject({ protocol: 'gemini', turn: 1, outcome: 'served' });
+    expect(server!.requests[0]).toMatchObject({ protocol: 'gemini', turn: 1, toolResults: 1, outcome: 'served' });
   });
 
   test(':generateContent answers one response', async () => {
