@@ -4,8 +4,10 @@
  * through the shell) and an API error. A harness's table passes its tool's call shape and,
  * once the library translates it, the exact events.
  */
+import type { EventBody } from '../../lib/events.js';
 import type { ToolUse, Turn, Usage } from '../../testing/index.js';
-import type { Scenario } from '../scenario.js';
+import type { Expected, Scenario } from '../scenario.js';
+import type { Place } from '../workspace.js';
 
 export const greeting = { reasoning: 'The user wants a greeting.', text: 'Hello from the scripted model.' };
 
@@ -29,4 +31,48 @@ export function shellScenario(call: (command: string) => ToolUse, failing: strin
 /** Every request of the run fails with `status`. */
 export function apiErrorScenario(status: number, exitCode: number, rest: Partial<Scenario> = {}): Scenario {
   return { name: 'api error', prompt: 'Say hello.', turns: () => [{ failAlways: status }], exitCode, ...rest };
+}
+
+/** A CLI's file tools, as calls: a read (whole, or lines start..end), a listing, a glob, a grep in a folder, a write. */
+export interface FileTools {
+  read(p: Place, path: string, lines?: [number, number]): ToolUse;
+  list(p: Place, path: string): ToolUse;
+  glob(pattern: string): ToolUse;
+  grep(p: Place, pattern: string, dir: string): ToolUse;
+  write(p: Place, path: string, content: string): ToolUse;
+}
+
+/** The file-tool round: reads whole and ranged, a listing, a glob, a grep, a write, a read of a missing file. */
+export function fileToolsScenario(tools: FileTools, rest: Partial<Scenario> = {}): Scenario {
+  return {
+    name: 'file tools',
+    prompt: 'Read, list, search and write.',
+    turns: (p) => [
+      { text: 'Reading the README first.', tools: [tools.read(p, 'README.md')] },
+      { tools: [tools.read(p, 'notes.txt', [2, 4])] },
+      { tools: [tools.list(p, 'src')] },
+      { tools: [tools.glob('**/*.ts')] },
+      { tools: [tools.grep(p, 'greet', 'src')] },
+      { tools: [tools.write(p, 'src/c.ts', 'export const answer = 42;\n')] },
+      { tools: [tools.read(p, 'missing.txt')] },
+      { text: 'Done.' },
+    ],
+    exitCode: 0,
+    ...rest,
+  };
+}
+
+/** The file-tool round's events where each call is its event, in order, and the glob has no path. */
+export function fileToolEvents(x: Expected): EventBody[] {
+  return [
+    { type: 'agent', message: 'Reading the README first.' },
+    { type: 'read', path: x.path('README.md'), is_success: true },
+    { type: 'read', path: x.path('notes.txt'), start_line: 2, end_line: 4, is_success: true },
+    { type: 'list', path: x.path('src'), is_success: true },
+    { type: 'search', query: '**/*.ts', is_success: true },
+    { type: 'search', query: 'greet', path: x.path('src'), is_success: true },
+    { type: 'write', path: x.path('src/c.ts'), is_success: true },
+    { type: 'read', path: x.path('missing.txt'), is_success: false },
+    { type: 'agent', message: 'Done.' },
+  ];
 }

@@ -1,6 +1,6 @@
 /** Copilot CLI 1.0.102 (copilot.md), `-p --output-format json`; `view` of a directory lists it. */
 import type { Scenario } from '../scenario.js';
-import { apiErrorScenario, greeting, listingText, shellDoneText, shellScenario, textScenario } from './common.js';
+import { apiErrorScenario, fileToolEvents, fileToolsScenario, greeting, listingText, shellDoneText, shellScenario, textScenario } from './common.js';
 
 export const copilot: Scenario[] = [
   textScenario(undefined, {
@@ -10,34 +10,18 @@ export const copilot: Scenario[] = [
       { type: 'reasoning', message: greeting.reasoning },
     ],
   }),
-  {
-    name: 'file tools',
-    prompt: 'Read, list, search and write.',
-    turns: (p) => [
-      { text: 'Reading the README first.', tools: [{ name: 'view', input: { path: p.path('README.md') } }] },
-      { tools: [{ name: 'view', input: { path: p.path('notes.txt'), view_range: [2, 4] } }] },
-      { tools: [{ name: 'view', input: { path: p.path('src') } }] },
-      { tools: [{ name: 'glob', input: { pattern: '**/*.ts' } }] },
-      { tools: [{ name: 'grep', input: { pattern: 'greet', paths: p.path('src'), output_mode: 'content', '-n': true } }] },
-      { tools: [{ name: 'create', input: { path: p.path('src/c.ts'), file_text: 'export const answer = 42;\n' } }] },
-      { tools: [{ name: 'view', input: { path: p.path('missing.txt') } }] },
-      { text: 'Done.' },
-    ],
-    exitCode: 0,
-    // view with view_range is a ranged read, of a directory a listing; glob and grep are searches
-    // (grep's one path is its path); create is a write; a failed view is an unsuccessful read.
-    events: (x) => [
-      { type: 'agent', message: 'Reading the README first.' },
-      { type: 'read', path: x.path('README.md'), is_success: true },
-      { type: 'read', path: x.path('notes.txt'), start_line: 2, end_line: 4, is_success: true },
-      { type: 'list', path: x.path('src'), is_success: true },
-      { type: 'search', query: '**/*.ts', is_success: true },
-      { type: 'search', query: 'greet', path: x.path('src'), is_success: true },
-      { type: 'write', path: x.path('src/c.ts'), is_success: true },
-      { type: 'read', path: x.path('missing.txt'), is_success: false },
-      { type: 'agent', message: 'Done.' },
-    ],
-  },
+  // view with view_range is a ranged read, of a directory a listing; glob and grep are searches
+  // (grep's one path is its path); create is a write; a failed view is an unsuccessful read.
+  fileToolsScenario(
+    {
+      read: (p, path, lines) => ({ name: 'view', input: lines ? { path: p.path(path), view_range: lines } : { path: p.path(path) } }),
+      list: (p, path) => ({ name: 'view', input: { path: p.path(path) } }),
+      glob: (pattern) => ({ name: 'glob', input: { pattern } }),
+      grep: (p, pattern, dir) => ({ name: 'grep', input: { pattern, paths: p.path(dir), output_mode: 'content', '-n': true } }),
+      write: (p, path, content) => ({ name: 'create', input: { path: p.path(path), file_text: content } }),
+    },
+    { events: fileToolEvents },
+  ),
   shellScenario((command) => ({ name: 'bash', input: { command, description: 'Run a command' } }), 'ls does-not-exist', {
     // A command gets the run's cwd and shellExecution.exitCode; the failing ls (exit 2, reported
     // success: true by Copilot) is an unsuccessful listing.

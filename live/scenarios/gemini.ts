@@ -1,6 +1,6 @@
 /** Gemini CLI 0.61.0 (gemini.md): its own file tools, and run_shell_command. */
 import type { Scenario } from '../scenario.js';
-import { apiErrorScenario, greeting, listingText, shellDoneText, shellScenario, textScenario } from './common.js';
+import { apiErrorScenario, fileToolEvents, fileToolsScenario, greeting, listingText, shellDoneText, shellScenario, textScenario } from './common.js';
 
 export const gemini: Scenario[] = [
   textScenario(
@@ -13,34 +13,18 @@ export const gemini: Scenario[] = [
       tokens: { input: 1104, output: 12, cache_read: 4096, reasoning: 37 },
     },
   ),
-  {
-    name: 'file tools',
-    prompt: 'Read, list, search and write.',
-    turns: (p) => [
-      { text: 'Reading the README first.', tools: [{ name: 'read_file', input: { file_path: 'README.md' } }] },
-      { tools: [{ name: 'read_file', input: { file_path: p.path('notes.txt'), start_line: 2, end_line: 4 } }] },
-      { tools: [{ name: 'list_directory', input: { dir_path: 'src' } }] },
-      { tools: [{ name: 'glob', input: { pattern: '**/*.ts' } }] },
-      { tools: [{ name: 'grep_search', input: { pattern: 'greet', dir_path: 'src' } }] },
-      { tools: [{ name: 'write_file', input: { file_path: 'src/c.ts', content: 'export const answer = 42;\n' } }] },
-      { tools: [{ name: 'read_file', input: { file_path: 'missing.txt' } }] },
-      { text: 'Done.' },
-    ],
-    exitCode: 0,
-    // Relative paths resolve against the cwd; start_line..end_line as given; glob and grep_search are
-    // searches (with dir_path as path); a file_not_found result is an unsuccessful read.
-    events: (x) => [
-      { type: 'agent', message: 'Reading the README first.' },
-      { type: 'read', path: x.path('README.md'), is_success: true },
-      { type: 'read', path: x.path('notes.txt'), start_line: 2, end_line: 4, is_success: true },
-      { type: 'list', path: x.path('src'), is_success: true },
-      { type: 'search', query: '**/*.ts', is_success: true },
-      { type: 'search', query: 'greet', path: x.path('src'), is_success: true },
-      { type: 'write', path: x.path('src/c.ts'), is_success: true },
-      { type: 'read', path: x.path('missing.txt'), is_success: false },
-      { type: 'agent', message: 'Done.' },
-    ],
-  },
+  // Relative paths resolve against the cwd; start_line..end_line as given; glob and grep_search are
+  // searches (with dir_path as path); a file_not_found result is an unsuccessful read.
+  fileToolsScenario(
+    {
+      read: (p, path, lines) => ({ name: 'read_file', input: lines ? { file_path: p.path(path), start_line: lines[0], end_line: lines[1] } : { file_path: path } }),
+      list: (_p, path) => ({ name: 'list_directory', input: { dir_path: path } }),
+      glob: (pattern) => ({ name: 'glob', input: { pattern } }),
+      grep: (_p, pattern, dir) => ({ name: 'grep_search', input: { pattern, dir_path: dir } }),
+      write: (_p, path, content) => ({ name: 'write_file', input: { file_path: path, content } }),
+    },
+    { events: fileToolEvents },
+  ),
   shellScenario((command) => ({ name: 'run_shell_command', input: { command } }), 'ls does-not-exist', {
     // The CLI reports status success for every command here (the failing ls too) and no exit code:
     // success is unset; commands run in the cwd.

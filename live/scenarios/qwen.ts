@@ -1,24 +1,17 @@
 /** Qwen Code 0.24.4 (qwen.md), headless with --output-format stream-json; list_directory enabled in its settings. */
 import type { Scenario } from '../scenario.js';
-import { apiErrorScenario, shellScenario, textScenario } from './common.js';
+import { apiErrorScenario, fileToolsScenario, shellScenario, textScenario } from './common.js';
 
 export const qwen: Scenario[] = [
   textScenario({ input: 5100, output: 42, cached: 4096, reasoning: 18 }),
-  {
-    name: 'file tools',
-    prompt: 'Read, list, search and write.',
-    turns: (p) => [
-      { text: 'Reading the README first.', tools: [{ name: 'read_file', input: { file_path: p.path('README.md') } }] },
-      { tools: [{ name: 'read_file', input: { file_path: p.path('notes.txt'), offset: 1, limit: 3 } }] },
-      { tools: [{ name: 'list_directory', input: { path: p.path('src') } }] },
-      { tools: [{ name: 'glob', input: { pattern: '**/*.ts' } }] },
-      { tools: [{ name: 'grep_search', input: { pattern: 'greet', path: p.path('src') } }] },
-      { tools: [{ name: 'write_file', input: { file_path: p.path('src/c.ts'), content: 'export const answer = 42;\n' } }] },
-      { tools: [{ name: 'read_file', input: { file_path: p.path('missing.txt') } }] },
-      { text: 'Done.' },
-    ],
-    exitCode: 0,
-  },
+  // read_file's offset is 0-based: lines 2-4 are offset 1, limit 3.
+  fileToolsScenario({
+    read: (p, path, lines) => ({ name: 'read_file', input: lines ? { file_path: p.path(path), offset: lines[0] - 1, limit: lines[1] - lines[0] + 1 } : { file_path: p.path(path) } }),
+    list: (p, path) => ({ name: 'list_directory', input: { path: p.path(path) } }),
+    glob: (pattern) => ({ name: 'glob', input: { pattern } }),
+    grep: (p, pattern, dir) => ({ name: 'grep_search', input: { pattern, path: p.path(dir) } }),
+    write: (p, path, content) => ({ name: 'write_file', input: { file_path: p.path(path), content } }),
+  }),
   shellScenario((command) => ({ name: 'run_shell_command', input: { command, description: 'Run a command' } }), 'ls does-not-exist'),
   apiErrorScenario(401, 1),
 ];
