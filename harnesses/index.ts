@@ -1,5 +1,6 @@
 /** The harnesses the library translates, by the name `--harness` and `{ harness }` take. */
 import type { Harness } from '../lib/harness.js';
+import { AutoHarness } from './auto.js';
 import * as claudeCode from './claude-code/correlate.js';
 import { tools as claudeCodeTools } from './claude-code/tools.js';
 import * as codex from './codex/correlate.js';
@@ -17,6 +18,9 @@ import * as opencode from './opencode/correlate.js';
 import { tools as opencodeTools } from './opencode/tools.js';
 import * as pi from './pi/correlate.js';
 import { tools as piTools } from './pi/tools.js';
+import * as qwen from './qwen/correlate.js';
+import { exitCodes as qwenExitCodes } from './qwen/exit-codes.js';
+import { tools as qwenTools } from './qwen/tools.js';
 
 export const harnesses: ReadonlyMap<string, Harness> = new Map<string, Harness>([
   ['claude-code', { name: 'claude-code', correlator: claudeCode.correlator, records: claudeCode.records, tools: claudeCodeTools, terminal: 'result' }],
@@ -28,10 +32,15 @@ export const harnesses: ReadonlyMap<string, Harness> = new Map<string, Harness>(
   ['kilo', { name: 'kilo', correlator: kilo.correlator, records: kilo.records, tools: kiloTools, toolKey: (name) => name.toLowerCase() }],
   ['opencode', { name: 'opencode', correlator: opencode.correlator, records: opencode.records, tools: opencodeTools, toolKey: (name) => name.toLowerCase() }],
   ['pi', { name: 'pi', correlator: pi.correlator, records: pi.records, tools: piTools, terminal: 'agent_end' }],
+  ['qwen', { name: 'qwen', correlator: qwen.correlator, records: qwen.records, tools: qwenTools, terminal: 'result', exitCodes: qwenExitCodes }],
 ]);
 
-/** A harness option as the library's functions take it: a name, or a `Harness` of your own. */
+/**
+ * A harness option as the library's functions take it: a name, `'auto'` (told from the stream's
+ * first records, a new one each time), or a `Harness` of your own.
+ */
 export function harnessFrom(harness: string | Harness): Harness {
+  if (harness === 'auto') return new AutoHarness();
   return typeof harness === 'string' ? harnessNamed(harness) : harness;
 }
 
@@ -43,7 +52,7 @@ export function harnessNamed(name: string): Harness {
 
 export class UnknownHarnessError extends Error {
   constructor(readonly harness: string) {
-    super(`unknown harness "${harness}" (known: ${[...harnesses.keys()].join(', ')})`);
+    super(`unknown harness "${harness}" (known: ${[...harnesses.keys()].join(', ')}, or auto)`);
     this.name = 'UnknownHarnessError';
   }
 }

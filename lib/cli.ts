@@ -44,7 +44,7 @@ export const usage = `Usage:
       --metrics <file> writes the run's metrics; --stream as below. view --from shows
       them (with --run, --since, --follow, --stream) as view shows a file.
 
-Harnesses: ${[...harnesses.keys()].join(', ')}
+Harnesses: ${[...harnesses.keys()].join(', ')}, or auto (told from the stream's first records)
 
 Options:
   --harness <name>          which harness produced the input (required)
@@ -213,7 +213,7 @@ async function loadPretty(values: Values, stdout: NodeJS.WritableStream): Promis
 
 function normalizeOptions(values: Values): NormalizeOptions {
   if (values.harness === undefined) throw new UsageError('--harness is required (see harness-events --help)');
-  if (!harnesses.has(values.harness)) throw new UsageError(`unknown harness "${values.harness}" (known: ${[...harnesses.keys()].join(', ')})`);
+  if (!harnesses.has(values.harness) && values.harness !== 'auto') throw new UsageError(`unknown harness "${values.harness}" (known: ${[...harnesses.keys()].join(', ')}, or auto)`);
   const options: NormalizeOptions = { harness: values.harness, cwd: values.cwd === undefined ? undefined : resolve(values.cwd), strict: values.strict };
   for (const [flag, key] of Object.entries(sizeOptions)) {
     const text = values[flag as keyof typeof sizeOptions];

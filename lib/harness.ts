@@ -32,6 +32,8 @@ export interface Limits {
 
 /** What a correlator reports of a tool call; the stage adds the cwd, timestamp and session id. */
 export interface ToolCallFields {
+  /** The harness's id for the call, when it has one. */
+  id?: string;
   name: string;
   input: unknown;
   is_success?: boolean;
@@ -71,4 +73,10 @@ export interface Harness {
   toolKey?(name: string): string;
   /** The record that ends a run (Claude Code's `result`), for harnesses that have one: a run without it is incomplete. */
   readonly terminal?: string;
+  /**
+   * Exit codes with which the harness ends a run on purpose without its terminal record, and
+   * what each means (Qwen Code's fatal stops: 53 is its turn limit): such a run is not
+   * incomplete, and the exit code's error names the reason.
+   */
+  readonly exitCodes?: ReadonlyMap<number, string>;
 }

@@ -179,13 +179,15 @@ export function spawnHarness(options: SpawnHarnessOptions): HarnessRun {
     options.signal?.removeEventListener('abort', onAbort);
     if (exit.code !== null) metrics.exit_code = exit.code;
     if (exit.signal !== null) metrics.signal = exit.signal;
-    if (metrics.ended === false) {
+    // An exit the harness documents as a stop of its own explains the missing terminal record.
+    const stop = exit.code === null ? undefined : harness.exitCodes?.get(exit.code);
+    if (metrics.ended === false && stop === undefined) {
       emit({ type: 'warning', code: 'incomplete', message: `${harness.name} ended without its terminal record (${harness.terminal}): the run is incomplete` });
     }
     if (exit.signal !== null && !aborted) {
       emit({ type: 'error', code: 'killed', message: `${options.command} was killed by ${exit.signal}` });
     } else if (exit.code !== null && exit.code !== 0) {
-      emit({ type: 'error', code: 'exit_code', message: `${options.command} exited with code ${exit.code}` });
+      emit({ type: 'error', code: 'exit_code', message: `${options.command} exited with code ${exit.code}${stop === undefined ? '' : ` (${stop})`}` });
     }
     if (!output.destroyed) output.push(null);
     resolveDone({ exit_code: exit.code ?? undefined, signal: exit.signal ?? undefined, aborted, metrics });

@@ -5,6 +5,8 @@ import type { ToolCallFields } from './harness.js';
  * harness asked for and what it reported back, before the tool table decides what it is.
  */
 export class ToolCall {
+  /** The harness's id for the call, when it has one (Claude Code's and Qwen Code's `tool_use` id). */
+  readonly id: string | undefined;
   /** The tool's name as the harness gave it. */
   readonly name: string;
   /** The tool's input, verbatim (not necessarily an object). */
@@ -29,6 +31,7 @@ export class ToolCall {
     readonly session_id: string | undefined,
   ) {
     // Field by field, not spread: one of these per tool call, so the shape stays fixed and cheap.
+    this.id = fields.id;
     this.name = fields.name;
     this.input = fields.input;
     this.is_success = fields.is_success;
@@ -41,6 +44,11 @@ export class ToolCall {
 
   /** The same call with another input: for a row that hands part of its input to another row. */
   withInput(input: unknown): ToolCall {
-    return new ToolCall({ ...this, input }, this.cwd, this.timestamp, this.session_id);
+    return this.with({ input });
+  }
+
+  /** The same call with some fields replaced: for a row that reads more from the result than the correlator did (an exit code in its text). */
+  with(fields: Partial<ToolCallFields>): ToolCall {
+    return new ToolCall({ ...this, ...fields }, this.cwd, this.timestamp, this.session_id);
   }
 }

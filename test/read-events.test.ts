@@ -11,7 +11,7 @@ async function read(text: string, options = {}): Promise<HarnessEvent[]> {
   return events;
 }
 
-const harnesses = { claude: 'claude-code', codex: 'codex', goose: 'goose', opencode: 'opencode' };
+const harnesses = { claude: 'claude-code', codex: 'codex', goose: 'goose', opencode: 'opencode', qwen: 'qwen' };
 
 describe('readEvents', () => {
   test('what normalize writes reads back as the same events, for every real capture', async () => {

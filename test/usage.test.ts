@@ -20,6 +20,8 @@ const harnesses = [
   { harness: 'goose', folder: 'goose', perTurn: false },
   // Gemini's result.stats is the session total, and no record reports a turn's share (gemini.md).
   { harness: 'gemini', folder: 'gemini', perTurn: false },
+  // Only result.usage, the session total: assistant records' usage is zero on split records and subagents' (qwen.md).
+  { harness: 'qwen', folder: 'qwen', perTurn: false },
 ] as const;
 
 for (const { harness, folder, perTurn } of harnesses) {

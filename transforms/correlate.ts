@@ -9,10 +9,11 @@
  */
 import { now } from '../lib/clock.js';
 import type { EventBody, HarnessEvent, RunMetrics } from '../lib/events.js';
-import type { Harness, Limits, RunContext } from '../lib/harness.js';
+import type { Correlator, Harness, Limits, RunContext } from '../lib/harness.js';
 import { stamp } from '../lib/stamp.js';
 import type { Transform } from 'node:stream';
-import { harnessFrom } from '../harnesses/index.js';
+import { AutoHarness } from '../harnesses/auto.js';
+import { harnessFrom, harnessNamed } from '../harnesses/index.js';
 import { toTransform, type Sink, type Stage } from '../lib/stage.js';
 import { ToolCall } from '../lib/tool-call.js';
 import { resolvePath } from '../lib/paths.js';
@@ -77,7 +78,28 @@ export function correlator(sink: Sink<Correlated>, options: CorrelateOptions): S
     metrics,
     limits,
   };
-  const harness = harnessOf.correlator(run);
+  // `harness: 'auto'`: no correlator until the first lines have said which harness wrote them.
+  const auto = harnessOf instanceof AutoHarness && harnessOf.detected === undefined ? harnessOf : undefined;
+  let harness: Correlator = auto ? holding : harnessOf.correlator(run);
+  const held: Parsed[] = [];
+
+  /** The stream's harness is known (or cannot be): it takes over, and reads the lines held so far. */
+  function place(name: string | undefined): void {
+    auto!.become(name === undefined ? undefined : harnessNamed(name));
+    const seen = auto!.detector.seen;
+    // An input with no record at all (empty, or only text) is no harness's, and no error either.
+    if (name === undefined && seen.length > 0) {
+      run.emit({
+        type: 'error',
+        code: 'unknown_harness',
+        message: `harness auto: no harness's stream begins like this one (it showed ${seen.join(', ')}); its records are kept as unknown events`,
+      });
+    }
+    metrics.harness = harnessOf.name;
+    if (harnessOf.terminal !== undefined) metrics.ended = false;
+    harness = harnessOf.correlator(run);
+    for (const item of held.splice(0)) handle(item);
+  }
 
   function count(rule: string): void {
     rules[rule] = (rules[rule] ?? 0) + 1;
@@ -90,29 +112,38 @@ export function correlator(sink: Sink<Correlated>, options: CorrelateOptions): S
     run.emit({ type: 'warning', message, code });
   }
 
+  function handle(parsed: Parsed): void {
+    if (parsed instanceof NotJson && parsed.fragment) {
+      // The head of a line already counted (parse-json.ts): its text, so nothing is lost.
+      return warn(parsed.line, 'interleaved_fragment');
+    }
+    // Not a line: what the first bytes said about the input.
+    if (parsed instanceof EncodingNote) return warn(parsed.message, 'encoding');
+    if (parsed === BLANK || !('sameLine' in parsed)) metrics.input.lines++;
+    if (parsed === BLANK) return count(sharedRecords['blank line'].rules.blank);
+    if (parsed instanceof NotJson) {
+      warn(parsed.line, 'not_json');
+      return count(sharedRecords['not JSON'].rules.warning);
+    }
+    if (parsed instanceof LineTooLong) {
+      const limit = options.maxLineBytes === undefined ? '' : ` (maxLineBytes is ${options.maxLineBytes})`;
+      warn(`line ${metrics.input.lines} is ${parsed.bytes} bytes long${limit}; its content was skipped`, 'line_too_long');
+      return count(sharedRecords['too long'].rules.warning);
+    }
+    if (parsed.cut) warn(describeCut(metrics.input.lines, parsed.bytes, parsed.cut), 'truncated');
+    count(harness.record(parsed.value));
+  }
+
   return {
     write(parsed) {
-      if (parsed instanceof NotJson && parsed.fragment) {
-        // The head of a line already counted (parse-json.ts): its text, so nothing is lost.
-        return warn(parsed.line, 'interleaved_fragment');
-      }
-      // Not a line: what the first bytes said about the input.
-      if (parsed instanceof EncodingNote) return warn(parsed.message, 'encoding');
-      if (parsed === BLANK || !('sameLine' in parsed)) metrics.input.lines++;
-      if (parsed === BLANK) return count(sharedRecords['blank line'].rules.blank);
-      if (parsed instanceof NotJson) {
-        warn(parsed.line, 'not_json');
-        return count(sharedRecords['not JSON'].rules.warning);
-      }
-      if (parsed instanceof LineTooLong) {
-        const limit = options.maxLineBytes === undefined ? '' : ` (maxLineBytes is ${options.maxLineBytes})`;
-        warn(`line ${metrics.input.lines} is ${parsed.bytes} bytes long${limit}; its content was skipped`, 'line_too_long');
-        return count(sharedRecords['too long'].rules.warning);
-      }
-      if (parsed.cut) warn(describeCut(metrics.input.lines, parsed.bytes, parsed.cut), 'truncated');
-      count(harness.record(parsed.value));
+      if (harness !== holding) return handle(parsed);
+      held.push(parsed);
+      const name = typeof parsed === 'object' && 'value' in parsed ? auto!.detector.read(parsed.value) : undefined;
+      if (name !== undefined) place(name);
+      else if (held.length >= MAX_HELD_LINES) place(auto!.detector.settle());
     },
     end() {
+      if (harness === holding) place(auto!.detector.settle());
       harness.end();
     },
     /** Emits the harness's held text now (live input that has paused). */
@@ -121,6 +152,12 @@ export function correlator(sink: Sink<Correlated>, options: CorrelateOptions): S
     },
   };
 }
+
+/** With `harness: 'auto'`, the most lines held before the stream must have said which harness wrote it. */
+export const MAX_HELD_LINES = 100;
+
+/** The correlator while `harness: 'auto'` holds the first lines: nothing to do yet. */
+const holding: Correlator = { record: () => '', end() {} };
 
 /** What the budget of a line read incrementally cut, for its `truncated` warning. */
 export function describeCut(line: number, bytes: number | undefined, cut: Cut): string {

@@ -4,6 +4,7 @@
  */
 import type { ToolCall } from '../../lib/tool-call.js';
 import { list, namedSkill, read, search, shell, silent, toolTable, write } from '../../lib/tool-rules.js';
+import { resultText } from './dialect.js';
 
 /**
  * Claude reports no stable exit code for Bash, but a failed Bash's result is `Exit code N`:
@@ -11,20 +12,6 @@ import { list, namedSkill, read, search, shell, silent, toolTable, write } from 
  */
 function searchExitCode(call: ToolCall): number | undefined {
   return resultText(call.output) === 'Exit code 1' ? 1 : undefined;
-}
-
-/** A tool_result's content as text: a string, or its text blocks joined. */
-function resultText(content: unknown): string | undefined {
-  if (typeof content === 'string') return content;
-  if (!Array.isArray(content)) return undefined;
-  let text = '';
-  for (const block of content) {
-    if (typeof block !== 'object' || block === null || (block as { type?: unknown }).type !== 'text') return undefined;
-    const piece = (block as { text?: unknown }).text;
-    if (typeof piece !== 'string') return undefined;
-    text += piece;
-  }
-  return text;
 }
 
 export const tools = toolTable({

@@ -4,7 +4,7 @@
  */
 import { expect, test } from 'vitest';
 import { createNormalizer, harnesses, type HarnessEvent } from '../../lib/index.js';
-import { bodies, run } from '../helpers.js';
+import { bodies, jsonl, run } from '../helpers.js';
 
 const names = [...harnesses.keys()];
 
@@ -74,8 +74,9 @@ test('__proto__, constructor and prototype keys pollute nothing and come out ver
 });
 
 test('tool names and ids that are Object.prototype members find no table row', async () => {
-  const claude = (name: string) => [
-    { type: 'assistant', message: { id: 'm', content: [{ type: 'tool_use', id: 'toString', name, input: {} }] } },
+  // The dialect Claude Code and Qwen Code share.
+  const toolCall = (name: string, input: unknown) => [
+    { type: 'assistant', message: { id: 'm', content: [{ type: 'tool_use', id: 'toString', name, input }] } },
     { type: 'user', message: { content: [{ type: 'tool_result', tool_use_id: 'toString', content: 'x' }] } },
   ];
   const pi = (name: string) => [
@@ -87,11 +88,29 @@ test('tool names and ids that are Object.prototype members find no table row', a
     { type: 'tool.execution_complete', data: { toolCallId: 'toString', success: true } },
   ];
   for (const name of ['constructor', '__proto__', 'hasOwnProperty', 'toString']) {
-    for (const [harness, records] of [['claude-code', claude(name)], ['pi', pi(name)], ['copilot', copilot(name)]] as const) {
+    // Qwen's tool_call names the tool it wraps.
+    const cases = [['claude-code', toolCall(name, {})], ['qwen', toolCall(name, {})], ['qwen', toolCall('tool_call', { name, arguments: {} })], ['pi', pi(name)], ['copilot', copilot(name)]] as const;
+    for (const [harness, records] of cases) {
       const { events } = await run(records.map((r) => JSON.stringify(r)).join('\n') + '\n', { harness });
-      expect(events.map((e) => e.type), `${harness} ${name}`).toEqual(['unknown']);
+      expect(events.map((e) => e.type), `${harness} ${name} ${JSON.stringify(records[0])}`).toEqual(['unknown']);
     }
   }
+});
+
+test('Qwen Code subagent ids that are Object.prototype members are ids like any other', async () => {
+  const lines = ['__proto__', 'constructor'].flatMap((id) => [
+    { type: 'system', subtype: 'task_started', data: { tool_use_id: id, subagent_type: 'Explore' } },
+    { type: 'user', message: { content: [{ type: 'tool_result', tool_use_id: id, content: 'launched' }] } },
+    { type: 'system', subtype: 'task_notification', data: { tool_use_id: id, status: 'completed' } },
+  ]);
+  const { events } = await run(jsonl(...lines), { harness: 'qwen' });
+  expect(bodies(events)).toEqual(
+    ['__proto__', 'constructor'].flatMap((id) => [
+      { type: 'orchestration', action: 'subagent_started', subagent_id: id, subagent_name: 'Explore', is_success: true },
+      { type: 'orchestration', action: 'subagent_completed', subagent_id: id, subagent_name: 'Explore', is_success: true },
+    ]),
+  );
+  expect(Object.prototype).not.toHaveProperty('Explore');
 });
 
 test('Gemini: tool names and tool ids that are Object.prototype members find no table row and pair only with their own result', async () => {

@@ -11,7 +11,7 @@ import { harnesses } from '../../lib/index.js';
 import { bodies, fixtureFiles, fixturePath, run } from '../helpers.js';
 
 /** The fixture folders of each harness; gg has none (its correlator is one rule). */
-const folders: Record<string, string> = { 'claude-code': 'claude', goose: 'goose', opencode: 'opencode', codex: 'codex', pi: 'pi', copilot: 'copilot', kilo: 'kilo', gemini: 'gemini' };
+const folders: Record<string, string> = { 'claude-code': 'claude', goose: 'goose', opencode: 'opencode', codex: 'codex', pi: 'pi', copilot: 'copilot', kilo: 'kilo', gemini: 'gemini', qwen: 'qwen' };
 /** Big fixtures get fewer runs, so the suite stays fast. */
 const runsFor = (bytes: number) => (bytes > 200_000 ? 3 : 12);
 

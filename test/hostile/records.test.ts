@@ -210,7 +210,7 @@ describe('lines too long to parse whole (stream-json, incrementally, within a bu
     return events;
   }
 
-  const folders: Record<string, string> = { 'claude-code': 'claude', codex: 'codex', opencode: 'opencode', goose: 'goose', pi: 'pi', copilot: 'copilot', kilo: 'kilo', gemini: 'gemini' };
+  const folders: Record<string, string> = { 'claude-code': 'claude', codex: 'codex', opencode: 'opencode', goose: 'goose', pi: 'pi', copilot: 'copilot', kilo: 'kilo', gemini: 'gemini', qwen: 'qwen' };
   for (const [harness, folder] of Object.entries(folders)) {
     test(`${harness}: every real capture gives the same events read incrementally as parsed whole`, async () => {
       for (const file of fixtureFiles(folder)) {
