@@ -1,7 +1,7 @@
 // A harness of your own: an agent "acme" that prints {"type":"say"}, {"type":"tool"} and
 // {"type":"tool_done"} lines. Run it: npx tsx examples/custom-harness.ts
 import { Readable } from 'node:stream';
-import { normalize, PendingCalls, read, recordTable, shell, toolTable, type Harness, type RecordRows } from 'harness-events';
+import { BoundedMap, normalize, read, recordTable, shell, toolTable, type Harness, type RecordRows } from 'harness-events';
 
 // The record table: one row per `type`, with the names of the rules that handle it.
 const records = {
@@ -22,7 +22,7 @@ export const acme: Harness = {
   tools: toolTable({ read_file: read({ path: 'path' }), run: shell('cmd') }),
   correlator(run) {
     // Calls waiting for their result, bounded; one never answered is classified with no outcome.
-    const calls = new PendingCalls<Call>(run.limits.maxPendingTools, (call) => run.tool({ name: call.name, input: call.args, raw: call }));
+    const calls = new BoundedMap<Call>(run.limits.maxPendingTools, (call) => run.tool({ name: call.name, input: call.args, raw: call }));
     return {
       record: recordTable<typeof records>(run, {
         say(record) {
@@ -30,7 +30,7 @@ export const acme: Harness = {
           return records.say.rules.agent;
         },
         tool(record) {
-          calls.add(String(record.id), { name: String(record.name), args: record.args });
+          calls.set(String(record.id), { name: String(record.name), args: record.args });
           return records.tool.rules.recorded;
         },
         tool_done(record) {
@@ -43,7 +43,7 @@ export const acme: Harness = {
           return records.tool_done.rules.classified;
         },
       }),
-      end: () => calls.settleAll(),
+      end: () => calls.evictAll(),
     };
   },
 };

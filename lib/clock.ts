@@ -1,5 +1,5 @@
 /**
- * Observation timestamps (CONTRACT.md: ISO 8601 UTC with milliseconds). Events observed in
+ * Observation timestamps (docs/contract.md: ISO 8601 UTC with milliseconds). Events observed in
  * the same millisecond share one string, so a burst of events costs one `toISOString()`.
  */
 let lastMs = -1;

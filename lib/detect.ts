@@ -1,6 +1,6 @@
 /**
  * Which harness wrote a stream, told from its first records (`harness: 'auto'`): each harness
- * opens its stream in a shape of its own (research/<harness>.md), so the first record that has
+ * opens its stream in a shape of its own (see each page in docs/harnesses/), so the first record that has
  * one of these shapes decides. Records no signature knows (a banner line, an unknown type) are
  * held and the next ones read. Pure: records in, a harness name (or not yet) out.
  */
@@ -48,12 +48,12 @@ function isGooseMessage(record: JsonObject): boolean {
   return isObject(record.message) && typeof record.message.role === 'string' && Array.isArray(record.message.content);
 }
 
-/** Tools only Kilo offers (kilo.md difference 1), and only OpenCode (its `apply_patch`, `lsp`, ...). */
+/** Tools only Kilo offers (docs/harnesses/kilo.md difference 1), and only OpenCode (its `apply_patch`, `lsp`, ...). */
 const KILO_TOOLS = new Set(['board_post', 'board_read', 'kilo_local_recall', 'schedule_wakeup', 'cancel_wakeup']);
 const OPENCODE_TOOLS = new Set(['apply_patch', 'lsp', 'agent_manager', 'todo']);
 
 /**
- * OpenCode or Kilo, from a record of their shared stream, once one says (kilo.md): Kilo's
+ * OpenCode or Kilo, from a record of their shared stream, once one says (docs/harnesses/kilo.md): Kilo's
  * `step_finish` carries `part.metrics`, its `error` may be a plain string, and some tools are one
  * fork's only. Undefined while nothing has said.
  */

@@ -5,6 +5,7 @@
 import type { EventBody, RunMetrics } from './events.js';
 import type { RecordRows } from './record-table.js';
 import type { ToolCall } from './tool-call.js';
+import type { TextSpan, TextSpanOptions } from './text-span.js';
 
 /** What a harness correlator can see of, and do to, the run it is translating. */
 export interface RunContext {
@@ -14,10 +15,12 @@ export interface RunContext {
   reportCwd(dir: unknown): void;
   /** A session id the harness reported; the first non-empty string is the stream's. */
   reportSession(id: unknown): void;
-  /** Sends an event, stamped with the observation time and the session id. */
+  /** Sends an event, stamped with the observation time and the session id; text held in the run's spans goes out first. */
   emit(event: EventBody): void;
-  /** Sends a tool call to the classifier (stamped like an event). */
+  /** Sends a tool call to the classifier (stamped like an event); text held in the run's spans goes out first. */
   tool(call: ToolCallFields): void;
+  /** A span of agent text or reasoning held until its message ends, emitted before anything else the run sends. */
+  textSpan(options?: TextSpanOptions): TextSpan;
   /** The run metrics, filled by the correlator as the harness reports them. */
   readonly metrics: RunMetrics;
   readonly limits: Limits;

@@ -20,7 +20,7 @@ export { DEFAULT_STREAM, DEFAULT_PREFIX, streamDefaults, subjectOf, filterSubjec
 // What a harness of your own is built from (README "A harness of your own").
 export { recordTable, sharedRecords, ruleNames, type RecordRow, type RecordRows, type RecordRule, type RecordHandlers } from './record-table.js';
 export { TextSpan, type SpanKind, type TextSpanOptions } from './text-span.js';
-export { PendingCalls } from './pending-calls.js';
+export { BoundedMap } from './bounded-map.js';
 export {
   toolTable,
   rule,

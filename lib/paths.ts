@@ -4,7 +4,7 @@ import { posix, win32 } from 'node:path';
 const WINDOWS_ABSOLUTE = /^(?:[A-Za-z]:[\\/]|\\\\)/;
 
 /**
- * Where a path reported by a harness points, per CONTRACT.md: a relative path is joined onto
+ * Where a path reported by a harness points, per docs/contract.md: a relative path is joined onto
  * the run's working directory; the result is normalized (no `.`/`..` segments, no trailing
  * separator). Without a working directory a relative path is reported as the harness gave it.
  * Windows paths are handled as Windows paths. Never touches the file system.

@@ -4,7 +4,7 @@
  * handle it), so the reference in docs/harnesses/ is generated from the same table the code
  * runs, and tests name rules from it rather than copying strings. A parsed line that is not an
  * object with a string `type`, or whose type the table lacks, is `unknown` carrying it
- * verbatim (CONTRACT.md: nothing is lost), under rule names every harness shares.
+ * verbatim (docs/contract.md: nothing is lost), under rule names every harness shares.
  *
  * A row keyed `<prefix>*` is a family the page names as a whole (Copilot's "every
  * `permission.` type"): it takes each type that starts with the prefix and has no row of its

@@ -1,6 +1,6 @@
 /**
  * One stream for a whole run as an orchestrator sees it: its own lifecycle stages as `system`
- * events (harness-events.md "System": pull_image, start_container, install_harness,
+ * events (docs/contract.md "System": pull_image, start_container, install_harness,
  * probe_harness, init_test_case, teardown), and between them the events of the harness it
  * runs, in order, with backpressure all the way to the harness's stdout.
  */

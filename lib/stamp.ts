@@ -2,7 +2,7 @@ import type { EventBody, HarnessEvent } from './events.js';
 
 /**
  * The wire form of an event body: `type`, `timestamp`, `session_id` (never on `system`), then
- * the body's fields, leaving out those that are unset (CONTRACT.md: optional fields are omitted,
+ * the body's fields, leaving out those that are unset (docs/contract.md: optional fields are omitted,
  * never null or undefined).
  */
 export function stamp(body: EventBody, timestamp: string, session_id: string | undefined): HarnessEvent {

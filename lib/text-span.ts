@@ -7,6 +7,9 @@
  * Goose repeats a response's whole reasoning in front of its tool requests, after the text
  * deltas that flushed it). A span that grows past `maxBytes` is emitted as it stands
  * and accumulation starts again, with a warning, so one span never holds unbounded memory.
+ *
+ * A harness makes its span with `run.textSpan()`: the run then emits the held text before any
+ * other event or tool call it is given, so events always keep the order of the input.
  */
 import type { RunContext } from './harness.js';
 
@@ -61,16 +64,28 @@ export class TextSpan {
     }
   }
 
+  /**
+   * A block's text field (`text`, `thinking`) joined to the span; empty text has nothing to
+   * report. False when the field is not a string: the block is then the caller's to report.
+   */
+  addBlock(kind: SpanKind, id: string | null, block: Record<string, unknown>, field: string): boolean {
+    const text = block[field];
+    if (typeof text !== 'string') return false;
+    if (text !== '') this.add(kind, id, text);
+    return true;
+  }
+
   /** Emits the pending span, if any. */
   flush(): void {
-    if (this.kind !== undefined && this.text !== '') {
-      this.run.emit({ type: this.kind, message: this.text });
-      this.options.onEmit?.(this.kind, this.text);
-      if (this.options.cumulative) this.last.set(this.kind, { id: this.id, text: this.text });
-    }
+    const { kind, id, text } = this;
+    // Emptied first: emitting flushes the run's spans, this one included.
     this.kind = undefined;
     this.id = null;
     this.text = '';
     this.bytes = 0;
+    if (kind === undefined || text === '') return;
+    this.run.emit({ type: kind, message: text });
+    this.options.onEmit?.(kind, text);
+    if (this.options.cumulative) this.last.set(kind, { id, text });
   }
 }

@@ -40,7 +40,7 @@ function isLine(value: unknown): value is number {
 export type { LineRange };
 
 /**
- * CONTRACT.md "Line ranges from tool inputs": `offset` is the first line and `limit` the count;
+ * docs/contract.md "Line ranges from tool inputs": `offset` is the first line and `limit` the count;
  * offset alone gives only a start line, limit alone 1..limit, neither no range.
  */
 export function offsetLimitRange(offset: number | undefined, limit: number | undefined): LineRange {
@@ -48,13 +48,13 @@ export function offsetLimitRange(offset: number | undefined, limit: number | und
   return limit === undefined ? {} : { start_line: 1, end_line: limit };
 }
 
-/** The success a call reports, with a non-zero exit code counting as failure (CONTRACT.md). */
+/** The success a call reports, with a non-zero exit code counting as failure (docs/contract.md). */
 export function successOf(call: ToolCall): boolean | undefined {
   return call.exit_code !== undefined && call.exit_code !== 0 ? false : call.is_success;
 }
 
 /**
- * CONTRACT.md's `view_range: [a, b]`: lines a..b; `[a, -1]` (to the end) gives only the start.
+ * docs/contract.md's `view_range: [a, b]`: lines a..b; `[a, -1]` (to the end) gives only the start.
  * Anything else (a reversed or zero-based pair, not a pair) gives no range.
  */
 function viewRange(range: unknown): LineRange {
@@ -68,7 +68,7 @@ function viewRange(range: unknown): LineRange {
 export interface FileFields {
   /** The input field naming the file. */
   path: string;
-  /** Input fields giving the first line and the line count (CONTRACT.md). */
+  /** Input fields giving the first line and the line count (docs/contract.md). */
   offset?: string;
   limit?: string;
   /** Or the input field giving `[first, last]` (see `viewRange`). */
@@ -114,7 +114,7 @@ export function list(pathField: string): ToolRule {
 /** Consumed: the spec says the call produces no event. */
 export const silent: ToolRule = rule('consumed (no event)', () => []);
 
-/** A skill the harness names but does not locate: CONTRACT.md's `skills/<name>/SKILL.md` under the workspace. */
+/** A skill the harness names but does not locate: docs/contract.md's `skills/<name>/SKILL.md` under the workspace. */
 export function namedSkill(nameField: string): ToolRule {
   return rule(`skill, \`skill_name\` = \`${nameField}\`, \`path\` = \`skills/<name>/SKILL.md\` under the working directory`, (call) => {
     const name = stringField(call.input, nameField);
@@ -136,14 +136,14 @@ export interface ShellOptions {
 }
 
 /**
- * A shell command (CONTRACT.md "Shell commands that are file operations"): a command that is
+ * A shell command (docs/contract.md "Shell commands that are file operations"): a command that is
  * recognizably file reads, searches or listings becomes those events, in order, each keeping
  * the command's success and none its exit code; anything else stays one `command` event. The
  * one exception: a search that ends the command and exited 1 completed without a match, so it
  * succeeded.
  */
 export function shell(commandField: string, options: ShellOptions = {}): ToolRule {
-  return rule(`command, \`command\` = \`${commandField}\`, or the file operations it is (CONTRACT.md shell rules)`, (call) => {
+  return rule(`command, \`command\` = \`${commandField}\`, or the file operations it is (docs/contract.md shell rules)`, (call) => {
     const command = stringField(call.input, commandField);
     if (command === undefined) return null;
     const is_success = successOf(call);

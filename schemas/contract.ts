@@ -1,5 +1,5 @@
 /**
- * The event contract as data: harness-events.md's event types with CONTRACT.md's wire names.
+ * The event contract as data: docs/contract.md's event types with docs/contract.md's wire names.
  * This table is the one source of both the TypeScript types (lib/events.ts derives them at the
  * type level) and the published JSON Schemas (`npm run schemas` writes schemas/*.schema.json
  * from it; a test fails when the files on disk differ).
@@ -94,7 +94,7 @@ export const eventTypes = {
 } as const;
 
 /**
- * What a run reports as a whole (CONTRACT.md "Run metrics"), plus the library's own account of
+ * What a run reports as a whole (docs/contract.md "Run metrics"), plus the library's own account of
  * the input it read. Written by the CLI's `--metrics FILE`.
  */
 export const metrics = {

@@ -3,7 +3,7 @@
  *
  * The harness-specific work (which record means what, pairing a tool call with its result,
  * accumulating text) lives in harnesses/<name>/correlate.ts; this stage does what every
- * harness shares (CONTRACT.md): a line that is not JSON or is too long becomes a warning,
+ * harness shares (docs/contract.md): a line that is not JSON or is too long becomes a warning,
  * the session id and working directory are captured once, events are stamped, and every
  * line is counted against the rule that handled it.
  */
@@ -18,6 +18,7 @@ import { toTransform, type Sink, type Stage } from '../lib/stage.js';
 import { ToolCall } from '../lib/tool-call.js';
 import { resolvePath } from '../lib/paths.js';
 import { createMetrics } from '../lib/metrics.js';
+import { TextSpan } from '../lib/text-span.js';
 import { sharedRecords } from '../lib/record-table.js';
 import { limit } from '../lib/limits.js';
 import { BLANK, NotJson, type Cut, type Parsed } from './parse-json.js';
@@ -55,6 +56,12 @@ export function correlator(sink: Sink<Correlated>, options: CorrelateOptions): S
     maxSpanBytes: limit('maxSpanBytes', options.maxSpanBytes, DEFAULT_MAX_SPAN_BYTES),
   };
 
+  // The harness's text spans: whatever else the run sends, their held text goes out first.
+  const spans: TextSpan[] = [];
+  function flushSpans(): void {
+    for (const span of spans) span.flush();
+  }
+
   const run: RunContext = {
     get cwd() {
       return cwd;
@@ -70,10 +77,17 @@ export function correlator(sink: Sink<Correlated>, options: CorrelateOptions): S
       metrics.session_id = id;
     },
     emit(body: EventBody) {
+      flushSpans();
       sink(stamp(body, now(), session));
     },
     tool(fields) {
+      flushSpans();
       sink(new ToolCall(fields, cwd, now(), session));
+    },
+    textSpan(spanOptions) {
+      const span = new TextSpan(run, spanOptions);
+      spans.push(span);
+      return span;
     },
     metrics,
     limits,

@@ -5,7 +5,7 @@
  * `LinePart`s) is parsed incrementally by stream-json's tokenizer as its pieces arrive, within a
  * budget (lib/long-line.ts): memory stays bounded however long the line, and what was cut is
  * reported with the record. A line that is not JSON is not an error: it comes out as a
- * `NotJson` marker carrying its text (the correlator turns it into a `warning`, CONTRACT.md).
+ * `NotJson` marker carrying its text (the correlator turns it into a `warning`, docs/contract.md).
  * Blank lines come out as `BLANK`, so every input line is accounted for downstream.
  * `LineTooLong` and `EncodingNote` markers pass through.
  *

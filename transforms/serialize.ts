@@ -1,5 +1,5 @@
 /**
- * The output edge: events in, JSONL out (CONTRACT.md wire format: one JSON object per line,
+ * The output edge: events in, JSONL out (docs/contract.md wire format: one JSON object per line,
  * UTF-8, `\n`-terminated). The only place an event is turned back into text.
  */
 import type { HarnessEvent } from '../lib/events.js';

@@ -1,5 +1,5 @@
 /**
- * Claude Code, `claude --print --output-format stream-json --verbose`: claude-code.md's
+ * Claude Code, `claude --print --output-format stream-json --verbose`: docs/harnesses/claude-code.md's
  * "Raw event stream" and "Normalized mapping" tables, as tables.
  *
  * The records, content blocks and tool pairing are the stream-json dialect Qwen Code shares
@@ -15,7 +15,7 @@ import { isObject, type JsonObject } from '../../lib/json.js';
 import type { RecordRows, RecordRule } from '../../lib/record-table.js';
 import { bySubtype, dialect, endRun, errorCode, errorMessage } from './dialect.js';
 
-/** claude-code.md "Raw event stream", one row per top-level `type`, with the rules that apply it. */
+/** docs/harnesses/claude-code.md "Raw event stream", one row per top-level `type`, with the rules that apply it. */
 export const records = {
   system: {
     handling: "session metadata: init's `cwd` resolves relative paths; init, status and thinking_tokens emit no event; any other subtype is unknown",
@@ -57,7 +57,7 @@ export function correlator(run: RunContext): Correlator {
     records.system.rules.other,
   );
 
-  /** A Read result with no recorded call still names its file (claude-code.md "Tool mapping"). */
+  /** A Read result with no recorded call still names its file (docs/harnesses/claude-code.md "Tool mapping"). */
   function recoverRead(block: JsonObject, record: JsonObject, is_success: boolean): boolean {
     const meta = record.tool_use_result;
     const file = isObject(meta) && isObject(meta.file) ? meta.file : undefined;
@@ -96,7 +96,7 @@ export function correlator(run: RunContext): Correlator {
   });
 }
 
-/** The shared token mapping (CONTRACT.md): Claude's input is already uncached; thinking is part of output. */
+/** The shared token mapping (docs/contract.md): Claude's input is already uncached; thinking is part of output. */
 export function claudeTokens(usage: JsonObject): Tokens {
   const details = isObject(usage.output_tokens_details) ? usage.output_tokens_details : {};
   return tokensOf({

@@ -14,9 +14,8 @@ import type { EventBody } from '../../lib/events.js';
 import type { Correlator, RunContext } from '../../lib/harness.js';
 import { isObject, safeStringify, type JsonObject } from '../../lib/json.js';
 import { amount, tokenCount } from '../../lib/metrics.js';
-import { PendingCalls } from '../../lib/pending-calls.js';
+import { BoundedMap } from '../../lib/bounded-map.js';
 import { recordTable, type RecordHandlers, type RecordRows, type RecordRule } from '../../lib/record-table.js';
-import { TextSpan } from '../../lib/text-span.js';
 
 /** The rows of a harness's records table this module applies, under the harness's own rule names. */
 export interface DialectRows {
@@ -56,16 +55,16 @@ interface Pending {
 }
 
 export function dialect(run: RunContext, rows: DialectRows, options: DialectOptions): Dialect {
-  const span = new TextSpan(run);
+  const span = run.textSpan();
   // Ambiguous uses are held too: the bound counts uses, not ids, so one id repeated cannot escape it.
   let heldUses = 0;
-  const pending = new PendingCalls<Pending>(run.limits.maxPendingTools, settle);
+  const pending = new BoundedMap<Pending>(run.limits.maxPendingTools, settle);
 
   function unknown(raw: unknown): void {
     run.emit({ type: 'unknown', raw });
   }
 
-  // Assistant content blocks (claude-code.md "Normalized mapping").
+  // Assistant content blocks (docs/harnesses/claude-code.md "Normalized mapping").
   const assistantBlocks = new Map<string, BlockRule>([
     ['text', textBlock],
     ['thinking', (block, _record, id) => spanText(block, 'thinking', 'reasoning', id)],
@@ -83,7 +82,6 @@ export function dialect(run: RunContext, rows: DialectRows, options: DialectOpti
   function assistant(record: JsonObject): string {
     const message = record.message;
     if (!isObject(message) || !Array.isArray(message.content)) {
-      span.flush();
       unknown(record);
       return rows.assistant.rules.malformed;
     }
@@ -108,35 +106,29 @@ export function dialect(run: RunContext, rows: DialectRows, options: DialectOpti
   function eachBlock(rules: Map<string, BlockRule>, block: unknown, record: JsonObject, id: string | null): void {
     const rule = isObject(block) && typeof block.type === 'string' ? rules.get(block.type) : undefined;
     if (rule) return rule(block as JsonObject, record, id);
-    span.flush();
     unknown(block);
   }
 
   function textBlock(block: JsonObject, _record: JsonObject, id: string | null): void {
     const instead = typeof block.text === 'string' ? options.textEvent?.(block.text) : undefined;
     if (instead === undefined) return spanText(block, 'text', 'agent', id);
-    span.flush();
     run.emit(instead);
   }
 
   function spanText(block: JsonObject, field: string, kind: 'agent' | 'reasoning', id: string | null): void {
-    const text = block[field];
-    if (typeof text !== 'string') {
-      span.flush();
-      return unknown(block);
-    }
-    // Claude 2.1.x sends thinking blocks with only a signature: nothing to report.
-    if (text !== '') span.add(kind, id, text);
+    // Claude 2.1.x sends thinking blocks with only a signature: empty text, nothing to report.
+    if (!span.addBlock(kind, id, block, field)) unknown(block);
   }
 
   function recordToolUse(block: JsonObject): void {
+    // A tool use ends the text before it, even one that restates an earlier use and sends nothing.
     span.flush();
     const { id, name } = block;
     if (typeof id !== 'string' || id === '' || typeof name !== 'string' || name === '') return unknown(block);
     const waiting = pending.get(id);
     if (!waiting) {
       heldUses++;
-      return pending.add(id, { uses: [block] });
+      return pending.set(id, { uses: [block] });
     }
     // The same call restated is not a second call; a different one under the same id is ambiguous.
     waiting.seen ??= new Set([callKey(waiting.uses[0]!)]);
@@ -144,7 +136,7 @@ export function dialect(run: RunContext, rows: DialectRows, options: DialectOpti
     if (waiting.seen.has(key)) return;
     waiting.uses.push(block);
     waiting.seen.add(key);
-    if (++heldUses > run.limits.maxPendingTools) pending.settleOldest();
+    if (++heldUses > run.limits.maxPendingTools) pending.evictOldest();
   }
 
   function take(id: string): Pending | undefined {
@@ -166,7 +158,7 @@ export function dialect(run: RunContext, rows: DialectRows, options: DialectOpti
     if (!options.unpaired?.(block, record, is_success)) unknown(block);
   }
 
-  /** A call whose result never came: classified with its outcome unset (CONTRACT.md). */
+  /** A call whose result never came: classified with its outcome unset (docs/contract.md). */
   function settle(call: Pending): void {
     heldUses -= call.uses.length;
     if (call.uses.length > 1) return unknown({ tool_use: call.uses });
@@ -186,7 +178,7 @@ export function dialect(run: RunContext, rows: DialectRows, options: DialectOpti
       }),
       end() {
         span.flush();
-        pending.settleAll();
+        pending.evictAll();
       },
       flush: () => span.flush(),
     }),

@@ -1,5 +1,5 @@
 /**
- * Claude Code's tool table: claude-code.md "Tool mapping", one row per tool. A tool not listed
+ * Claude Code's tool table: docs/harnesses/claude-code.md "Tool mapping", one row per tool. A tool not listed
  * here (MCP, web, todo, Task/Agent, ...) becomes `unknown`.
  */
 import type { ToolCall } from '../../lib/tool-call.js';
@@ -8,7 +8,7 @@ import { resultText } from './dialect.js';
 
 /**
  * Claude reports no stable exit code for Bash, but a failed Bash's result is `Exit code N`:
- * when that is the whole text, exit code 1 tells a search that matched nothing (CONTRACT.md).
+ * when that is the whole text, exit code 1 tells a search that matched nothing (docs/contract.md).
  */
 function searchExitCode(call: ToolCall): number | undefined {
   return resultText(call.output) === 'Exit code 1' ? 1 : undefined;

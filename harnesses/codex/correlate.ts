@@ -1,5 +1,5 @@
 /**
- * Codex, `codex exec --json`: codex.md's "Raw event stream" table, as a table.
+ * Codex, `codex exec --json`: docs/harnesses/codex.md's "Raw event stream" table, as a table.
  *
  * The stream is item-oriented: one item (a message, a command, a file change...) is reported
  * whole by `item.started`, any number of `item.updated` and `item.completed`, under one id.
@@ -12,7 +12,7 @@ import type { Correlator, RunContext } from '../../lib/harness.js';
 import { isObject, type JsonObject } from '../../lib/json.js';
 import { recordTable, type RecordRows } from '../../lib/record-table.js';
 import { excluding, tokenCount, tokensOf } from '../../lib/metrics.js';
-import { PendingCalls } from '../../lib/pending-calls.js';
+import { BoundedMap } from '../../lib/bounded-map.js';
 import { stringField } from '../../lib/tool-rules.js';
 import { subagentEnd } from './tools.js';
 
@@ -23,14 +23,14 @@ interface OpenItem {
   item: JsonObject;
 }
 
-/** codex.md "Items": an item's success from its status (anything else, such as `in_progress`, says nothing). */
+/** docs/harnesses/codex.md "Items": an item's success from its status (anything else, such as `in_progress`, says nothing). */
 const statusSuccess = new Map<unknown, boolean>([
   ['completed', true],
   ['failed', false],
   ['declined', false],
 ]);
 
-/** codex.md "Raw event stream", one row per top-level `type`, with the rules that apply it. */
+/** docs/harnesses/codex.md "Raw event stream", one row per top-level `type`, with the rules that apply it. */
 export const records = {
   'thread.started': {
     handling: 'captures the session id (`thread_id`); no event',
@@ -64,9 +64,9 @@ export const records = {
 } as const satisfies RecordRows;
 
 export function correlator(run: RunContext): Correlator {
-  const open = new PendingCalls<OpenItem>(run.limits.maxPendingTools, ({ record, item }) => classify(record, item, false));
+  const open = new BoundedMap<OpenItem>(run.limits.maxPendingTools, ({ record, item }) => classify(record, item, false));
   // Subagents whose end was reported: Codex restates an end on every later call naming the subagent.
-  const endedSubagents = new Set<string>();
+  const endedSubagents = new BoundedMap<true>(run.limits.maxPendingTools);
 
   function unknown(raw: unknown): void {
     run.emit({ type: 'unknown', raw });
@@ -96,7 +96,7 @@ export function correlator(run: RunContext): Correlator {
       unknown(record);
       return records[type].rules.malformed;
     }
-    open.add(item.id as string, { record, item });
+    open.set(item.id as string, { record, item });
     return records[type].rules.recorded;
   }
 
@@ -113,7 +113,7 @@ export function correlator(run: RunContext): Correlator {
     return records['item.completed'].rules.items;
   }
 
-  /** Sends an item to the item table; one never completed (`completed` false) has its outcome unset (CONTRACT.md). */
+  /** Sends an item to the item table; one never completed (`completed` false) has its outcome unset (docs/contract.md). */
   function classify(record: JsonObject, item: JsonObject, completed: boolean): void {
     const exit_code = typeof item.exit_code === 'number' && Number.isInteger(item.exit_code) ? item.exit_code : undefined;
     run.tool({
@@ -132,15 +132,9 @@ export function correlator(run: RunContext): Correlator {
     for (const [id, state] of Object.entries(item.agents_states)) {
       if (endedSubagents.has(id)) continue;
       fresh.push([id, state]);
-      if (subagentEnd(state) !== undefined) rememberEnded(id);
+      if (subagentEnd(state) !== undefined) endedSubagents.set(id, true);
     }
     return { ...item, agents_states: Object.fromEntries(fresh) };
-  }
-
-  /** Bounded like the open items: past the limit the oldest is forgotten (and could be reported again). */
-  function rememberEnded(id: string): void {
-    endedSubagents.add(id);
-    if (endedSubagents.size > run.limits.maxPendingTools) endedSubagents.delete(endedSubagents.values().next().value!);
   }
 
   function turnCompleted(record: JsonObject): string {
@@ -196,13 +190,13 @@ export function correlator(run: RunContext): Correlator {
       error: errorNotice,
     }),
     end() {
-      open.settleAll();
+      open.evictAll();
     },
   };
 }
 
 /**
- * One turn's tokens from two running totals, class by class (codex.md): this total minus the
+ * One turn's tokens from two running totals, class by class (docs/harnesses/codex.md): this total minus the
  * previous one; a class that would come out negative (a resumed thread restarts its count) is
  * this turn's total instead.
  */
@@ -222,7 +216,7 @@ function success(item: JsonObject, exit_code: number | undefined): boolean | und
   return byStatus === true && item.type === 'command_execution' && exit_code === undefined ? undefined : byStatus;
 }
 
-/** The shared token mapping (codex.md): cached input is part of `input_tokens`, reasoning part of `output_tokens`. */
+/** The shared token mapping (docs/harnesses/codex.md): cached input is part of `input_tokens`, reasoning part of `output_tokens`. */
 export function codexTokens(usage: JsonObject): Tokens {
   const input = tokenCount(usage.input_tokens);
   const cached = tokenCount(usage.cached_input_tokens);

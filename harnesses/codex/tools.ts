@@ -1,5 +1,5 @@
 /**
- * Codex's item table: codex.md "Items", one row per `item.type`. The correlator hands every
+ * Codex's item table: docs/harnesses/codex.md "Items", one row per `item.type`. The correlator hands every
  * finished item to the classifier as a tool call named by its type, with the item as input.
  * An item type not listed here (`mcp_tool_call`, `web_search`, ...) becomes `unknown`.
  */

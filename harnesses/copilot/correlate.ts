@@ -1,5 +1,5 @@
 /**
- * GitHub Copilot CLI, `copilot -p PROMPT --output-format json`: copilot.md's "Raw event
+ * GitHub Copilot CLI, `copilot -p PROMPT --output-format json`: docs/harnesses/copilot.md's "Raw event
  * stream" table (records.ts) and the state behind it.
  *
  * Every line is a session event `{type, data, id, timestamp, parentId, agentId?}`; the last is
@@ -13,7 +13,7 @@ import type { Tokens } from '../../lib/events.js';
 import type { Correlator, RunContext } from '../../lib/harness.js';
 import { isObject, type JsonObject } from '../../lib/json.js';
 import { addTokens, amount, excluding, tokenCount, tokensOf } from '../../lib/metrics.js';
-import { PendingCalls } from '../../lib/pending-calls.js';
+import { BoundedMap } from '../../lib/bounded-map.js';
 import { recordTable, type RecordHandlers, type RecordRule } from '../../lib/record-table.js';
 import { stringField } from '../../lib/tool-rules.js';
 import { consumedRecords, records } from './records.js';
@@ -21,7 +21,7 @@ import type { CopilotResult } from './tools.js';
 
 export { records };
 
-/** copilot.md: the orchestration event of each `subagent.*` record. */
+/** docs/harnesses/copilot.md: the orchestration event of each `subagent.*` record. */
 const SUBAGENT = {
   'subagent.started': { action: 'subagent_started', is_success: undefined },
   'subagent.completed': { action: 'subagent_completed', is_success: true },
@@ -50,9 +50,9 @@ function consumeAll<Rows extends Readonly<Record<string, { readonly handling: st
 const consumedHandlers = consumeAll(consumedRecords);
 
 export function correlator(run: RunContext): Correlator {
-  const calls = new PendingCalls<Started>(run.limits.maxPendingTools, (call) => classify(call, undefined));
+  const calls = new BoundedMap<Started>(run.limits.maxPendingTools, (call) => classify(call, undefined));
   // Skill name -> its SKILL.md, from `session.skills_loaded` and `skill.invoked`; bounded like the calls.
-  const skills = new Map<string, string>();
+  const skills = new BoundedMap<string>(run.limits.maxPendingTools);
   // Whether an error event went out: a failed `result` then needs none of its own.
   let errorReported = false;
 
@@ -85,7 +85,7 @@ export function correlator(run: RunContext): Correlator {
     if (id === undefined || name === undefined) return unknown(record, rules.malformed);
     // The first start keeps its place; a second under the same id cannot be told apart from it.
     if (calls.get(id) !== undefined) return unknown(record, rules.repeated);
-    calls.add(id, { record, name, input: data!.arguments, subagent: false });
+    calls.set(id, { record, name, input: data!.arguments, subagent: false });
     return rules.recorded;
   }
 
@@ -98,7 +98,7 @@ export function correlator(run: RunContext): Correlator {
     return rules.tools;
   }
 
-  /** Sends a call to the tool table; one never completed (`completion` undefined) has its outcome unset (CONTRACT.md). */
+  /** Sends a call to the tool table; one never completed (`completion` undefined) has its outcome unset (docs/contract.md). */
   function classify(call: Started, completion: JsonObject | undefined): void {
     const data = completion === undefined ? undefined : dataOf(completion);
     const exit = isObject(data?.shellExecution) ? data.shellExecution.exitCode : undefined;
@@ -202,9 +202,9 @@ export function correlator(run: RunContext): Correlator {
     const name = stringField(skill, 'name');
     const path = stringField(skill, 'path');
     if (name === undefined || path === undefined) return;
-    skills.delete(name);
+    // The latest location wins, and counts as the newest.
+    skills.take(name);
     skills.set(name, path);
-    if (skills.size > run.limits.maxPendingTools) skills.delete(skills.keys().next().value!);
   }
 
   function skillsLoaded(record: JsonObject): string {
@@ -235,13 +235,13 @@ export function correlator(run: RunContext): Correlator {
       'external_tool.completed': (record) => unknown(record, records['external_tool.completed'].rules.unknown),
     }),
     end() {
-      calls.settleAll();
+      calls.evictAll();
     },
   };
 }
 
 /**
- * copilot.md "Metrics": `inputTokens` is the whole prompt, its cached part included, so
+ * docs/harnesses/copilot.md "Metrics": `inputTokens` is the whole prompt, its cached part included, so
  * `input` is what remains once `cacheReadTokens` is taken out; each class only when reported.
  */
 function copilotTokens(data: JsonObject): Tokens {

@@ -1,5 +1,5 @@
 /**
- * copilot.md "Raw event stream", as a table: one row per record `type`, every event type
+ * docs/harnesses/copilot.md "Raw event stream", as a table: one row per record `type`, every event type
  * Copilot CLI 1.0.102 can write (the 148 of its SDK schema, the three stream-only names and
  * the final `result`; test/fixtures/copilot/lab/event-types-1.0.102.txt). A type that is not
  * here is new, and becomes `unknown`. The rows the page names as a family (`permission.*`,
@@ -93,7 +93,7 @@ function consumed<const Types extends readonly string[]>(handling: string, types
   };
 }
 
-/** copilot.md "Consumed records", in the page's groups. */
+/** docs/harnesses/copilot.md "Consumed records", in the page's groups. */
 export const consumedRecords = {
   ...consumed('consumed: a delta the complete record restates, or stream bookkeeping', [
     'assistant.message_start',

@@ -1,5 +1,5 @@
 /**
- * Copilot CLI's tool table: copilot.md "Tools", one row per built-in tool. A tool not listed
+ * Copilot CLI's tool table: docs/harnesses/copilot.md "Tools", one row per built-in tool. A tool not listed
  * (`sql`, `session_store_sql`, `fetch_copilot_cli_documentation`, `web_fetch`, `lsp`, MCP
  * tools `server/tool`, ...) becomes `unknown` carrying both records of the call.
  *

@@ -1,6 +1,6 @@
 /**
- * Gemini CLI, `gemini -p ... --output-format stream-json`: gemini.md's "Raw event stream" and
- * "Run metrics", as tables. Wire shapes: research/gemini.md "The stream-json records".
+ * Gemini CLI, `gemini -p ... --output-format stream-json`: docs/harnesses/gemini.md's "Raw event stream" and
+ * "Run metrics", as tables. Wire shapes: Gemini CLI's stream-json output (docs/harnesses/gemini.md).
  *
  * Stateful in two ways. Assistant text arrives as `message` deltas, one per streamed chunk (a
  * sentence often spans several), so they wait in one span until any other record arrives. A
@@ -12,12 +12,11 @@ import type { Tokens } from '../../lib/events.js';
 import type { Correlator, RunContext } from '../../lib/harness.js';
 import { isObject, type JsonObject } from '../../lib/json.js';
 import { amount, tokenCount, tokensOf } from '../../lib/metrics.js';
-import { PendingCalls } from '../../lib/pending-calls.js';
+import { BoundedMap } from '../../lib/bounded-map.js';
 import { recordTable, type RecordRows } from '../../lib/record-table.js';
-import { TextSpan } from '../../lib/text-span.js';
 import { stringField } from '../../lib/tool-rules.js';
 
-/** gemini.md "Raw event stream", one row per top-level `type`, with the rules that apply it. */
+/** docs/harnesses/gemini.md "Raw event stream", one row per top-level `type`, with the rules that apply it. */
 export const records = {
   init: {
     handling: 'captures the session id from `session_id`; `model` is consumed; no event',
@@ -53,7 +52,7 @@ export const records = {
   },
 } as const satisfies RecordRows;
 
-/** `tool_result.status` (gemini.md): success is `status == "success"`; any status but these two reports no outcome. */
+/** `tool_result.status` (docs/harnesses/gemini.md): success is `status == "success"`; any status but these two reports no outcome. */
 const STATUS_SUCCESS = new Map<unknown, boolean>([
   ['success', true],
   ['error', false],
@@ -61,12 +60,12 @@ const STATUS_SUCCESS = new Map<unknown, boolean>([
 
 export function correlator(run: RunContext): Correlator {
   // The last agent message is the run's final output (the result record carries no text).
-  const span = new TextSpan(run, {
+  const span = run.textSpan({
     onEmit(kind, text) {
       if (kind === 'agent') run.metrics.final_output = text;
     },
   });
-  const pending = new PendingCalls<JsonObject>(run.limits.maxPendingTools, settle);
+  const pending = new BoundedMap<JsonObject>(run.limits.maxPendingTools, settle);
 
   function unknown(raw: unknown): void {
     run.emit({ type: 'unknown', raw });
@@ -99,7 +98,7 @@ export function correlator(run: RunContext): Correlator {
       unknown(record);
       return records.tool_use.rules.malformed;
     }
-    pending.add(id, record);
+    pending.set(id, record);
     return records.tool_use.rules.recorded;
   }
 
@@ -120,7 +119,7 @@ export function correlator(run: RunContext): Correlator {
     return records.tool_result.rules.resolved;
   }
 
-  /** A call whose result never came: classified with its outcome unset (CONTRACT.md). */
+  /** A call whose result never came: classified with its outcome unset (docs/contract.md). */
   function settle(use: JsonObject): void {
     run.tool({ name: use.tool_name as string, input: use.parameters, raw: { tool_use: use } });
   }
@@ -163,7 +162,7 @@ export function correlator(run: RunContext): Correlator {
     return records.result.rules.error;
   }
 
-  /** gemini.md "Run metrics": the session's totals replace what the metrics held. */
+  /** docs/harnesses/gemini.md "Run metrics": the session's totals replace what the metrics held. */
   function readStats(stats: JsonObject): void {
     const { metrics } = run;
     metrics.tokens = geminiTokens(stats);
@@ -180,14 +179,14 @@ export function correlator(run: RunContext): Correlator {
     }),
     end() {
       span.flush();
-      pending.settleAll();
+      pending.evictAll();
     },
     flush: () => span.flush(),
   };
 }
 
 /**
- * The token classes of `result.stats` (gemini.md "Run metrics"): `input` is already uncached;
+ * The token classes of `result.stats` (docs/harnesses/gemini.md "Run metrics"): `input` is already uncached;
  * the thoughts tokens are only in `total_tokens`, so reasoning is what the total has beyond
  * input and output, when that is more than 0.
  */

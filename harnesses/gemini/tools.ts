@@ -1,12 +1,12 @@
 /**
- * Gemini CLI's tool table: gemini.md "Tools", one row per tool (keyed by the name the model
+ * Gemini CLI's tool table: docs/harnesses/gemini.md "Tools", one row per tool (keyed by the name the model
  * called, so the legacy `search_file_content` has its own row). A tool not listed here
  * (`google_web_search`, `web_fetch`, `ask_user`, background processes, MCP tools, an
  * unregistered name, ...) becomes `unknown` carrying `{tool_use, tool_result}`.
  *
  * The correlator hands every row a call whose success is `status == "success"`, whose `output`
  * is the result's `output`, and whose `raw` is that pair of records (`tool_result` absent when
- * the input ended first). Parameter names: research/gemini.md "Built-in tools".
+ * the input ended first). Parameter names: Gemini CLI's built-in tools.
  */
 import type { EventBody } from '../../lib/events.js';
 import { isObject, type JsonObject } from '../../lib/json.js';
@@ -68,7 +68,7 @@ const EXITED = /^Command exited with code: (\d+)$/;
  * does the rest (file operations, a search that exited 1).
  */
 const runShellCommand = rule(
-  'command, or recognized file operations (the shell-command rules of CONTRACT.md), with `command` as the script. Working directory: `dir_path` resolved against the cwd, else the cwd when known; recognized paths are joined onto it. Exit code: only when the result\'s `output` is exactly `Command exited with code: N`. Success: `status: "error"` is false, an exit code other than 0 is false, anything else is unset',
+  'command, or recognized file operations (the shell-command rules of docs/contract.md), with `command` as the script. Working directory: `dir_path` resolved against the cwd, else the cwd when known; recognized paths are joined onto it. Exit code: only when the result\'s `output` is exactly `Command exited with code: N`. Success: `status: "error"` is false, an exit code other than 0 is false, anything else is unset',
   (call) => {
     const exited = typeof call.output === 'string' ? EXITED.exec(call.output) : null;
     const code = exited ? Number(exited[1]) : undefined;
@@ -89,7 +89,7 @@ const skillByName = namedSkill('name');
 const LOADED_FROM = /Resources loaded from `([^`]+)`/;
 
 const activateSkill = rule(
-  'skill: `skill_name` = `name`; path = the directory the result\'s `output` names after `Resources loaded from` (between backticks) joined with `SKILL.md`, else `skills/<name>/SKILL.md` under the cwd (CONTRACT.md)',
+  'skill: `skill_name` = `name`; path = the directory the result\'s `output` names after `Resources loaded from` (between backticks) joined with `SKILL.md`, else `skills/<name>/SKILL.md` under the cwd (docs/contract.md)',
   (call) => {
     const name = stringField(call.input, 'name');
     if (name === undefined) return null;
@@ -104,7 +104,7 @@ interface CallRecords {
   tool_result?: JsonObject;
 }
 
-/** The subagent runs inside the call and is reported in one piece (CONTRACT.md); its own calls are not in the stream. */
+/** The subagent runs inside the call and is reported in one piece (docs/contract.md); its own calls are not in the stream. */
 const invokeAgent = rule(
   "one orchestration event when its result arrives: `subagent_completed`, or `subagent_failed` when the result's status is `error`; `subagent_id` = the call's `tool_id`, `subagent_name` = `parameters.agent_name`. A call whose result never arrives is `subagent_started` at the end of input",
   (call) => {

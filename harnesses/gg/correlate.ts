@@ -1,6 +1,6 @@
 /**
  * gg, which the core invokes directly: its purpose-built telemetry stream is carried verbatim,
- * one `gg` event per JSON line (harness-events.md "gg telemetry"). gg's own mapping onto the
+ * one `gg` event per JSON line (docs/contract.md "gg telemetry"). gg's own mapping onto the
  * human-facing event types is not documented, so none is derived here; a line that is not
  * JSON is a warning, as for every harness.
  */
@@ -8,7 +8,7 @@ import type { Correlator, RunContext } from '../../lib/harness.js';
 import type { RecordRows } from '../../lib/record-table.js';
 import { toolTable } from '../../lib/tool-rules.js';
 
-/** harness-events.md "gg telemetry": every JSON line is one event, whatever its shape. */
+/** docs/contract.md "gg telemetry": every JSON line is one event, whatever its shape. */
 export const records = {
   'any JSON': { handling: 'gg, the telemetry event verbatim', rules: { gg: 'gg telemetry: gg' } },
 } as const satisfies RecordRows;

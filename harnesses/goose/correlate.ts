@@ -1,6 +1,6 @@
 /**
- * Goose, `goose run --output-format stream-json`: goose.md's "Raw event stream" and
- * "Normalized mapping" tables, as tables. Wire shapes: research/goose.md §1–§3.
+ * Goose, `goose run --output-format stream-json`: docs/harnesses/goose.md's "Raw event stream" and
+ * "Normalized mapping" tables, as tables. Wire shapes: Goose's serde types (test/fixtures/goose/SOURCES.md).
  *
  * Stateful in two ways. Goose streams text and thinking as one `message` record per provider
  * chunk, usually deltas sharing the provider response's id (sometimes `null`), so fragments of
@@ -12,8 +12,8 @@ import type { Correlator, RunContext } from '../../lib/harness.js';
 import { isObject, type JsonObject } from '../../lib/json.js';
 import { recordTable, type RecordRows } from '../../lib/record-table.js';
 import { tokenCount, tokensOf } from '../../lib/metrics.js';
-import { PendingCalls } from '../../lib/pending-calls.js';
-import { TextSpan, type SpanKind } from '../../lib/text-span.js';
+import { BoundedMap } from '../../lib/bounded-map.js';
+import type { SpanKind } from '../../lib/text-span.js';
 
 type BlockRule = (block: JsonObject, id: string | null) => void;
 
@@ -24,7 +24,7 @@ interface Pending {
   request: JsonObject;
 }
 
-/** goose.md "Raw event stream", one row per top-level `type`, with the rules that apply it. */
+/** docs/harnesses/goose.md "Raw event stream", one row per top-level `type`, with the rules that apply it. */
 export const records = {
   message: {
     handling: 'content blocks in order: text -> agent and thinking -> reasoning (accumulated across same-id fragments), toolRequest recorded until its toolResponse; user text and redactedThinking consumed',
@@ -36,11 +36,10 @@ export const records = {
 } as const satisfies RecordRows;
 
 export function correlator(run: RunContext): Correlator {
-  const span = new TextSpan(run, { cumulative: true });
-  const pending = new PendingCalls<Pending>(run.limits.maxPendingTools, settle);
+  const span = run.textSpan({ cumulative: true });
+  const pending = new BoundedMap<Pending>(run.limits.maxPendingTools, settle);
 
   function unknown(raw: unknown): void {
-    span.flush();
     run.emit({ type: 'unknown', raw });
   }
 
@@ -50,7 +49,7 @@ export function correlator(run: RunContext): Correlator {
     ['toolResponse', resolveToolResponse],
   ];
 
-  // Assistant content (goose.md "Normalized mapping"); `reasoning` is the legacy form of `thinking`.
+  // Assistant content (docs/harnesses/goose.md "Normalized mapping"); `reasoning` is the legacy form of `thinking`.
   const assistantBlocks = new Map<string, BlockRule>([
     ['text', (block, id) => spanText(block, 'text', 'agent', id)],
     ['thinking', (block, id) => spanText(block, 'thinking', 'reasoning', id)],
@@ -87,12 +86,11 @@ export function correlator(run: RunContext): Correlator {
   }
 
   function spanText(block: JsonObject, field: string, kind: SpanKind, id: string | null): void {
-    const text = block[field];
-    if (typeof text !== 'string') return unknown(block);
-    if (text !== '') span.add(kind, id, text);
+    if (!span.addBlock(kind, id, block, field)) unknown(block);
   }
 
   function recordToolRequest(block: JsonObject): void {
+    // A tool request ends the text before it, even one that is not waited for.
     span.flush();
     const { id, toolCall } = block;
     // An unparseable call (`toolCall.status: "error"`) gets no response from Goose: nothing to wait for.
@@ -100,11 +98,10 @@ export function correlator(run: RunContext): Correlator {
     const name = typeof value.name === 'string' && value.name !== '' ? value.name : undefined;
     // A second request under an id still waiting cannot be told apart from the first by its response.
     if (typeof id !== 'string' || id === '' || name === undefined || pending.get(id)) return unknown(block);
-    pending.add(id, { name, input: value.arguments, request: block });
+    pending.set(id, { name, input: value.arguments, request: block });
   }
 
   function resolveToolResponse(block: JsonObject): void {
-    span.flush();
     const call = typeof block.id === 'string' ? pending.take(block.id) : undefined;
     if (!call) return unknown(block);
     const result = isObject(block.toolResult) ? block.toolResult : {};
@@ -120,7 +117,7 @@ export function correlator(run: RunContext): Correlator {
     });
   }
 
-  /** A call whose response never came: classified with its outcome unset (CONTRACT.md). */
+  /** A call whose response never came: classified with its outcome unset (docs/contract.md). */
   function settle(call: Pending): void {
     run.tool({ name: call.name, input: call.input, raw: { tool_request: call.request } });
   }
@@ -153,7 +150,7 @@ export function correlator(run: RunContext): Correlator {
     }),
     end() {
       span.flush();
-      pending.settleAll();
+      pending.evictAll();
     },
     flush: () => span.flush(),
   };
@@ -161,7 +158,7 @@ export function correlator(run: RunContext): Correlator {
 
 /**
  * `status: "error"` is a dispatch failure; `status: "success"` is a tool that ran, and failed
- * only if its result says `isError: true` (CONTRACT.md). Any other status reports no outcome.
+ * only if its result says `isError: true` (docs/contract.md). Any other status reports no outcome.
  */
 function outcome(result: JsonObject, value: JsonObject): boolean | undefined {
   if (result.status === 'error') return false;

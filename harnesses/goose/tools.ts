@@ -1,8 +1,8 @@
 /**
- * Goose's tool table: goose.md "Tool mapping", one row per base tool name. Goose (and MCP
+ * Goose's tool table: docs/harnesses/goose.md "Tool mapping", one row per base tool name. Goose (and MCP
  * servers) call tools `<extension>__<tool>`, newer builds bare `<tool>`; `gooseToolKey` strips
  * the extension, so both eras share a row. A tool not listed here becomes `unknown`.
- * Argument names: research/goose.md §5.
+ * Argument names: goose-mcp's tool schemas.
  */
 import type { ToolRule } from '../../lib/harness.js';
 import { resolvePath } from '../../lib/paths.js';
@@ -52,8 +52,8 @@ const skillByName = namedSkill('name');
 
 /**
  * `load_skill` / `skill` name the skill in `name`. A path in the input is the skill's file;
- * `name: "skill/relative-path"` loads one of that skill's supporting files (goose-internals.md),
- * which lives in the skill's folder; a bare name is CONTRACT.md's `skills/<name>/SKILL.md`.
+ * `name: "skill/relative-path"` loads one of that skill's supporting files (the Goose source),
+ * which lives in the skill's folder; a bare name is docs/contract.md's `skills/<name>/SKILL.md`.
  */
 const loadSkill = rule('skill, `skill_name` = `name`; `path` from the input, else `skills/<name>` (`skills/<name>/SKILL.md` for a bare name)', (call) => {
   const name = stringField(call.input, 'name');
@@ -78,7 +78,7 @@ export const gooseTools = toolTable({
   tree: list('path'),
   load_skill: loadSkill,
   skill: loadSkill,
-  // Goose <= 1.23 named it `skills__loadSkill` (research/goose.md §5).
+  // Goose <= 1.23 named it `skills__loadSkill`.
   loadSkill,
   // The todo extension is internal session state.
   [TODO_EXTENSION]: silent,

@@ -1,6 +1,6 @@
 /**
  * Kilo Code CLI, `kilo run --format json`: a fork of OpenCode that writes OpenCode's stream,
- * so kilo.md is opencode.md plus numbered differences. This table restates OpenCode's rows
+ * so docs/harnesses/kilo.md is docs/harnesses/opencode.md plus numbered differences. This table restates OpenCode's rows
  * where a difference speaks to them; the rules, and the correlator that applies them, are
  * OpenCode's (harnesses/opencode/correlate.ts): each difference on this side is either a tool
  * row (tools.ts) or a behaviour OpenCode's rules already have, pinned by Kilo's own tests.
@@ -8,7 +8,7 @@
 import type { RecordRows } from '../../lib/record-table.js';
 import { openCodeCorrelator, records as opencode } from '../opencode/correlate.js';
 
-/** kilo.md: opencode.md "Normalized mapping", with the rows its differences restate. */
+/** docs/harnesses/kilo.md: docs/harnesses/opencode.md "Normalized mapping", with the rows its differences restate. */
 export const records = {
   ...opencode,
   step_finish: {

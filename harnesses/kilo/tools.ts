@@ -1,5 +1,5 @@
 /**
- * Kilo's tool table: kilo.md "Tools", beside opencode.md's. Every row Kilo shares with OpenCode
+ * Kilo's tool table: docs/harnesses/kilo.md "Tools", beside docs/harnesses/opencode.md's. Every row Kilo shares with OpenCode
  * is OpenCode's row (harnesses/opencode/tools.ts); the ones a difference restates keep
  * OpenCode's behaviour under Kilo's words. A tool not listed (including OpenCode's
  * `apply_patch`, `lsp`, `agent_manager` and `todo`, which Kilo does not offer) is `unknown`.
@@ -23,7 +23,7 @@ export const tools = toolTable({
   grep: opencode.grep,
   glob: opencode.glob,
   bash: restated(
-    'command, `command` = `command`, or the file operations it is (CONTRACT.md shell rules); `state.input.workdir` is its working directory, relative paths resolve against it; exit code from `state.metadata.exit` (difference 2)',
+    'command, `command` = `command`, or the file operations it is (docs/contract.md shell rules); `state.input.workdir` is its working directory, relative paths resolve against it; exit code from `state.metadata.exit` (difference 2)',
     opencode.bash,
   ),
   background_process: opencode.background_process,

@@ -1,15 +1,16 @@
 /**
- * OpenCode, `opencode run --format json`: opencode.md's "Raw event stream" and "Normalized
+ * OpenCode, `opencode run --format json`: docs/harnesses/opencode.md's "Raw event stream" and "Normalized
  * mapping" tables, as tables.
  *
  * Almost stateless. Every record is complete when it arrives: text and reasoning parts are
  * printed once finished, and a `tool_use` carries its input and its outcome together, so it
  * goes straight to the tool table (tools.ts). The one state kept is the ids of the tool parts
- * already seen, because compaction re-prints a finished part (research/opencode.md §1.2).
+ * already seen, because compaction re-prints a finished part (OpenCode's `run` command).
  * There is no terminal record: the stream just ends, possibly mid-step.
  */
 import type { Tokens } from '../../lib/events.js';
 import type { Correlator, RunContext } from '../../lib/harness.js';
+import { BoundedMap } from '../../lib/bounded-map.js';
 import { isObject, safeStringify, type JsonObject } from '../../lib/json.js';
 import { recordTable, type RecordRows } from '../../lib/record-table.js';
 import { addTokens, amount, tokensOf } from '../../lib/metrics.js';
@@ -20,7 +21,7 @@ import { stringField } from '../../lib/tool-rules.js';
 /** Where OpenCode's session id may sit at the top level of a record, in the order they are tried. */
 const SESSION_FIELDS = ['sessionID', 'session_id', 'sessionId'] as const;
 
-/** `state.status` values (opencode.md "Raw event stream"); any other leaves success unset. */
+/** `state.status` values (docs/harnesses/opencode.md "Raw event stream"); any other leaves success unset. */
 const STATUS_SUCCESS = new Map<string, boolean>([
   ['completed', true],
   ['success', true],
@@ -33,7 +34,7 @@ const STATUS_SUCCESS = new Map<string, boolean>([
   ['canceled', false],
 ]);
 
-/** opencode.md "Normalized mapping", one row per top-level `type`, with the rules that apply it. */
+/** docs/harnesses/opencode.md "Normalized mapping", one row per top-level `type`, with the rules that apply it. */
 export const records = {
   step_start: { handling: 'consumed', rules: { consumed: 'step_start: consumed' } },
   step_finish: {
@@ -66,7 +67,8 @@ export function openCodeCorrelator(name: string): (run: RunContext) => Correlato
 export const correlator = openCodeCorrelator('OpenCode');
 
 function correlate(run: RunContext, harness: string): Correlator {
-  const seenToolParts = new RecentIds(run.limits.maxPendingTools);
+  // Ids of the tool parts already seen; one re-printed after more than the limit of newer ones is classified again.
+  const seenToolParts = new BoundedMap<true>(run.limits.maxPendingTools);
 
   function unknown(raw: unknown): void {
     run.emit({ type: 'unknown', raw });
@@ -109,7 +111,10 @@ function correlate(run: RunContext, harness: string): Correlator {
       unknown(record);
       return records.tool_use.rules.malformed;
     }
-    if (typeof part.id === 'string' && part.id !== '' && !seenToolParts.add(part.id)) return records.tool_use.rules.repeated;
+    if (typeof part.id === 'string' && part.id !== '') {
+      if (seenToolParts.has(part.id)) return records.tool_use.rules.repeated;
+      seenToolParts.set(part.id, true);
+    }
     const { state } = part;
     const metadata = isObject(state.metadata) ? state.metadata : undefined;
     const exit = metadata?.exit;
@@ -130,7 +135,7 @@ function correlate(run: RunContext, harness: string): Correlator {
     const { error } = record;
     const name = stringField(error, 'name');
     const data = isObject(error) ? error.data : undefined;
-    // 1.18 exits 1 once the root session reported an error (research/opencode.md §1.2).
+    // 1.18 exits 1 once the root session reported an error.
     run.metrics.is_error = true;
     run.emit({ type: 'error', message: stringField(data, 'message') ?? name ?? describeError(error, harness), code: name });
     return records.error.rules.error;
@@ -153,7 +158,7 @@ function correlate(run: RunContext, harness: string): Correlator {
 }
 
 /**
- * The shared token mapping (CONTRACT.md): OpenCode's `input` already excludes cache reads and
+ * The shared token mapping (docs/contract.md): OpenCode's `input` already excludes cache reads and
  * writes, and `output` excludes reasoning, so each class maps one to one; `total` is not a class.
  */
 export function opencodeTokens(tokens: JsonObject): Tokens {
@@ -166,22 +171,4 @@ function describeError(error: unknown, harness: string): string {
   if (typeof error === 'string' && error !== '') return error;
   if (error === undefined) return `${harness} reported an error without details`;
   return `${harness} reported an error: ${safeStringify(error) ?? 'an error record nested too deep to show'}`;
-}
-
-/**
- * The ids seen most recently, at most `max` of them (CONTRACT.md: state is bounded). A part
- * re-printed after more than `max` newer ones is classified again.
- */
-class RecentIds {
-  private readonly ids = new Set<string>();
-
-  constructor(private readonly max: number) {}
-
-  /** Records `id`; false when it was already there. */
-  add(id: string): boolean {
-    if (this.ids.has(id)) return false;
-    this.ids.add(id);
-    if (this.ids.size > this.max) this.ids.delete(this.ids.values().next().value!);
-    return true;
-  }
 }

@@ -1,5 +1,5 @@
 /**
- * The files an `apply_patch` patch touches, read from its markers (research/opencode.md §3.2):
+ * The files an `apply_patch` patch touches, read from its markers (OpenCode's patch format):
  * `*** Add File: P`, `*** Update File: P` (optionally followed by `*** Move to: P`) and
  * `*** Delete File: P`. Pure; the patch is never applied or validated.
  */

@@ -1,5 +1,5 @@
 /**
- * OpenCode's tool table: opencode.md "Tool mapping", one row per tool, keyed by the lower-cased
+ * OpenCode's tool table: docs/harnesses/opencode.md "Tool mapping", one row per tool, keyed by the lower-cased
  * tool name (the harness's toolKey). A tool not listed here (`invalid`, webfetch, websearch,
  * question, MCP `<server>_<tool>`, plugins...) becomes `unknown` carrying the tool part.
  *
@@ -29,7 +29,7 @@ const backgroundProcess = rule('command when the input carries a `command` (not 
 });
 
 /**
- * A subagent, identified by the child session id in `state.metadata.sessionId` (CONTRACT.md
+ * A subagent, identified by the child session id in `state.metadata.sessionId` (docs/contract.md
  * "Rules shared by every harness"); without it the call is `unknown`. A backgrounded task
  * has only started when its call returns.
  */
@@ -44,7 +44,7 @@ const subagent = rule('orchestration, `subagent_id` = `state.metadata.sessionId`
 
 const skillByName = namedSkill('name');
 
-/** The skill file in the directory OpenCode loaded it from, else CONTRACT.md's default location. */
+/** The skill file in the directory OpenCode loaded it from, else docs/contract.md's default location. */
 const skill = rule('skill, `skill_name` = `name`, `path` = `<state.metadata.dir>/SKILL.md`, else `skills/<name>/SKILL.md`', (call) => {
   const dir = stringField(call.result, 'dir');
   if (dir === undefined) return skillByName(call);

@@ -1,5 +1,5 @@
 /**
- * pi, `pi --mode json`: pi.md's "Raw event stream" and "Messages" tables, as tables.
+ * pi, `pi --mode json`: docs/harnesses/pi.md's "Raw event stream" and "Messages" tables, as tables.
  *
  * The stream is message-oriented: a message is announced, streamed, and restated whole by
  * `message_end`, so events come from `message_end` alone. A tool run is bracketed by
@@ -12,11 +12,11 @@ import type { EventBody, Tokens } from '../../lib/events.js';
 import type { Correlator, RunContext } from '../../lib/harness.js';
 import { isObject, type JsonObject } from '../../lib/json.js';
 import { addTokens, amount, tokensOf } from '../../lib/metrics.js';
-import { PendingCalls } from '../../lib/pending-calls.js';
+import { BoundedMap } from '../../lib/bounded-map.js';
 import { recordTable, type RecordRows } from '../../lib/record-table.js';
 import { stringField } from '../../lib/tool-rules.js';
 
-/** pi.md "Raw event stream", one row per top-level `type`, with the rules that apply it. */
+/** docs/harnesses/pi.md "Raw event stream", one row per top-level `type`, with the rules that apply it. */
 export const records = {
   session: {
     handling: 'captures the session id (`id`) and cwd (`cwd`); no event',
@@ -68,7 +68,7 @@ export const records = {
   thinking_level_changed: { handling: 'consumed', rules: { consumed: 'thinking_level_changed: consumed' } },
 } as const satisfies RecordRows;
 
-/** pi.md "Messages": the roles whose `message_end` is consumed (`assistant` has its own rule; any other role is unknown). */
+/** docs/harnesses/pi.md "Messages": the roles whose `message_end` is consumed (`assistant` has its own rule; any other role is unknown). */
 const CONSUMED_ROLES = new Set(['user', 'toolResult', 'compactionSummary', 'branchSummary']);
 
 /** The stop reasons that end an assistant message in error. */
@@ -78,7 +78,7 @@ const FAILED = new Set(['error', 'aborted']);
 const BEFORE_RETRY_DECISION = new Set(['turn_end', 'agent_end', 'auto_retry_start']);
 
 export function correlator(run: RunContext): Correlator {
-  const calls = new PendingCalls<JsonObject>(run.limits.maxPendingTools, unresolved);
+  const calls = new BoundedMap<JsonObject>(run.limits.maxPendingTools, unresolved);
   // The assistant error waiting for the record that says whether pi retries it.
   let heldError: string | undefined;
   // The held error the current record released as an error (auto_retry_end then repeats it).
@@ -88,7 +88,7 @@ export function correlator(run: RunContext): Correlator {
     run.emit({ type: 'unknown', raw });
   }
 
-  /** A started call whose end never came: classified with its outcome unset (CONTRACT.md). */
+  /** A started call whose end never came: classified with its outcome unset (docs/contract.md). */
   function unresolved(start: JsonObject): void {
     run.tool({ name: start.toolName as string, input: start.args, raw: { tool_execution_start: start } });
   }
@@ -116,7 +116,7 @@ export function correlator(run: RunContext): Correlator {
     return records.message_end.rules.other;
   }
 
-  /** pi.md "Messages", `assistant`: text, reasoning, usage, then the error, held. */
+  /** docs/harnesses/pi.md "Messages", `assistant`: text, reasoning, usage, then the error, held. */
   function assistant(record: JsonObject, message: JsonObject): string {
     if (!Array.isArray(message.content)) {
       unknown(record);
@@ -149,7 +149,7 @@ export function correlator(run: RunContext): Correlator {
     // An id started twice while the first waits: the first is given up on, as at the end of input.
     const earlier = calls.take(id);
     if (earlier) unresolved(earlier);
-    calls.add(id, record);
+    calls.set(id, record);
     return records.tool_execution_start.rules.recorded;
   }
 
@@ -237,7 +237,7 @@ export function correlator(run: RunContext): Correlator {
       },
     ),
     end() {
-      calls.settleAll();
+      calls.evictAll();
       releaseHeldError();
     },
   };
@@ -245,7 +245,7 @@ export function correlator(run: RunContext): Correlator {
 
 type TextEvent = Extract<EventBody, { type: 'agent' | 'reasoning' }>;
 
-/** pi.md "Messages", `assistant`: the content blocks that carry text, the field it is in, and the event they join into. */
+/** docs/harnesses/pi.md "Messages", `assistant`: the content blocks that carry text, the field it is in, and the event they join into. */
 const TEXT_BLOCKS = new Map<unknown, { field: string; kind: TextEvent['type'] }>([
   ['text', { field: 'text', kind: 'agent' }],
   ['thinking', { field: 'thinking', kind: 'reasoning' }],
@@ -278,7 +278,7 @@ function messageEvents(content: unknown[]): EventBody[] {
   }
   return events.filter((event) => event.type !== 'reasoning' || event.message !== '');
 }
-/** pi.md "Usage and metrics": a per-call delta, when any count or the cost is not zero. */
+/** docs/harnesses/pi.md "Usage and metrics": a per-call delta, when any count or the cost is not zero. */
 function usageEvent(usage: JsonObject): Extract<EventBody, { type: 'usage' }> | undefined {
   const tokens: Tokens = tokensOf({ input: usage.input, output: usage.output, cache_read: usage.cacheRead, cache_write: usage.cacheWrite });
   const total = amount(isObject(usage.cost) ? usage.cost.total : undefined);

@@ -1,5 +1,5 @@
 /**
- * pi's tool table: pi.md "Tools", one row per built-in tool. A tool not listed here (an
+ * pi's tool table: docs/harnesses/pi.md "Tools", one row per built-in tool. A tool not listed here (an
  * extension's, or one the model made up) becomes `unknown` carrying its tool_execution records.
  *
  * The correlator hands every row a call whose `output` is the tool result's `content` and whose
@@ -55,7 +55,7 @@ const shellCommand = shell('command');
 
 /** The command ran in the session cwd; its exit code is in its result text. */
 const bash = rule(
-  'command (working directory = the session cwd), or recognized file operations (CONTRACT.md shell rules); a failed result whose text ends with `Command exited with code N` gives `exit_code: N` (command events only); success = `!isError`',
+  'command (working directory = the session cwd), or recognized file operations (docs/contract.md shell rules); a failed result whose text ends with `Command exited with code N` gives `exit_code: N` (command events only); success = `!isError`',
   (call) => shellCommand(new ToolCall({ ...call, exit_code: exitCodeOf(call), working_directory: call.cwd }, call.cwd, call.timestamp, call.session_id)),
 );
 

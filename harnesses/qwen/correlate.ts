@@ -1,8 +1,8 @@
 /**
- * Qwen Code, `qwen --approval-mode yolo --output-format stream-json`: qwen.md's "Raw event stream"
+ * Qwen Code, `qwen --approval-mode yolo --output-format stream-json`: docs/harnesses/qwen.md's "Raw event stream"
  * table, as a table. Qwen Code writes Claude Code's stream-json dialect, so the records, content
  * blocks and tool pairing are Claude Code's (../claude-code/dialect.ts); what is Qwen's own is
- * here, numbered as qwen.md's differences: one block type per assistant record (2), API errors
+ * here, numbered as docs/harnesses/qwen.md's differences: one block type per assistant record (2), API errors
  * written as assistant text (3), its system subtypes (4), orchestration (5), control records (6),
  * and its `result` (session token totals, no cost). Its tool table is tools.ts, the exit codes
  * of the runs that end without a `result` (9) exit-codes.ts.
@@ -11,12 +11,12 @@ import type { Tokens } from '../../lib/events.js';
 import type { Correlator, RunContext } from '../../lib/harness.js';
 import { isObject, type JsonObject } from '../../lib/json.js';
 import { excluding, tokenCount, tokensOf } from '../../lib/metrics.js';
-import { PendingCalls } from '../../lib/pending-calls.js';
+import { BoundedMap } from '../../lib/bounded-map.js';
 import type { RecordRows, RecordRule } from '../../lib/record-table.js';
 import { stringField } from '../../lib/tool-rules.js';
 import { bySubtype, dialect, endRun, errorCode, errorMessage } from '../claude-code/dialect.js';
 
-/** qwen.md "Raw event stream", one row per top-level `type`, with the rules that apply it. */
+/** docs/harnesses/qwen.md "Raw event stream", one row per top-level `type`, with the rules that apply it. */
 export const records = {
   system: {
     handling:
@@ -67,8 +67,8 @@ export function correlator(run: RunContext): Correlator {
   let lastApiError: string | undefined;
   // Background agents (difference 5), bounded like tool calls: the name each started with, until
   // its notification; the calls whose "launched" result is still to come.
-  const running = new PendingCalls<{ name: string | undefined }>(run.limits.maxPendingTools, () => {});
-  const launched = new PendingCalls<true>(run.limits.maxPendingTools, () => {});
+  const running = new BoundedMap<{ name: string | undefined }>(run.limits.maxPendingTools);
+  const launched = new BoundedMap<true>(run.limits.maxPendingTools);
 
   const stream = dialect(run, records, {
     // Qwen writes one record per block type, each with its own message id (difference 2).
@@ -102,9 +102,9 @@ export function correlator(run: RunContext): Correlator {
       return rules.taskMalformed;
     }
     const name = stringField(record.data, 'subagent_type');
-    running.add(id, { name });
+    running.set(id, { name });
     stream.dropCall(id);
-    launched.add(id, true);
+    launched.set(id, true);
     run.emit({ type: 'orchestration', action: 'subagent_started', subagent_id: id, subagent_name: name, is_success: true });
     return rules.taskStarted;
   }
@@ -162,7 +162,7 @@ export function correlator(run: RunContext): Correlator {
   });
 }
 
-/** qwen.md token classes: `input_tokens` includes the cached tokens; reasoning is part of `output_tokens`, not reported apart. */
+/** docs/harnesses/qwen.md token classes: `input_tokens` includes the cached tokens; reasoning is part of `output_tokens`, not reported apart. */
 export function qwenTokens(usage: JsonObject): Tokens {
   return tokensOf({
     input: excluding(tokenCount(usage.input_tokens), tokenCount(usage.cache_read_input_tokens)),

@@ -1,5 +1,5 @@
 /**
- * Qwen Code's tool table: qwen.md "Tools", one row per tool, legacy names beside the current
+ * Qwen Code's tool table: docs/harnesses/qwen.md "Tools", one row per tool, legacy names beside the current
  * ones. A tool not listed here (`todo_write`, `web_fetch`, `web_search`, `save_memory`, goals,
  * cron, MCP `mcp__*`, ...) becomes `unknown`. Paths are absolute on the wire (Qwen requires them).
  *

@@ -49,7 +49,7 @@ interface Stored {
 export type JetStreamRecord = (Stored & { event: HarnessEvent }) | (Stored & { metrics: RunMetrics });
 
 export interface JetStreamSource extends Readable {
-  [Symbol.asyncIterator](): AsyncIterableIterator<HarnessEvent>;
+  [Symbol.asyncIterator](): NodeJS.AsyncIterator<HarnessEvent>;
   /** Stops fetching and ends the stream after what it has delivered (a clean end for a follower). */
   stop(): void;
 }
@@ -57,7 +57,7 @@ export interface JetStreamSource extends Readable {
 /** Fetches wait this long for new messages before asking again (following only). */
 const FOLLOW_EXPIRES_MS = 30_000;
 
-export function fromJetStream(options: JetStreamSourceOptions & { output: 'records' }): Readable & Pick<JetStreamSource, 'stop'> & { [Symbol.asyncIterator](): AsyncIterableIterator<JetStreamRecord> };
+export function fromJetStream(options: JetStreamSourceOptions & { output: 'records' }): Readable & Pick<JetStreamSource, 'stop'> & { [Symbol.asyncIterator](): NodeJS.AsyncIterator<JetStreamRecord> };
 export function fromJetStream(options: JetStreamSourceOptions): JetStreamSource;
 export function fromJetStream(options: JetStreamSourceOptions): Readable & Pick<JetStreamSource, 'stop'> {
   const servers = serverList(options.servers);

@@ -50,7 +50,7 @@ export interface ShellOperations {
   /**
    * The index in `operations` of a search whose exit status is the whole command's (it runs last,
    * unconditionally, not piped into anything) by a program that exits 1 when it completes
-   * without a match (CONTRACT.md: `grep`, `rg`, `ag`, `ack`, `git grep`).
+   * without a match (docs/contract.md: `grep`, `rg`, `ag`, `ack`, `git grep`).
    */
   readonly finalSearch?: number;
 }

@@ -1,6 +1,6 @@
 /**
- * Shell commands that are file operations (CONTRACT.md "Shell commands that are file
- * operations"): Codex's command summarizer (research/codex.md Part A), with line ranges.
+ * Shell commands that are file operations (docs/contract.md "Shell commands that are file
+ * operations"): Codex's command summarizer (openai/codex `parse_command.rs`), with line ranges.
  */
 export type { FileOperation } from './types.js';
 export { classifyShellCommand, shellOperations, unwrapShellCommand, type ShellOperations } from './classify.js';

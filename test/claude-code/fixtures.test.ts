@@ -52,7 +52,7 @@ describe('exact events of real streams', () => {
       duration_ms: 613,
       final_output: 'The README says hello world, notes lines 3-6 are gamma to zeta, and missing.txt does not exist.',
       is_error: false,
-      input: { bytes: 10565, lines: 11, rules: { 'system/init: consumed': 1, assistant: 6, user: 3, 'result: consumed': 1 } },
+      input: { bytes: 10565, lines: 11, rules: { [records.system.rules.init]: 1, [records.assistant.rules.blocks]: 6, [records.user.rules.blocks]: 3, [records.result.rules.success]: 1 } },
       events: { agent: 3, read: 3 },
     });
   });

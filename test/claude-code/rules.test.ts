@@ -4,6 +4,7 @@
  */
 import { describe, expect, test } from 'vitest';
 import { bodies, jsonl, run } from '../helpers.js';
+import { records } from '../../harnesses/claude-code/correlate.js';
 
 const harness = 'claude-code';
 const session = 'sess-1';
@@ -169,7 +170,7 @@ describe('interleaved writes (anthropics/claude-code#49640)', () => {
       { type: 'warning', code: 'rate_limit_rejected', message: 'Claude Code rate limit rejected' },
       { type: 'agent', message: 'The tests pass now.' },
     ]);
-    expect(rules).toEqual(['rate_limit_event not allowed: warning', 'assistant']);
+    expect(rules).toEqual([records.rate_limit_event.rules.other, records.assistant.rules.blocks]);
   });
 
   test('when nothing completes the head, it is a warning carrying its text', async () => {
@@ -178,7 +179,7 @@ describe('interleaved writes (anthropics/claude-code#49640)', () => {
     const head = outer.slice(0, 40);
     const { events: out, rules } = await run(`${head}${inner}\n${JSON.stringify(init)}\n`, { harness });
     expect(bodies(out)).toEqual([{ type: 'warning', code: 'interleaved_fragment', message: head }]);
-    expect(rules).toEqual(['stream_event: consumed', 'system/init: consumed']);
+    expect(rules).toEqual([records.stream_event.rules.consumed, records.system.rules.init]);
   });
 });
 

@@ -61,11 +61,11 @@ describe('exact events of the lab captures (codex-cli 0.169.0)', () => {
         bytes: 4570,
         lines: 25,
         rules: {
-          'thread.started: session id': 1,
-          'turn.started: consumed': 1,
-          'item.started: recorded': 10,
-          'item.completed: item table': 12,
-          'turn.completed: usage': 1,
+          [records['thread.started'].rules.session]: 1,
+          [records['turn.started'].rules.consumed]: 1,
+          [records['item.started'].rules.recorded]: 10,
+          [records['item.completed'].rules.items]: 12,
+          [records['turn.completed'].rules.usage]: 1,
         },
       },
       events: { read: 4, search: 1, list: 1, command: 4, agent: 2, usage: 1 },
@@ -133,7 +133,7 @@ describe('exact events of the lab captures (codex-cli 0.169.0)', () => {
       input: {
         bytes: 526,
         lines: 5,
-        rules: { 'thread.started: session id': 1, 'turn.started: consumed': 1, 'error: warning': 2, 'turn.failed: error': 1 },
+        rules: { [records['thread.started'].rules.session]: 1, [records['turn.started'].rules.consumed]: 1, [records.error.rules.warning]: 2, [records['turn.failed'].rules.error]: 1 },
       },
       events: { warning: 2, error: 1 },
     });

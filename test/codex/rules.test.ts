@@ -4,6 +4,8 @@
  */
 import { describe, expect, test } from 'vitest';
 import { bodies, jsonl, run, untimed } from '../helpers.js';
+import { records } from '../../harnesses/codex/correlate.js';
+import { sharedRecords } from '../../lib/record-table.js';
 
 const harness = 'codex';
 const cwd = '/ws';
@@ -50,13 +52,13 @@ describe('raw event stream', () => {
     const done = await run(jsonl(thread, turn, usage(10, 0, 1, 0), turn), { harness });
     expect(bodies(done.events)).toEqual([{ type: 'usage', tokens: { input: 10, cache_read: 0, cache_write: 0, output: 1, reasoning: 0 } }]);
     expect(done.metrics.ended).toBe(false);
-    expect(done.rules).toEqual(['thread.started: session id', 'turn.started: consumed', 'turn.completed: usage', 'turn.started: consumed']);
+    expect(done.rules).toEqual([records['thread.started'].rules.session, records['turn.started'].rules.consumed, records['turn.completed'].rules.usage, records['turn.started'].rules.consumed]);
   });
 
   test('item.started and item.updated record the item; item.completed alone says how it went', async () => {
     const out = await run(jsonl(started(command('item_0', 'bash -lc make', 'in_progress', null)), completed(command('item_0', 'bash -lc make', 'completed', 0))), { harness, cwd });
     expect(bodies(out.events)).toEqual([{ type: 'command', command: 'make', exit_code: 0, is_success: true }]);
-    expect(out.rules).toEqual(['item.started: recorded', 'item.completed: item table']);
+    expect(out.rules).toEqual([records['item.started'].rules.recorded, records['item.completed'].rules.items]);
   });
 
   test('an item never completed is emitted at the end of input as its latest version, with success unset', async () => {
@@ -178,7 +180,7 @@ describe('raw event stream', () => {
       { type: 'unknown', raw: [1, 2] },
       { type: 'unknown', raw: null },
     ]);
-    expect(out.rules).toEqual(['not a typed object: unknown', 'item.completed, malformed item: unknown', 'not a typed object: unknown', 'not a typed object: unknown']);
+    expect(out.rules).toEqual([sharedRecords['not a typed object'].rules.unknown, records['item.completed'].rules.malformed, sharedRecords['not a typed object'].rules.unknown, sharedRecords['not a typed object'].rules.unknown]);
   });
 
   test('a line that is not JSON is a warning, and the stream goes on', async () => {
@@ -402,7 +404,7 @@ describe('items', () => {
       { harness },
     );
     expect(out.events).toEqual([]);
-    expect(out.rules).toEqual(['item.completed: item table', 'item.completed: item table', 'item.completed: item table']);
+    expect(out.rules).toEqual([records['item.completed'].rules.items, records['item.completed'].rules.items, records['item.completed'].rules.items]);
   });
 
   test('collab_tool_call without a tool, or a spawn without receiver ids, is unknown', async () => {
@@ -420,7 +422,7 @@ describe('items', () => {
       harness,
     });
     expect(out.events).toEqual([]);
-    expect(out.rules).toEqual(['item.started: recorded', 'item.updated: recorded', 'item.completed: item table', 'item.completed: item table']);
+    expect(out.rules).toEqual([records['item.started'].rules.recorded, records['item.updated'].rules.recorded, records['item.completed'].rules.items, records['item.completed'].rules.items]);
   });
 
   test('an error item is a warning with its message; without one it is unknown', async () => {

@@ -8,6 +8,7 @@ import { describe, expect, test } from 'vitest';
 import { records } from '../../harnesses/copilot/correlate.js';
 import { consumedRecords } from '../../harnesses/copilot/records.js';
 import { bodies, fixturePath, jsonl, run, untimed } from '../helpers.js';
+import { sharedRecords } from '../../lib/record-table.js';
 
 const harness = 'copilot';
 const cwd = '/ws';
@@ -302,7 +303,7 @@ describe('raw event stream', () => {
       { type: 'warning', message: 'Error: not json', code: 'not_json' },
       { type: 'unknown', raw: { data: {} } },
     ]);
-    expect(rules).toEqual(['other type: unknown', 'not JSON -> warning', 'not a typed object: unknown']);
+    expect(rules).toEqual([sharedRecords['any other type'].rules.unknown, sharedRecords['not JSON'].rules.warning, sharedRecords['not a typed object'].rules.unknown]);
   });
 });
 
@@ -325,7 +326,7 @@ describe('consumed records (copilot.md "Consumed records"): one test per row', (
         event('mcp_app.brand_new', {}),
         event('permission', {}),
       ),
-    ).toEqual(['session.error: error', 'session.*: consumed', 'mcp.*: consumed', 'other type: unknown', 'other type: unknown']);
+    ).toEqual([records['session.error'].rules.error, records['session.*'].rules.consumed, records['mcp.*'].rules.consumed, sharedRecords['any other type'].rules.unknown, sharedRecords['any other type'].rules.unknown]);
   });
 
   test('every event type Copilot 1.0.102 can write (event-types-1.0.102.txt) has a row of its own', () => {

@@ -5,6 +5,8 @@
  */
 import { describe, expect, test } from 'vitest';
 import { bodies, jsonl, run, untimed } from '../helpers.js';
+import { records } from '../../harnesses/gemini/correlate.js';
+import { sharedRecords } from '../../lib/record-table.js';
 
 const harness = 'gemini';
 const cwd = '/ws';
@@ -48,7 +50,7 @@ describe('raw event stream', () => {
       { type: 'agent', message: 'after', session_id: 'sess-1' },
     ]);
     expect(metrics.session_id).toBe('sess-1');
-    expect(rules).toEqual(['message/assistant: text span', 'init: session id', 'message/assistant: text span']);
+    expect(rules).toEqual([records.message.rules.assistant, records.init.rules.session, records.message.rules.assistant]);
   });
 
   test('init without a session_id string is unknown, verbatim; a later init does not replace the session id', async () => {
@@ -63,7 +65,7 @@ describe('raw event stream', () => {
   test('message with role user: consumed (the prompt, echoed)', async () => {
     const out = await run(jsonl(init, prompt, { ...prompt, content: ['not text'] }), { harness });
     expect(out.events).toEqual([]);
-    expect(out.rules).toEqual(['init: session id', 'message/user: consumed', 'message/user: consumed']);
+    expect(out.rules).toEqual([records.init.rules.session, records.message.rules.user, records.message.rules.user]);
   });
 
   test('message with role assistant: deltas joined into one agent event, flushed by any other record and at the end of input', async () => {
@@ -112,7 +114,7 @@ describe('raw event stream', () => {
       { type: 'read', path: '/ws/b.ts', is_success: true },
       { type: 'read', path: '/ws/a.ts', is_success: false },
     ]);
-    expect(out.rules).toEqual(['tool_use: recorded', 'tool_use: recorded', 'tool_result: tool table', 'tool_result: tool table']);
+    expect(out.rules).toEqual([records.tool_use.rules.recorded, records.tool_use.rules.recorded, records.tool_result.rules.resolved, records.tool_result.rules.resolved]);
   });
 
   test('tool_use without a tool_id or tool_name, or with an id already waiting, is unknown; the first call keeps its result', async () => {
@@ -157,7 +159,7 @@ describe('raw event stream', () => {
       { type: 'unknown', raw: twice },
       { type: 'unknown', raw: noId },
     ]);
-    expect(out.rules[0]).toBe('tool_result, never announced: unknown');
+    expect(out.rules[0]).toBe(records.tool_result.rules.unpaired);
   });
 
   test('error with severity warning: a warning with its message, no code (loop detected, a hook blocking the agent)', async () => {
@@ -192,7 +194,7 @@ describe('raw event stream', () => {
     const { events: out, metrics, rules } = await run(jsonl(init, say('done'), success), { harness });
     expect(bodies(out)).toEqual([{ type: 'agent', message: 'done' }]);
     expect(metrics).toMatchObject({ ended: true, is_error: false });
-    expect(rules.at(-1)).toBe('result/success: consumed');
+    expect(rules.at(-1)).toBe(records.result.rules.success);
   });
 
   test('result status error with an error object: an error with error.message, code error.type; the run ended in error', async () => {
@@ -207,7 +209,7 @@ describe('raw event stream', () => {
     const { events: out, metrics, rules } = await run(jsonl(invalid), { harness });
     expect(out).toEqual([]);
     expect(metrics).toMatchObject({ ended: true, is_error: true });
-    expect(rules).toEqual(['result/error without error object: consumed']);
+    expect(rules).toEqual([records.result.rules.reported]);
   });
 
   test('result with another status, or an error object without a message, is unknown; its stats still count', async () => {
@@ -233,7 +235,7 @@ describe('raw event stream', () => {
       { type: 'unknown', raw: null },
       { type: 'unknown', raw: { type: 7 } },
     ]);
-    expect(out.rules).toEqual(['other type: unknown', 'not a typed object: unknown', 'not a typed object: unknown', 'not a typed object: unknown', 'not a typed object: unknown']);
+    expect(out.rules).toEqual([sharedRecords['any other type'].rules.unknown, sharedRecords['not a typed object'].rules.unknown, sharedRecords['not a typed object'].rules.unknown, sharedRecords['not a typed object'].rules.unknown, sharedRecords['not a typed object'].rules.unknown]);
   });
 
   test('a line that is not JSON is a warning, after the text held before it, and the stream goes on', async () => {
@@ -439,7 +441,7 @@ describe('tools', () => {
     const names = ['write_todos', 'update_topic', 'enter_plan_mode', 'exit_plan_mode', 'tracker_create_task', 'tracker_update_task'];
     const out = await run(jsonl(...names.flatMap((name, n) => [use(name, `t${n}`, {}), ok(`t${n}`)])), { harness, cwd });
     expect(out.events).toEqual([]);
-    expect(out.rules.every((rule) => rule === 'tool_use: recorded' || rule === 'tool_result: tool table')).toBe(true);
+    expect(out.rules.every((rule) => rule === records.tool_use.rules.recorded || rule === records.tool_result.rules.resolved)).toBe(true);
   });
 
   describe('invoke_agent', () => {

@@ -20,20 +20,20 @@ const gooseRules = ruleNames(sharedRecords, records);
 
 /** The rule expected for each line of each fixture. */
 const expectedRules: Record<string, string[]> = {
-  'goose/era-a-tools.jsonl': [A, A, U, A, U, A, U, A, U, A, U, A, 'notification: unknown', U, A, U, A, 'complete: consumed'],
-  'goose/era-b-tools.jsonl': [...Array(6).fill([A, U]).flat(), 'complete: consumed'],
+  'goose/era-a-tools.jsonl': [A, A, U, A, U, A, U, A, U, A, U, A, records.notification.rules.unknown, U, A, U, A, records.complete.rules.consumed],
+  'goose/era-b-tools.jsonl': [...Array(6).fill([A, U]).flat(), records.complete.rules.consumed],
   'goose/full-run.jsonl': [
-    ...Array(3).fill('not JSON -> warning'),
-    A, A, A, U, A, A, A, U, A, 'notification: unknown', U, A, U, A, A,
-    'complete: consumed',
+    ...Array(3).fill(sharedRecords['not JSON'].rules.warning),
+    A, A, A, U, A, A, A, U, A, records.notification.rules.unknown, U, A, U, A, A,
+    records.complete.rules.consumed,
   ],
   'goose/odd-records.jsonl': [
-    'other type: unknown', A, A, A, A, U, A,
-    'message, other role or malformed: unknown', 'message, other role or malformed: unknown',
-    A, A, 'not a typed object: unknown', 'notification: unknown', 'error: error', 'complete: consumed',
+    sharedRecords['any other type'].rules.unknown, A, A, A, A, U, A,
+    records.message.rules.other, records.message.rules.other,
+    A, A, sharedRecords['not a typed object'].rules.unknown, records.notification.rules.unknown, records.error.rules.error, records.complete.rules.consumed,
   ],
-  'goose/shell-mixed.jsonl': [...Array(4).fill([A, U]).flat(), 'complete: consumed'],
-  'goose/shell-operations.jsonl': [...Array(6).fill([A, U]).flat(), 'complete: consumed'],
+  'goose/shell-mixed.jsonl': [...Array(4).fill([A, U]).flat(), records.complete.rules.consumed],
+  'goose/shell-operations.jsonl': [...Array(6).fill([A, U]).flat(), records.complete.rules.consumed],
 };
 
 describe('every Goose fixture', () => {
@@ -82,7 +82,7 @@ describe('exact events', () => {
       input: {
         bytes: readFileSync(fixturePath(file)).length,
         lines: 19,
-        rules: { 'not JSON -> warning': 3, [A]: 10, [U]: 4, 'notification: unknown': 1, 'complete: consumed': 1 },
+        rules: { [sharedRecords['not JSON'].rules.warning]: 3, [A]: 10, [U]: 4, [records.notification.rules.unknown]: 1, [records.complete.rules.consumed]: 1 },
       },
       events: { warning: 3, reasoning: 1, read: 1, agent: 2, write: 1, unknown: 1, command: 1 },
     });

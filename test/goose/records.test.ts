@@ -5,6 +5,8 @@
 import { describe, expect, test } from 'vitest';
 import { bodies, jsonl, run, untimed } from '../helpers.js';
 import { assistant, call, complete, goose, request, response, result, shellResult, text, thinking, user } from './wire.js';
+import { records } from '../../harnesses/goose/correlate.js';
+import { sharedRecords } from '../../lib/record-table.js';
 
 const logNote = { type: 'notification', extension_id: 'call_1', log: { message: 'PASS test/greet.test.ts' } };
 const progressNote = { type: 'notification', extension_id: 'call_1', progress: { progress: 1, total: null, message: null } };
@@ -21,7 +23,7 @@ describe('goose.md "Raw event stream"', () => {
       { type: 'agent', message: 'Reading a.txt.' },
       { type: 'read', path: '/ws/a.txt', is_success: true },
     ]);
-    expect(rules).toEqual(['message/assistant: blocks in order', 'message/user: blocks in order', 'complete: consumed']);
+    expect(rules).toEqual([records.message.rules.assistant, records.message.rules.user, records.complete.rules.consumed]);
   });
 
   test('notification: unknown, verbatim (log and progress forms), ending the pending span', async () => {
@@ -32,13 +34,13 @@ describe('goose.md "Raw event stream"', () => {
       { type: 'agent', message: 'lo' },
       { type: 'unknown', raw: progressNote },
     ]);
-    expect(rules).toEqual(['message/assistant: blocks in order', 'notification: unknown', 'message/assistant: blocks in order', 'notification: unknown']);
+    expect(rules).toEqual([records.message.rules.assistant, records.notification.rules.unknown, records.message.rules.assistant, records.notification.rules.unknown]);
   });
 
   test('error: an error event with the record\'s message; the run is marked in error', async () => {
     const { events, rules, metrics } = await goose({ type: 'error', error: 'boom' }, complete());
     expect(bodies(events)).toEqual([{ type: 'error', message: 'boom' }]);
-    expect(rules).toEqual(['error: error', 'complete: consumed']);
+    expect(rules).toEqual([records.error.rules.error, records.complete.rules.consumed]);
     expect(metrics.is_error).toBe(true);
   });
 
@@ -48,7 +50,7 @@ describe('goose.md "Raw event stream"', () => {
       { type: 'complete', total_tokens: 5120, input_tokens: 4800, output_tokens: 320 },
     );
     expect(bodies(events)).toEqual([{ type: 'agent', message: 'Done.' }]);
-    expect(rules).toEqual(['message/assistant: blocks in order', 'complete: consumed']);
+    expect(rules).toEqual([records.message.rules.assistant, records.complete.rules.consumed]);
     expect(metrics).toMatchObject({ ended: true, tokens: { input: 4800, output: 320 }, total_tokens: 5120 });
     expect(metrics.is_error).toBeUndefined();
   });
@@ -79,11 +81,11 @@ describe('goose.md "Normalized mapping"', () => {
     );
     expect(bodies(events)).toEqual([{ type: 'reasoning', message: 'Plan ahead.' }]);
     expect(rules).toEqual([
-      'message/user: blocks in order',
-      'message/assistant: blocks in order',
-      'message/assistant: blocks in order',
-      'message/assistant: blocks in order',
-      'message/user: blocks in order',
+      records.message.rules.user,
+      records.message.rules.assistant,
+      records.message.rules.assistant,
+      records.message.rules.assistant,
+      records.message.rules.user,
     ]);
   });
 
@@ -210,7 +212,7 @@ describe('goose.md "Normalized mapping"', () => {
       { type: 'error', message: 'Request failed: 429 Too Many Requests' },
       { type: 'unknown', raw: empty },
     ]);
-    expect(rules).toEqual(['error: error', 'error, malformed: unknown']);
+    expect(rules).toEqual([records.error.rules.error, records.error.rules.malformed]);
   });
 
   test('notification: unknown', async () => {
@@ -231,12 +233,12 @@ describe('goose.md "Normalized mapping"', () => {
         { type: 'unknown', raw: { kind: 'message' } },
       ]);
       expect(rules).toEqual([
-        'other type: unknown',
-        'other type: unknown',
-        'other type: unknown',
-        'not a typed object: unknown',
-        'not a typed object: unknown',
-        'not a typed object: unknown',
+        sharedRecords['any other type'].rules.unknown,
+        sharedRecords['any other type'].rules.unknown,
+        sharedRecords['any other type'].rules.unknown,
+        sharedRecords['not a typed object'].rules.unknown,
+        sharedRecords['not a typed object'].rules.unknown,
+        sharedRecords['not a typed object'].rules.unknown,
       ]);
     });
 
@@ -282,7 +284,7 @@ describe('goose.md "Normalized mapping"', () => {
         { type: 'unknown', raw: noContent },
         { type: 'unknown', raw: noMessage },
       ]);
-      expect(rules).toEqual(Array(3).fill('message, other role or malformed: unknown'));
+      expect(rules).toEqual(Array(3).fill(records.message.rules.other));
     });
   });
 

@@ -7,6 +7,7 @@
 import { describe, expect, test } from 'vitest';
 import { records } from '../../harnesses/kilo/correlate.js';
 import { bodies, jsonl, run, untimed } from '../helpers.js';
+import { sharedRecords } from '../../lib/record-table.js';
 
 const harness = 'kilo';
 const sessionID = 'ses_dd0c2eeb1ffeZ5FfHcY5WHDlD0';
@@ -141,7 +142,7 @@ describe('raw event stream (opencode.md "Normalized mapping" with kilo.md\'s dif
       { type: 'unknown', raw: done },
       { type: 'warning', message: 'Error: Incorrect API key provided', code: 'not_json' },
     ]);
-    expect(rules).toEqual(['other type: unknown', 'not JSON -> warning']);
+    expect(rules).toEqual([sharedRecords['any other type'].rules.unknown, sharedRecords['not JSON'].rules.warning]);
   });
 
   test('the end of a run (difference 8): no terminal record, so a run is never "incomplete"; a step that never finishes loses nothing', async () => {

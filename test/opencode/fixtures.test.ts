@@ -123,7 +123,7 @@ describe('exact events of real streams', () => {
       input: {
         bytes: readFileSync(fixturePath(file)).length,
         lines: 7,
-        rules: { 'step_start: consumed': 2, 'text: agent': 2, 'tool_use: tool mapping': 1, 'step_finish: usage': 2 },
+        rules: { [records.step_start.rules.consumed]: 2, [records.text.rules.event]: 2, [records.tool_use.rules.tool]: 1, [records.step_finish.rules.usage]: 2 },
       },
       events: { agent: 2, orchestration: 1, usage: 2 },
     });

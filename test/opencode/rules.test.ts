@@ -5,6 +5,8 @@
 import { describe, expect, test } from 'vitest';
 import { patchedFiles } from '../../harnesses/opencode/patch-markers.js';
 import { bodies, jsonl, run, untimed } from '../helpers.js';
+import { records } from '../../harnesses/opencode/correlate.js';
+import { sharedRecords } from '../../lib/record-table.js';
 
 const harness = 'opencode';
 const sessionID = 'ses_1';
@@ -68,7 +70,7 @@ describe('raw event stream', () => {
   test('step_start is consumed', async () => {
     const result = await run(jsonl(record('step_start', { part: { id: 'prt_ss', type: 'step-start', snapshot: 'abc' } })), { harness });
     expect(result.events).toEqual([]);
-    expect(result.rules).toEqual(['step_start: consumed']);
+    expect(result.rules).toEqual([records.step_start.rules.consumed]);
   });
 
   test('step_finish is one usage event per step; its tokens and cost add into the metrics; turns count the steps', async () => {
@@ -102,7 +104,7 @@ describe('raw event stream', () => {
       { type: 'unknown', raw: bad },
       { type: 'unknown', raw: record('step_finish') },
     ]);
-    expect(rules).toEqual(['step_finish without tokens: unknown', 'step_finish without tokens: unknown']);
+    expect(rules).toEqual([records.step_finish.rules.noTokens, records.step_finish.rules.noTokens]);
     expect(metrics).toMatchObject({ tokens: {}, turns: 2 });
     expect(metrics.cost).toBeUndefined();
   });
@@ -117,7 +119,7 @@ describe('raw event stream', () => {
       { type: 'unknown', raw: textRecord('reasoning', 42) },
       { type: 'unknown', raw: record('reasoning') },
     ]);
-    expect(rules).toEqual(['reasoning: reasoning', 'reasoning, empty: consumed', 'reasoning without text: unknown', 'reasoning without text: unknown']);
+    expect(rules).toEqual([records.reasoning.rules.event, records.reasoning.rules.empty, records.reasoning.rules.noText, records.reasoning.rules.noText]);
   });
 
   test('text is an agent message when it carries text (verbatim, whitespace kept), consumed when empty; the last is the final output', async () => {
@@ -164,7 +166,7 @@ describe('raw event stream', () => {
       { type: 'unknown', raw: { type: 7 } },
       { type: 'unknown', raw: { type: '__proto__' } },
     ]);
-    expect(rules).toEqual(['other type: unknown', 'not a typed object: unknown', 'not a typed object: unknown', 'not a typed object: unknown', 'other type: unknown']);
+    expect(rules).toEqual([sharedRecords['any other type'].rules.unknown, sharedRecords['not a typed object'].rules.unknown, sharedRecords['not a typed object'].rules.unknown, sharedRecords['not a typed object'].rules.unknown, sharedRecords['any other type'].rules.unknown]);
   });
 
   test('a non-JSON line (a stderr warning merged into stdout) is a warning carrying the line, and the stream goes on', async () => {
@@ -218,7 +220,7 @@ describe('tool_use', () => {
       { type: 'read', path: '/ws/b.ts', is_success: true },
       { type: 'read', path: '/ws/b.ts', is_success: true },
     ]);
-    expect(rules).toEqual(['tool_use: tool mapping', 'tool_use, repeated part id: consumed', 'tool_use: tool mapping', 'tool_use: tool mapping']);
+    expect(rules).toEqual([records.tool_use.rules.tool, records.tool_use.rules.repeated, records.tool_use.rules.tool, records.tool_use.rules.tool]);
   });
 
   test('the seen part ids are bounded by maxPendingTools: the oldest is forgotten', async () => {
@@ -392,7 +394,7 @@ describe('tool mapping', () => {
       { type: 'command', command: 'npm run dev', working_directory: '/ws/web', is_success: true },
       { type: 'command', command: 'cat README.md', is_success: true },
     ]);
-    expect(rules).toEqual(['tool_use: tool mapping', 'tool_use: tool mapping', 'tool_use: tool mapping']);
+    expect(rules).toEqual([records.tool_use.rules.tool, records.tool_use.rules.tool, records.tool_use.rules.tool]);
   });
 
   test('task: the child session id identifies the subagent; completed, failed, or started when backgrounded', async () => {
@@ -466,7 +468,7 @@ describe('tool mapping', () => {
       { harness, cwd },
     );
     expect(events).toEqual([]);
-    expect(rules).toEqual(['tool_use: tool mapping', 'tool_use: tool mapping', 'tool_use: tool mapping']);
+    expect(rules).toEqual([records.tool_use.rules.tool, records.tool_use.rules.tool, records.tool_use.rules.tool]);
   });
 
   test('any other tool (invalid, webfetch, an MCP tool, a name like constructor) is unknown carrying the part verbatim', async () => {

@@ -6,6 +6,7 @@ import { homedir } from 'node:os';
 import { describe, expect, test } from 'vitest';
 import { records } from '../../harnesses/pi/correlate.js';
 import { bodies, jsonl, run, untimed } from '../helpers.js';
+import { sharedRecords } from '../../lib/record-table.js';
 
 const harness = 'pi';
 const cwd = '/ws';
@@ -59,7 +60,7 @@ describe('raw event stream', () => {
     const out = await run(jsonl(session, ...call('read', { path: 'a.ts' })), { harness });
     expect(untimed(out.events)).toEqual([{ type: 'read', path: '/ws/a.ts', is_success: true, session_id: session.id }]);
     expect(out.metrics.session_id).toBe(session.id);
-    expect(out.rules).toEqual(['session: session id and cwd', 'tool_execution_start: recorded', 'tool_execution_end: tool table']);
+    expect(out.rules).toEqual([records.session.rules.session, records.tool_execution_start.rules.recorded, records.tool_execution_end.rules.tool]);
   });
 
   test('session without an id is unknown (its cwd still counts)', async () => {
@@ -74,7 +75,7 @@ describe('raw event stream', () => {
     const out = await run(jsonl(session, { type: 'agent_start' }, { type: 'turn_start' }, turnEnd, agentEnd, { type: 'agent_start' }), { harness });
     expect(out.events).toEqual([]);
     expect(out.metrics).toMatchObject({ ended: false, turns: 1 });
-    expect(out.rules.slice(1)).toEqual(['agent_start: consumed', 'turn_start: consumed', 'turn_end: consumed', 'agent_end: consumed', 'agent_start: consumed']);
+    expect(out.rules.slice(1)).toEqual([records.agent_start.rules.consumed, records.turn_start.rules.consumed, records.turn_end.rules.consumed, records.agent_end.rules.consumed, records.agent_start.rules.consumed]);
     const done = await run(jsonl(session, { type: 'agent_start' }, agentEnd), { harness });
     expect(done.metrics.ended).toBe(true);
   });
@@ -94,7 +95,7 @@ describe('raw event stream', () => {
       { harness },
     );
     expect(out.events).toEqual([]);
-    expect(out.rules).toEqual(['message_start: consumed', 'message_update: consumed']);
+    expect(out.rules).toEqual([records.message_start.rules.consumed, records.message_update.rules.consumed]);
   });
 
   test('message_end: by message.role (the message table); without a message or a role it is unknown', async () => {
@@ -106,14 +107,14 @@ describe('raw event stream', () => {
       { type: 'unknown', raw: noMessage },
       { type: 'unknown', raw: noRole },
     ]);
-    expect(out.rules).toEqual(['message_end assistant: message table', 'message_end, malformed: unknown', 'message_end, malformed: unknown']);
+    expect(out.rules).toEqual([records.message_end.rules.assistant, records.message_end.rules.malformed, records.message_end.rules.malformed]);
   });
 
   test('tool_execution_start: the call is recorded, no event; its tool_execution_end classifies it with its args', async () => {
     const out = await run(jsonl(start('call_1', 'read', { path: 'a.ts', offset: 3 })), { harness, cwd });
     // Never ended: emitted at the end of input with success unset (CONTRACT.md).
     expect(bodies(out.events)).toEqual([{ type: 'read', path: '/ws/a.ts', start_line: 3 }]);
-    expect(out.rules).toEqual(['tool_execution_start: recorded']);
+    expect(out.rules).toEqual([records.tool_execution_start.rules.recorded]);
   });
 
   test('tool_execution_start without a toolCallId or toolName is unknown', async () => {
@@ -130,7 +131,7 @@ describe('raw event stream', () => {
     const out = await run(jsonl(start('call_1', 'bash', { command: 'ls' }), update, finish('call_1', 'bash', 'a\n')), { harness, cwd });
     // A bare `ls` has no operand, so no path (the shell rules).
     expect(bodies(out.events)).toEqual([{ type: 'list', is_success: true }]);
-    expect(out.rules[1]).toBe('tool_execution_update: consumed');
+    expect(out.rules[1]).toBe(records.tool_execution_update.rules.consumed);
   });
 
   test('tool_execution_end: the recorded call\'s event, success = !isError; paired by id, in the order they end', async () => {
@@ -155,7 +156,7 @@ describe('raw event stream', () => {
       { type: 'unknown', raw: { tool_execution_end: lone } },
       { type: 'list', path: '/ws', is_success: true },
     ]);
-    expect(out.rules.slice(1)).toEqual(['tool_execution_end, never started: tool table', 'tool_execution_end, never started: tool table']);
+    expect(out.rules.slice(1)).toEqual([records.tool_execution_end.rules.unstarted, records.tool_execution_end.rules.unstarted]);
   });
 
   test('tool_execution_end without a toolName that matches no call is unknown', async () => {
@@ -168,7 +169,7 @@ describe('raw event stream', () => {
       harness,
     });
     expect(bodies(out.events)).toEqual([{ type: 'warning', message: '503 Service temporarily unavailable', code: 'auto_retry' }]);
-    expect(out.rules.at(-2)).toBe('auto_retry_start: held error -> warning');
+    expect(out.rules.at(-2)).toBe(records.auto_retry_start.rules.warning);
     // A retry is coming: the run has not ended.
     expect(out.metrics.ended).toBe(false);
   });
@@ -176,13 +177,13 @@ describe('raw event stream', () => {
   test('auto_retry_start with no error held: consumed', async () => {
     const out = await run(jsonl(session, retryStart(1, '503')), { harness });
     expect(out.events).toEqual([]);
-    expect(out.rules[1]).toBe('auto_retry_start: consumed');
+    expect(out.rules[1]).toBe(records.auto_retry_start.rules.consumed);
   });
 
   test('auto_retry_end: consumed when success is true', async () => {
     const out = await run(jsonl(session, { type: 'auto_retry_end', success: true, attempt: 1 }), { harness });
     expect(out.events).toEqual([]);
-    expect(out.rules[1]).toBe('auto_retry_end success: consumed');
+    expect(out.rules[1]).toBe(records.auto_retry_end.rules.success);
   });
 
   test('auto_retry_end failed after the retries ran out: the last error, held, is the one error (not downgraded, not repeated)', async () => {
@@ -197,7 +198,7 @@ describe('raw event stream', () => {
       { type: 'warning', message: error, code: 'auto_retry' },
       { type: 'error', message: error },
     ]);
-    expect(out.rules.at(-1)).toBe('auto_retry_end failed, its error already emitted: consumed');
+    expect(out.rules.at(-1)).toBe(records.auto_retry_end.rules.repeated);
     expect(out.metrics).toMatchObject({ ended: true, is_error: true, turns: 4 });
   });
 
@@ -209,7 +210,7 @@ describe('raw event stream', () => {
       { type: 'warning', message: '429 rate limited', code: 'auto_retry' },
       { type: 'error', message: 'Retry cancelled' },
     ]);
-    expect(out.rules.at(-1)).toBe('auto_retry_end failed: error');
+    expect(out.rules.at(-1)).toBe(records.auto_retry_end.rules.error);
   });
 
   test('auto_retry_end without a boolean success, or failed without finalError, is unknown', async () => {
@@ -234,18 +235,18 @@ describe('raw event stream', () => {
     );
     expect(bodies(out.events)).toEqual([{ type: 'warning', message: 'Summarization failed: 500' }]);
     expect(out.rules).toEqual([
-      'compaction_start: consumed',
-      'compaction_end: consumed',
-      'compaction_start: consumed',
-      'compaction_end: consumed',
-      'compaction_end with errorMessage: warning',
+      records.compaction_start.rules.consumed,
+      records.compaction_end.rules.consumed,
+      records.compaction_start.rules.consumed,
+      records.compaction_end.rules.consumed,
+      records.compaction_end.rules.warning,
     ]);
   });
 
   test('queue_update and thinking_level_changed: consumed', async () => {
     const out = await run(jsonl({ type: 'queue_update', steering: [], followUp: ['next'] }, { type: 'thinking_level_changed', level: 'high' }), { harness });
     expect(out.events).toEqual([]);
-    expect(out.rules).toEqual(['queue_update: consumed', 'thinking_level_changed: consumed']);
+    expect(out.rules).toEqual([records.queue_update.rules.consumed, records.thinking_level_changed.rules.consumed]);
   });
 
   test('any other type is unknown, verbatim (rpc responses, extension UI requests, prototype names)', async () => {
@@ -259,7 +260,7 @@ describe('raw event stream', () => {
       { type: 'unknown', raw: proto },
       { type: 'unknown', raw: [1] },
     ]);
-    expect(out.rules).toEqual(['other type: unknown', 'other type: unknown', 'other type: unknown', 'not a typed object: unknown']);
+    expect(out.rules).toEqual([sharedRecords['any other type'].rules.unknown, sharedRecords['any other type'].rules.unknown, sharedRecords['any other type'].rules.unknown, sharedRecords['not a typed object'].rules.unknown]);
   });
 
   test('a line that is not JSON is a warning, and the stream goes on', async () => {
@@ -284,7 +285,7 @@ describe('messages (message_end)', () => {
   test('user: consumed (the prompt), string or blocks', async () => {
     const out = await run(jsonl(end({ role: 'user', content: 'hi', timestamp: 1 }), end({ role: 'user', content: [{ type: 'text', text: 'hi' }, { type: 'image', data: 'AA==', mimeType: 'image/png' }], timestamp: 2 })), { harness });
     expect(out.events).toEqual([]);
-    expect(out.rules).toEqual(['message_end user/toolResult/compactionSummary/branchSummary: consumed', 'message_end user/toolResult/compactionSummary/branchSummary: consumed']);
+    expect(out.rules).toEqual([records.message_end.rules.consumed, records.message_end.rules.consumed]);
   });
 
   test('assistant: text blocks joined into one agent event, thinking blocks into one reasoning event, in content order; toolCall blocks consumed', async () => {
@@ -376,13 +377,13 @@ describe('messages (message_end)', () => {
   test('toolResult: consumed (tool_execution_end carries the same result)', async () => {
     const out = await run(jsonl(end({ role: 'toolResult', toolCallId: 'call_1', toolName: 'read', content: [{ type: 'text', text: 'x' }], isError: false, timestamp: 1 })), { harness });
     expect(out.events).toEqual([]);
-    expect(out.rules).toEqual(['message_end user/toolResult/compactionSummary/branchSummary: consumed']);
+    expect(out.rules).toEqual([records.message_end.rules.consumed]);
   });
 
   test('compactionSummary and branchSummary: consumed', async () => {
     const out = await run(jsonl(end({ role: 'compactionSummary', summary: 's', tokensBefore: 9000, timestamp: 1 }), end({ role: 'branchSummary', summary: 's', fromId: 'e1', timestamp: 2 })), { harness });
     expect(out.events).toEqual([]);
-    expect(out.rules).toEqual(['message_end user/toolResult/compactionSummary/branchSummary: consumed', 'message_end user/toolResult/compactionSummary/branchSummary: consumed']);
+    expect(out.rules).toEqual([records.message_end.rules.consumed, records.message_end.rules.consumed]);
   });
 
   test('custom, bashExecution and any other role: unknown, carrying the record', async () => {
@@ -395,7 +396,7 @@ describe('messages (message_end)', () => {
       { type: 'unknown', raw: bash },
       { type: 'unknown', raw: other },
     ]);
-    expect(out.rules).toEqual(['message_end, other role: unknown', 'message_end, other role: unknown', 'message_end, other role: unknown']);
+    expect(out.rules).toEqual([records.message_end.rules.other, records.message_end.rules.other, records.message_end.rules.other]);
   });
 });
 

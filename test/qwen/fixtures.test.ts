@@ -75,7 +75,7 @@ describe('exact events of real streams', () => {
       duration_ms: 7927,
       final_output: 'Done: updated greet in src/a.ts and added src/c.ts.',
       is_error: false,
-      input: { bytes: 10766, lines: 22, rules: { 'system/init: consumed': 1, 'stream_event: consumed': 1, assistant: 6, user: 13, 'result: consumed': 1 } },
+      input: { bytes: 10766, lines: 22, rules: { [records.system.rules.init]: 1, [records.stream_event.rules.consumed]: 1, [records.assistant.rules.blocks]: 6, [records.user.rules.blocks]: 13, [records.result.rules.success]: 1 } },
       events: { agent: 2, unknown: 2, read: 4, write: 3, search: 2, list: 1, skill: 1 },
     });
   });
@@ -116,13 +116,13 @@ describe('exact events of real streams', () => {
       { type: 'agent', message: 'The helper finished: a tiny demo project used for agent stream captures.' },
     ]);
     expect(metrics.input.rules).toEqual({
-      'system/init: consumed': 1,
-      'stream_event: consumed': 1,
+      [records.system.rules.init]: 1,
+      [records.stream_event.rules.consumed]: 1,
       assistant: 3,
       user: 3,
-      'system/task_started: orchestration': 1,
-      'system/task_notification: orchestration': 1,
-      'result: consumed': 1,
+      [records.system.rules.taskStarted]: 1,
+      [records.system.rules.taskNotification]: 1,
+      [records.result.rules.success]: 1,
     });
     expect(metrics.tokens).toEqual({ input: 12500, output: 119, cache_read: 11400 });
   });
@@ -138,7 +138,7 @@ describe('exact events of real streams', () => {
       turns: 1,
       duration_ms: 3921,
       is_error: true,
-      input: { bytes: 2271, lines: 4, rules: { 'system/init: consumed': 1, 'stream_event: consumed': 1, assistant: 1, 'result repeating the API error: consumed': 1 } },
+      input: { bytes: 2271, lines: 4, rules: { [records.system.rules.init]: 1, [records.stream_event.rules.consumed]: 1, [records.assistant.rules.blocks]: 1, [records.result.rules.repeated]: 1 } },
       events: { error: 1 },
     });
   });
@@ -161,7 +161,7 @@ describe('exact events of real streams', () => {
       { type: 'command', command: 'wc -l notes.txt', working_directory: '/home/user/project', is_success: true },
       { type: 'agent', message: 'notes.txt has 5 lines.' },
     ]);
-    expect(metrics.input.rules['stream_event: consumed']).toBe(23);
+    expect(metrics.input.rules[records.stream_event.rules.consumed]).toBe(23);
   });
 
   test('retry: an HTTP 500 retried inside the client leaves no record; only the answer', async () => {
@@ -178,7 +178,7 @@ describe('exact events of real streams', () => {
       session_id: '1a46de71-3d22-41eb-af2a-6a3d2ebedfb4',
       ended: false,
       tokens: {},
-      input: { bytes: 2265, lines: 4, rules: { 'system/init: consumed': 1, 'stream_event: consumed': 1, assistant: 1, user: 1 } },
+      input: { bytes: 2265, lines: 4, rules: { [records.system.rules.init]: 1, [records.stream_event.rules.consumed]: 1, [records.assistant.rules.blocks]: 1, [records.user.rules.blocks]: 1 } },
       events: { read: 1 },
     });
   });

@@ -11,6 +11,7 @@ import { createNormalizer } from '../../lib/normalizer.js';
 import { spawnHarness } from '../../lib/spawn.js';
 import type { HarnessEvent } from '../../lib/events.js';
 import { bodies, fixturePath, jsonl, run } from '../helpers.js';
+import { records } from '../../harnesses/qwen/correlate.js';
 
 const harness = 'qwen';
 const session = '0f7e2c1a-5b1d-4c9e-9f3a-2d6b8e4a7c10';
@@ -70,7 +71,7 @@ describe('raw event stream', () => {
     expect(out.map((e) => e.session_id)).toEqual([session]);
     expect(bodies(out)).toEqual([{ type: 'read', path: '/ws/a.ts', is_success: true }]);
     expect(metrics.session_id).toBe(session);
-    expect(metrics.input.rules).toEqual({ 'system/init: consumed': 1, assistant: 1, user: 1 });
+    expect(metrics.input.rules).toEqual({ [records.system.rules.init]: 1, assistant: 1, user: 1 });
   });
 
   test('the cwd option wins over init', async () => {
@@ -116,7 +117,7 @@ describe('raw event stream', () => {
       { harness },
     );
     expect(out).toEqual([]);
-    expect(rules).toEqual(['system/worktree_started: consumed', 'system/worktree_restored: consumed', 'system/session_start: consumed', 'system/session_end: consumed']);
+    expect(rules).toEqual([records.system.rules.worktreeStarted, records.system.rules.worktreeRestored, records.system.rules.sessionStart, records.system.rules.sessionEnd]);
   });
 
   test('system with another subtype (Claude Code\'s status and thinking_tokens too), or none, is unknown, verbatim', async () => {
@@ -191,7 +192,7 @@ describe('raw event stream', () => {
       { harness },
     );
     expect(out).toEqual([]);
-    expect(rules).toEqual(['stream_event: consumed', 'control_request: consumed', 'control_response: consumed']);
+    expect(rules).toEqual([records.stream_event.rules.consumed, records.control_request.rules.consumed, records.control_response.rules.consumed]);
   });
 
   test('result success: consumed for the metrics (tokens from result.usage, final text = result)', async () => {
@@ -266,7 +267,7 @@ describe('differences from claude-code.md', () => {
       { type: 'agent', message: 'Trying.' },
       { type: 'error', message: apiError },
     ]);
-    expect(rules.at(-1)).toBe('result repeating the API error: consumed');
+    expect(rules.at(-1)).toBe(records.result.rules.repeated);
     expect(await events(assistant([text(apiError)]), failed('[API Error: 500 Internal Server Error]'))).toEqual([
       { type: 'error', message: apiError },
       { type: 'error', message: '[API Error: 500 Internal Server Error]', code: 'error_during_execution' },
@@ -348,7 +349,7 @@ describe('differences from claude-code.md', () => {
         { type: 'orchestration', action: 'subagent_completed', subagent_id: 'call_bg', subagent_name: 'Explore', is_success: true },
         { type: 'unknown', raw: launched },
       ]);
-      expect(rules).toEqual(['assistant', 'system/task_started: orchestration', 'user', 'user', 'system/task_notification: orchestration', 'user']);
+      expect(rules).toEqual([records.assistant.rules.blocks, records.system.rules.taskStarted, records.user.rules.blocks, records.user.rules.blocks, records.system.rules.taskNotification, records.user.rules.blocks]);
     });
 
     test('an agent call whose result never came (the run stopped) happened: subagent_started, success unset', async () => {
@@ -380,7 +381,7 @@ describe('differences from claude-code.md', () => {
       { harness },
     );
     expect(bodies(out)).toEqual([{ type: 'agent', message: 'Hello' }]);
-    expect(rules).toEqual(['stream_event: consumed', 'stream_event: consumed', 'assistant']);
+    expect(rules).toEqual([records.stream_event.rules.consumed, records.stream_event.rules.consumed, records.assistant.rules.blocks]);
   });
 
   describe('8. shell exit codes', () => {
