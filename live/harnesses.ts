@@ -1,10 +1,17 @@
 /**
- * How each agent CLI is run offline against the scripted model: its command line, the
- * environment and config files that point it at the loopback server and switch off updates,
- * telemetry and every other request, the wire protocol it then speaks, and the requests it makes
- * besides the conversation itself. One row per way of running a CLI (the same CLI through ACP is
- * a row of its own). The facts are the lab's (../shared/fixtures/<harness>/lab/LAB.md and
- * research/<harness>.md); issue 21 lifts these rows into the library's argument builders.
+ * How each agent CLI is run offline against the scripted model, in two parts kept apart:
+ *
+ * 1. `argv`: the command line that makes the CLI run one prompt non-interactively, approving its
+ *    own tool calls, and print machine-readable output, from `{ prompt, model, extraArgs }`: what
+ *    any user of the library needs (issue 21 moves this table into the library's argument
+ *    builders, and the suite then takes it from there);
+ * 2. `offline`: what points the CLI at the scripted model instead of its vendor and keeps it off
+ *    the network: the environment, the config files written into the run's HOME or workspace, and
+ *    the arguments that pick the scripted provider (the suite's own business).
+ *
+ * Then the rows: one per way of running a CLI (the same CLI through ACP is a row of its own),
+ * with the wire protocol it speaks and the requests it makes besides the conversation. The facts
+ * are the lab's (../shared/fixtures/<harness>/lab/LAB.md and research/<harness>.md).
  */
 import { writeFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -12,38 +19,50 @@ import type { Conversation } from '../testing/index.js';
 import type { ProtocolName } from '../testing/protocols/protocol.js';
 import type { Place } from './workspace.js';
 
-export interface Launch {
-  /** Arguments after the executable. */
-  args: string[];
-  /** The environment besides the base one (PATH, HOME, LANG, SHELL, TERM). */
-  env: Record<string, string>;
-  /** An ACP agent: the suite is its client on stdin/stdout. */
-  acp?: boolean;
-}
+/** The rows, by id. */
+export type RowId = 'claude-code' | 'codex' | 'opencode' | 'gemini' | 'qwen' | 'pi' | 'copilot' | 'kilo' | 'copilot-acp' | 'qwen-acp';
 
-export interface LaunchInput {
-  place: Place;
-  /** The scripted model's origin, `http://127.0.0.1:PORT`. */
-  url: string;
+// ---------------------------------------------------------------------------------------------
+// 1. argv: machine-readable, non-interactive output
+
+export interface ArgvInput {
+  /** The task; an ACP agent gets it through the protocol instead. */
   prompt: string;
-  /** The scenario's own extra arguments, placed before the prompt. */
-  args: readonly string[];
+  /** The model to ask for; the CLI's configured default without it. */
+  model?: string;
+  /** Further arguments, placed before the prompt. */
+  extraArgs?: readonly string[];
 }
 
-export interface LiveHarness {
-  /** The row's name in the suite (`copilot-acp`). */
-  id: string;
-  /** The library harness that normalizes its output. */
-  harness: string;
-  /** The CLI of live/clis.ts it runs. */
-  cli: string;
-  protocol: ProtocolName;
-  /** Writes the config files and returns the command line and environment. */
-  launch(input: LaunchInput): Launch;
-  /** Requests the CLI makes besides the scenario's conversation, and their answers. */
-  side?: readonly Conversation[];
-  /** Programs the CLI's tools need on PATH: without them the row is skipped, with a message. */
-  needs?: readonly string[];
+const modelFlag = (model: string | undefined) => (model === undefined ? [] : ['--model', model]);
+
+export const argv: Readonly<Record<RowId, (input: ArgvInput) => string[]>> = {
+  // Root (CI) may skip permissions only in a declared sandbox: the offline part sets IS_SANDBOX.
+  'claude-code': ({ prompt, model, extraArgs = [] }) => ['--print', '--output-format', 'stream-json', '--verbose', '--dangerously-skip-permissions', ...modelFlag(model), ...extraArgs, prompt],
+  codex: ({ prompt, model, extraArgs = [] }) => ['exec', '--json', '--dangerously-bypass-approvals-and-sandbox', ...modelFlag(model), ...extraArgs, prompt],
+  // `run` asks no questions; what its tools may do is the project config's `permission` (offline part).
+  opencode: ({ prompt, model, extraArgs = [] }) => ['run', '--format', 'json', ...modelFlag(model), ...extraArgs, prompt],
+  gemini: ({ prompt, model, extraArgs = [] }) => ['-p', prompt, '--output-format', 'stream-json', '--approval-mode', 'yolo', ...modelFlag(model), ...extraArgs],
+  qwen: ({ prompt, model, extraArgs = [] }) => ['--approval-mode', 'yolo', '--output-format', 'stream-json', ...modelFlag(model), ...extraArgs, prompt],
+  // pi has no approvals: its tools always run.
+  pi: ({ prompt, model, extraArgs = [] }) => ['--mode', 'json', ...modelFlag(model), ...extraArgs, prompt],
+  copilot: ({ prompt, model, extraArgs = [] }) => ['-p', prompt, '--output-format', 'json', '--allow-all-tools', '--no-color', ...modelFlag(model), ...extraArgs],
+  kilo: ({ prompt, model, extraArgs = [] }) => ['run', '--format', 'json', '--auto', ...modelFlag(model), ...extraArgs, prompt],
+  // ACP: JSON-RPC on stdio; the prompt and the model go through the protocol.
+  'copilot-acp': ({ extraArgs = [] }) => ['--acp', '--allow-all-tools', ...extraArgs],
+  'qwen-acp': ({ extraArgs = [] }) => ['--acp', '--approval-mode', 'yolo', ...extraArgs],
+};
+
+// ---------------------------------------------------------------------------------------------
+// 2. offline: the scripted model instead of the vendor's, and nothing else on the network
+
+export interface Offline {
+  /** The environment besides the base one (PATH, HOME, LANG, SHELL, TERM, TMPDIR). */
+  env: Record<string, string>;
+  /** Arguments that pick the scripted provider; they go first among `extraArgs`. */
+  args?: string[];
+  /** The model the scripted provider is asked for, when the command line must name it. */
+  model?: string;
 }
 
 const FAKE_KEY = 'fake-key-not-real';
@@ -87,14 +106,12 @@ function openaiCompatibleSetup(place: Place, url: string, configDir: string): Re
   return { npm_config_registry: `${url}/npm-registry/` };
 }
 
-const copilotEnv = (url: string) => ({
-  COPILOT_OFFLINE: 'true',
-  COPILOT_PROVIDER_BASE_URL: `${url}/v1`,
-  COPILOT_PROVIDER_API_KEY: FAKE_KEY,
-  COPILOT_MODEL: 'fake-model',
+const copilotOffline = (url: string): Offline => ({
+  env: { COPILOT_OFFLINE: 'true', COPILOT_PROVIDER_BASE_URL: `${url}/v1`, COPILOT_PROVIDER_API_KEY: FAKE_KEY, COPILOT_MODEL: 'fake-model' },
+  args: ['--no-auto-update'],
 });
 
-function qwenSettings(place: Place): void {
+function qwenOffline(place: Place, url: string): Offline {
   writeJson(join(place.home, '.qwen', 'settings.json'), {
     security: { auth: { selectedType: 'openai' } },
     model: { name: 'fake-model' },
@@ -106,190 +123,141 @@ function qwenSettings(place: Place): void {
     // After a task, Qwen asks the model for a follow-up suggestion (one more request) unless told not to.
     ui: { enableFollowupSuggestions: false },
   });
+  return {
+    env: { OPENAI_API_KEY: FAKE_KEY, OPENAI_BASE_URL: `${url}/v1`, OPENAI_MODEL: 'fake-model', QWEN_CODE_SUPPRESS_YOLO_WARNING: '1' },
+    args: ['--auth-type', 'openai'],
+  };
 }
 
-const qwenEnv = (url: string) => ({
-  OPENAI_API_KEY: FAKE_KEY,
-  OPENAI_BASE_URL: `${url}/v1`,
-  OPENAI_MODEL: 'fake-model',
-  QWEN_CODE_SUPPRESS_YOLO_WARNING: '1',
-});
+export const offline: Readonly<Record<RowId, (place: Place, url: string) => Offline>> = {
+  'claude-code': (_place, url) => ({
+    env: {
+      ANTHROPIC_BASE_URL: url,
+      ANTHROPIC_API_KEY: FAKE_KEY,
+      DISABLE_TELEMETRY: '1',
+      DISABLE_AUTOUPDATER: '1',
+      DISABLE_ERROR_REPORTING: '1',
+      CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: '1',
+      IS_SANDBOX: '1',
+    },
+  }),
+  codex: (place, url) => {
+    const codexHome = join(place.home, '.codex');
+    mkdirSync(codexHome, { recursive: true });
+    writeFileSync(
+      join(codexHome, 'config.toml'),
+      [
+        'model = "gpt-5.5"',
+        'model_provider = "lab"',
+        'check_for_update_on_startup = false',
+        '',
+        '[model_providers.lab]',
+        'name = "Lab"',
+        `base_url = "${url}/v1"`,
+        'env_key = "LAB_API_KEY"',
+        'wire_api = "responses"',
+        'request_max_retries = 0',
+        'stream_max_retries = 0',
+        '',
+        '[analytics]',
+        'enabled = false',
+        '',
+        // Plugins sync the curated marketplace (github.com) and the ChatGPT app catalog at startup.
+        '[features]',
+        'plugins = false',
+        '',
+      ].join('\n'),
+    );
+    return { env: { CODEX_HOME: codexHome, LAB_API_KEY: FAKE_KEY } };
+  },
+  opencode: (place, url) => {
+    writeJson(place.path('opencode.json'), openaiCompatibleProject(url));
+    return {
+      env: {
+        ...openaiCompatibleSetup(place, url, 'opencode'),
+        OPENCODE_DISABLE_MODELS_FETCH: '1',
+        OPENCODE_DISABLE_AUTOUPDATE: '1',
+        OPENCODE_DISABLE_DEFAULT_PLUGINS: '1',
+        OPENCODE_DISABLE_LSP_DOWNLOAD: '1',
+        OPENCODE_DISABLE_SHARE: '1',
+      },
+    };
+  },
+  gemini: (place, url) => {
+    writeJson(join(place.home, '.gemini', 'settings.json'), {
+      security: { auth: { selectedType: 'gemini-api-key' }, folderTrust: { enabled: false } },
+      privacy: { usageStatisticsEnabled: false },
+      telemetry: { enabled: false },
+      general: { enableAutoUpdate: false, enableAutoUpdateNotification: false },
+      ide: { enabled: false },
+      model: { name: 'gemini-2.5-flash' },
+    });
+    return { env: { GEMINI_API_KEY: FAKE_KEY, GOOGLE_GEMINI_BASE_URL: url } };
+  },
+  qwen: qwenOffline,
+  pi: (place, url) => {
+    writeJson(join(place.home, '.pi', 'agent', 'models.json'), {
+      providers: {
+        lab: { baseUrl: `${url}/v1`, api: 'openai-completions', apiKey: FAKE_KEY, models: [{ id: 'fake-model', reasoning: true }] },
+      },
+    });
+    return { env: { PI_OFFLINE: '1', PI_SKIP_VERSION_CHECK: '1', PI_TELEMETRY: '0' }, args: ['--provider', 'lab'], model: 'fake-model' };
+  },
+  copilot: (_place, url) => copilotOffline(url),
+  kilo: (place, url) => {
+    // Only the lab provider: Kilo's own gateway provider would fetch its model list from its API.
+    writeJson(place.path('kilo.json'), openaiCompatibleProject(url, { $schema: 'https://app.kilo.ai/config.json', enabled_providers: ['lab'] }));
+    return {
+      env: {
+        ...openaiCompatibleSetup(place, url, 'kilo'),
+        ...Object.fromEntries(
+          ['MODELS_FETCH', 'AUTOUPDATE', 'DEFAULT_PLUGINS', 'LSP_DOWNLOAD', 'SHARE', 'CODEBASE_INDEXING', 'SESSION_INGEST', 'PRESENCE', 'CHANNEL_DB'].map((name) => [`KILO_DISABLE_${name}`, 'true']),
+        ),
+        // PostHog telemetry is on unless this says otherwise ("all" is the only level that sends).
+        KILO_TELEMETRY_LEVEL: 'off',
+      },
+    };
+  },
+  'copilot-acp': (_place, url) => copilotOffline(url),
+  'qwen-acp': qwenOffline,
+};
+
+// ---------------------------------------------------------------------------------------------
+// The rows
+
+export interface LiveHarness {
+  id: RowId;
+  /** The library harness that normalizes its output. */
+  harness: string;
+  /** The CLI of live/clis.ts it runs. */
+  cli: string;
+  protocol: ProtocolName;
+  /** An ACP agent: a client drives it on stdin/stdout. */
+  acp?: boolean;
+  /** Requests the CLI makes besides the scenario's conversation, and their answers. */
+  side?: readonly Conversation[];
+  /** Programs the CLI's tools need on PATH: without them the row is skipped, with a message. */
+  needs?: readonly string[];
+}
+
+/** OpenCode and Kilo name each session with a request of its own. */
+const titleRequest: Conversation = { name: 'title', match: { system: 'title generator' }, reply: { text: 'Lab session' } };
 
 export const liveHarnesses: readonly LiveHarness[] = [
-  {
-    id: 'claude-code',
-    harness: 'claude-code',
-    cli: 'claude',
-    protocol: 'anthropic',
-    launch: ({ url, prompt, args }) => ({
-      args: ['--print', '--output-format', 'stream-json', '--verbose', '--dangerously-skip-permissions', ...args, prompt],
-      env: {
-        ANTHROPIC_BASE_URL: url,
-        ANTHROPIC_API_KEY: FAKE_KEY,
-        DISABLE_TELEMETRY: '1',
-        DISABLE_AUTOUPDATER: '1',
-        DISABLE_ERROR_REPORTING: '1',
-        CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: '1',
-        // Root (CI) may use --dangerously-skip-permissions only in a declared sandbox.
-        IS_SANDBOX: '1',
-      },
-    }),
-  },
-  {
-    id: 'codex',
-    harness: 'codex',
-    cli: 'codex',
-    protocol: 'responses',
-    launch: ({ place, url, prompt, args }) => {
-      const codexHome = join(place.home, '.codex');
-      mkdirSync(codexHome, { recursive: true });
-      writeFileSync(
-        join(codexHome, 'config.toml'),
-        [
-          'model = "gpt-5.5"',
-          'model_provider = "lab"',
-          'approval_policy = "never"',
-          'sandbox_mode = "danger-full-access"',
-          'check_for_update_on_startup = false',
-          '',
-          '[model_providers.lab]',
-          'name = "Lab"',
-          `base_url = "${url}/v1"`,
-          'env_key = "LAB_API_KEY"',
-          'wire_api = "responses"',
-          'request_max_retries = 0',
-          'stream_max_retries = 0',
-          '',
-          '[analytics]',
-          'enabled = false',
-          '',
-          // Plugins sync the curated marketplace (github.com) and the ChatGPT app catalog at startup.
-          '[features]',
-          'plugins = false',
-          '',
-        ].join('\n'),
-      );
-      return { args: ['exec', '--json', ...args, prompt], env: { CODEX_HOME: codexHome, LAB_API_KEY: FAKE_KEY } };
-    },
-  },
-  {
-    id: 'opencode',
-    harness: 'opencode',
-    cli: 'opencode',
-    protocol: 'chat',
-    needs: ['rg'],
-    launch: ({ place, url, prompt, args }) => {
-      writeJson(place.path('opencode.json'), openaiCompatibleProject(url));
-      return {
-        args: ['run', '--format', 'json', ...args, prompt],
-        env: {
-          ...openaiCompatibleSetup(place, url, 'opencode'),
-          OPENCODE_DISABLE_MODELS_FETCH: '1',
-          OPENCODE_DISABLE_AUTOUPDATE: '1',
-          OPENCODE_DISABLE_DEFAULT_PLUGINS: '1',
-          OPENCODE_DISABLE_LSP_DOWNLOAD: '1',
-          OPENCODE_DISABLE_SHARE: '1',
-        },
-      };
-    },
-    side: [{ name: 'title', match: { system: 'title generator' }, reply: { text: 'Lab session' } }],
-  },
-  {
-    id: 'gemini',
-    harness: 'gemini',
-    cli: 'gemini',
-    protocol: 'gemini',
-    launch: ({ place, url, prompt, args }) => {
-      writeJson(join(place.home, '.gemini', 'settings.json'), {
-        security: { auth: { selectedType: 'gemini-api-key' }, folderTrust: { enabled: false } },
-        privacy: { usageStatisticsEnabled: false },
-        telemetry: { enabled: false },
-        general: { enableAutoUpdate: false, enableAutoUpdateNotification: false },
-        ide: { enabled: false },
-        model: { name: 'gemini-2.5-flash' },
-      });
-      return {
-        args: ['-p', prompt, '--output-format', 'stream-json', '--yolo', ...args],
-        env: { GEMINI_API_KEY: FAKE_KEY, GOOGLE_GEMINI_BASE_URL: url },
-      };
-    },
-  },
-  {
-    id: 'qwen',
-    harness: 'qwen',
-    cli: 'qwen',
-    protocol: 'chat',
-    launch: ({ place, url, prompt, args }) => {
-      qwenSettings(place);
-      return { args: ['--auth-type', 'openai', '--approval-mode', 'yolo', '--output-format', 'stream-json', ...args, prompt], env: qwenEnv(url) };
-    },
-  },
-  {
-    id: 'pi',
-    harness: 'pi',
-    cli: 'pi',
-    protocol: 'chat',
-    needs: ['rg'],
-    launch: ({ place, url, prompt, args }) => {
-      writeJson(join(place.home, '.pi', 'agent', 'models.json'), {
-        providers: {
-          lab: { baseUrl: `${url}/v1`, api: 'openai-completions', apiKey: FAKE_KEY, models: [{ id: 'fake-model', reasoning: true }] },
-        },
-      });
-      return {
-        args: ['--mode', 'json', '--provider', 'lab', '--model', 'fake-model', ...args, prompt],
-        env: { PI_OFFLINE: '1', PI_SKIP_VERSION_CHECK: '1', PI_TELEMETRY: '0' },
-      };
-    },
-  },
-  {
-    id: 'copilot',
-    harness: 'copilot',
-    cli: 'copilot',
-    protocol: 'chat',
-    launch: ({ url, prompt, args }) => ({
-      args: ['-p', prompt, '--output-format', 'json', '--allow-all-tools', '--no-auto-update', '--no-color', ...args],
-      env: copilotEnv(url),
-    }),
-  },
-  {
-    id: 'kilo',
-    harness: 'kilo',
-    cli: 'kilo',
-    protocol: 'chat',
-    needs: ['rg'],
-    launch: ({ place, url, prompt, args }) => {
-      // Only the lab provider: Kilo's own gateway provider would fetch its model list from its API.
-      writeJson(place.path('kilo.json'), openaiCompatibleProject(url, { $schema: 'https://app.kilo.ai/config.json', enabled_providers: ['lab'] }));
-      return {
-        args: ['run', '--format', 'json', '--auto', ...args, prompt],
-        env: {
-          ...openaiCompatibleSetup(place, url, 'kilo'),
-          ...Object.fromEntries(
-            ['MODELS_FETCH', 'AUTOUPDATE', 'DEFAULT_PLUGINS', 'LSP_DOWNLOAD', 'SHARE', 'CODEBASE_INDEXING', 'SESSION_INGEST', 'PRESENCE', 'CHANNEL_DB'].map((name) => [`KILO_DISABLE_${name}`, 'true']),
-          ),
-          // PostHog telemetry is on unless this says otherwise ("all" is the only level that sends).
-          KILO_TELEMETRY_LEVEL: 'off',
-        },
-      };
-    },
-    side: [{ name: 'title', match: { system: 'title generator' }, reply: { text: 'Lab session' } }],
-  },
-  {
-    id: 'copilot-acp',
-    harness: 'acp',
-    cli: 'copilot',
-    protocol: 'chat',
-    launch: ({ url, args }) => ({ args: ['--acp', '--allow-all-tools', '--no-auto-update', ...args], env: copilotEnv(url), acp: true }),
-  },
-  {
-    id: 'qwen-acp',
-    harness: 'acp',
-    cli: 'qwen',
-    protocol: 'chat',
-    launch: ({ place, url, args }) => {
-      qwenSettings(place);
-      return { args: ['--acp', '--auth-type', 'openai', '--approval-mode', 'yolo', ...args], env: qwenEnv(url), acp: true };
-    },
-  },
+  { id: 'claude-code', harness: 'claude-code', cli: 'claude', protocol: 'anthropic' },
+  { id: 'codex', harness: 'codex', cli: 'codex', protocol: 'responses' },
+  { id: 'opencode', harness: 'opencode', cli: 'opencode', protocol: 'chat', needs: ['rg'], side: [titleRequest] },
+  { id: 'gemini', harness: 'gemini', cli: 'gemini', protocol: 'gemini' },
+  { id: 'qwen', harness: 'qwen', cli: 'qwen', protocol: 'chat' },
+  { id: 'pi', harness: 'pi', cli: 'pi', protocol: 'chat', needs: ['rg'] },
+  { id: 'copilot', harness: 'copilot', cli: 'copilot', protocol: 'chat' },
+  { id: 'kilo', harness: 'kilo', cli: 'kilo', protocol: 'chat', needs: ['rg'], side: [titleRequest] },
+  { id: 'copilot-acp', harness: 'acp', cli: 'copilot', protocol: 'chat', acp: true },
+  { id: 'qwen-acp', harness: 'acp', cli: 'qwen', protocol: 'chat', acp: true },
 ];
+
+/** A row's command line and environment for one run: its offline setup written into the place, then its argv. */
+export function launch(row: LiveHarness, place: Place, url: string, prompt: string, scenarioArgs: readonly string[] = []): { args: string[]; env: Record<string, string> } {
+  const setup = offline[row.id](place, url);
+  return { args: argv[row.id]({ prompt, model: setup.model, extraArgs: [...(setup.args ?? []), ...scenarioArgs] }), env: setup.env };
+}

@@ -11,7 +11,7 @@ import type { Harness } from '../lib/harness.js';
 import { harnesses, spawnHarness, type RunResult } from '../lib/index.js';
 import { startModelServer, type LoggedRequest } from '../testing/index.js';
 import { driveAcp } from './acp-client.js';
-import type { LiveHarness } from './harnesses.js';
+import { launch, type LiveHarness } from './harnesses.js';
 import type { Installed } from './install.js';
 import type { Scenario } from './scenario.js';
 import { createPlace, type Place } from './workspace.js';
@@ -64,13 +64,17 @@ export async function runScenario<T>(row: LiveHarness, cli: Installed, scenario:
   });
   const marker = `${process.env.HARNESS_EVENTS_LIVE_SUITE ?? 'solo'}:${randomUUID()}`;
   try {
-    const launch = row.launch({ place, url: server.url, prompt: scenario.prompt, args: scenario.args ?? [] });
-    const normalized = harnesses.has(row.harness);
+    const { args, env } = launch(row, place, server.url, scenario.prompt, scenario.args);
+    const library = harnesses.get(row.harness);
+    // The library's acp harness is an ACP client itself (spawnHarness sends the prompt); until it
+    // lands, live/acp-client.ts drives the agent and its stdout is checked raw.
+    const clientDriven = row.acp === true && !(library !== undefined && 'client' in library);
     const js = cli.bin.endsWith('.js');
     const run = spawnHarness({
-      harness: normalized ? row.harness : rawHarness(row.harness),
+      harness: library ?? rawHarness(row.harness),
       command: js ? process.execPath : cli.bin,
-      args: js ? [cli.bin, ...launch.args] : launch.args,
+      args: js ? [cli.bin, ...args] : args,
+      ...(row.acp && !clientDriven ? { prompt: scenario.prompt } : {}),
       cwd: place.workspace,
       env: {
         PATH: `${dirname(process.execPath)}:/usr/local/bin:/usr/bin:/bin`,
@@ -82,17 +86,17 @@ export async function runScenario<T>(row: LiveHarness, cli: Installed, scenario:
         TERM: 'dumb',
         TMPDIR: place.tmp,
         ...cli.env,
-        ...launch.env,
+        ...env,
         ...scenario.env,
         // Inherited by whatever the CLI starts: the sweep finds its processes by it.
         HARNESS_EVENTS_LIVE_RUN: marker,
       },
-      stdin: launch.acp ? 'pipe' : 'ignore',
+      stdin: clientDriven ? 'pipe' : 'ignore',
       signal: AbortSignal.timeout(RUN_TIMEOUT_MS),
       killGraceMs: 2000,
     });
     let stopTimer: NodeJS.Timeout | undefined;
-    const acp = launch.acp
+    const acp = clientDriven
       ? driveAcp(run.child, place.workspace, scenario.prompt).then((answered) => {
           stopTimer = setTimeout(() => run.stop(), ACP_EXIT_GRACE_MS);
           return answered;
@@ -106,7 +110,7 @@ export async function runScenario<T>(row: LiveHarness, cli: Installed, scenario:
     const turnsPlayed = turns.map((turn, index) =>
       server.requests.some((r) => r.conversation === 'main' && r.turn === index && r.outcome === (turn.failAlways !== undefined ? 'failed' : 'served')),
     );
-    return inspect({ events, result, requests: server.requests, turnsPlayed, leftovers: sweep(marker), acpAnswered, normalized, place, serverUrl: server.url });
+    return inspect({ events, result, requests: server.requests, turnsPlayed, leftovers: sweep(marker), acpAnswered, normalized: library !== undefined, place, serverUrl: server.url });
   } finally {
     sweep(marker);
     await server.close();

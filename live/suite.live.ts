@@ -33,6 +33,7 @@ for (const row of liveHarnesses) {
           task.meta.live = { row: row.id, mode, drift: expected && driftOf(expected, events), leftovers: run.leftovers };
           const context = `${row.id} / ${scenario.name}: the run's events were\n${events.map((e) => JSON.stringify(e)).join('\n')}\nrequests:\n${run.requests.map((r) => `${r.outcome} ${r.path} ${r.conversation ?? ''}#${r.turn ?? ''} ${r.reason ?? ''}`).join('\n')}`;
           expect(run.requests.filter((r) => r.outcome === 'unexpected'), context).toEqual([]);
+          expect(run.requests.filter((r) => r.protocol !== row.protocol).map((r) => `${r.protocol} ${r.path}`), context).toEqual([]);
           expect(run.turnsPlayed.every(Boolean), `${context}\nturns played: ${JSON.stringify(run.turnsPlayed)}`).toBe(true);
           if (run.acpAnswered === undefined) expect(run.result.exit_code, context).toBe(scenario.exitCode);
           else {

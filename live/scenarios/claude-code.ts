@@ -4,7 +4,7 @@
  * Bash), so searches and listings are scripted as shell commands.
  */
 import type { Scenario } from '../scenario.js';
-import { apiErrorScenario, greeting, listingText, shellDoneText, shellScenario, textScenario } from './common.js';
+import { apiErrorScenario, greeting, shellEvents, shellScenario, textScenario } from './common.js';
 
 export const claudeCode: Scenario[] = [
   textScenario(
@@ -44,16 +44,8 @@ export const claudeCode: Scenario[] = [
   },
   shellScenario((command) => ({ name: 'Bash', input: { command } }), 'false', {
     // Bash commands that are reads, searches and listings are reclassified; Claude reports no exit code.
-    events: (x) => [
-      { type: 'read', path: x.path('README.md'), is_success: true },
-      { type: 'read', path: x.path('notes.txt'), start_line: 2, end_line: 4, is_success: true },
-      { type: 'search', query: 'hello', path: x.workspace, is_success: true },
-      { type: 'agent', message: listingText },
-      { type: 'list', path: x.path('src'), is_success: true },
-      { type: 'command', command: 'false', is_success: false },
-      { type: 'command', command: 'echo hi > out.txt', is_success: true },
-      { type: 'agent', message: shellDoneText('false') },
-    ],
+    events: (x) =>
+      shellEvents(x, { failing: 'false', failed: { type: 'command', command: 'false', is_success: false } }),
   }),
   apiErrorScenario(401, 1, {
     env: { CLAUDE_CODE_MAX_RETRIES: '0' },

@@ -4,7 +4,7 @@
  * through the shell) and an API error. A harness's table passes its tool's call shape and,
  * once the library translates it, the exact events.
  */
-import type { EventBody } from '../../lib/events.js';
+import type { CommandEvent, EventBody } from '../../lib/events.js';
 import type { ToolUse, Turn, Usage } from '../../testing/index.js';
 import type { Expected, Scenario } from '../scenario.js';
 import type { Place } from '../workspace.js';
@@ -26,6 +26,43 @@ export const shellDoneText = (failing: string) => `Looked around; \`${failing}\`
 export function shellScenario(call: (command: string) => ToolUse, failing: string, rest: Partial<Scenario> = {}): Scenario {
   const turns: Turn[] = shellCommands(failing).map((command) => ({ ...(command === 'ls src' ? { text: listingText } : {}), tools: [call(command)] }));
   return { name: 'shell', prompt: 'Look around with the shell.', turns: () => [...turns, { text: shellDoneText(failing) }], exitCode: 0, ...rest };
+}
+
+/** How a CLI reports the shell round, for shellEvents. */
+export interface ShellRound {
+  /** The command that fails, as the scenario ran it. */
+  failing: string;
+  /** The failing command's event. */
+  failed: EventBody;
+  /** What the event of the write's command has besides its command: its cwd, its exit code. */
+  written?: Pick<CommandEvent, 'working_directory' | 'exit_code'>;
+  /** False for a CLI that reports no command's success: no event has is_success. */
+  success?: boolean;
+  /** An event every model step ends with (OpenCode's usage): after each command's event and after the closing text. */
+  step?: EventBody;
+}
+
+/** The shell round's events where each command is one event, in order, the listing after its text. */
+export function shellEvents(x: Expected, round: ShellRound): EventBody[] {
+  const ok = round.success === false ? {} : { is_success: true };
+  const steps = round.step ? [round.step] : [];
+  return [
+    { type: 'read', path: x.path('README.md'), ...ok },
+    ...steps,
+    { type: 'read', path: x.path('notes.txt'), start_line: 2, end_line: 4, ...ok },
+    ...steps,
+    { type: 'search', query: 'hello', path: x.workspace, ...ok },
+    ...steps,
+    { type: 'agent', message: listingText },
+    { type: 'list', path: x.path('src'), ...ok },
+    ...steps,
+    round.failed,
+    ...steps,
+    { type: 'command', command: 'echo hi > out.txt', ...round.written, ...ok },
+    ...steps,
+    { type: 'agent', message: shellDoneText(round.failing) },
+    ...steps,
+  ];
 }
 
 /** Every request of the run fails with `status`. */

@@ -1,6 +1,6 @@
 /** Copilot CLI 1.0.102 (copilot.md), `-p --output-format json`; `view` of a directory lists it. */
 import type { Scenario } from '../scenario.js';
-import { apiErrorScenario, fileToolEvents, fileToolsScenario, greeting, listingText, shellDoneText, shellScenario, textScenario } from './common.js';
+import { apiErrorScenario, fileToolEvents, fileToolsScenario, greeting, shellEvents, shellScenario, textScenario } from './common.js';
 
 export const copilot: Scenario[] = [
   textScenario(undefined, {
@@ -25,16 +25,12 @@ export const copilot: Scenario[] = [
   shellScenario((command) => ({ name: 'bash', input: { command, description: 'Run a command' } }), 'ls does-not-exist', {
     // A command gets the run's cwd and shellExecution.exitCode; the failing ls (exit 2, reported
     // success: true by Copilot) is an unsuccessful listing.
-    events: (x) => [
-      { type: 'read', path: x.path('README.md'), is_success: true },
-      { type: 'read', path: x.path('notes.txt'), start_line: 2, end_line: 4, is_success: true },
-      { type: 'search', query: 'hello', path: x.workspace, is_success: true },
-      { type: 'agent', message: listingText },
-      { type: 'list', path: x.path('src'), is_success: true },
-      { type: 'list', path: x.path('does-not-exist'), is_success: false },
-      { type: 'command', command: 'echo hi > out.txt', working_directory: x.workspace, exit_code: 0, is_success: true },
-      { type: 'agent', message: shellDoneText('ls does-not-exist') },
-    ],
+    events: (x) =>
+      shellEvents(x, {
+        failing: 'ls does-not-exist',
+        failed: { type: 'list', path: x.path('does-not-exist'), is_success: false },
+        written: { working_directory: x.workspace, exit_code: 0 },
+      }),
   }),
   // A 401 is retried twice (session.info model_retry: warnings), then session.error; the result's
   // exit code 1 gives no second error since one was reported.

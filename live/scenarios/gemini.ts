@@ -1,6 +1,6 @@
 /** Gemini CLI 0.61.0 (gemini.md): its own file tools, and run_shell_command. */
 import type { Scenario } from '../scenario.js';
-import { apiErrorScenario, fileToolEvents, fileToolsScenario, greeting, listingText, shellDoneText, shellScenario, textScenario } from './common.js';
+import { apiErrorScenario, fileToolEvents, fileToolsScenario, greeting, shellEvents, shellScenario, textScenario } from './common.js';
 
 export const gemini: Scenario[] = [
   textScenario(
@@ -28,16 +28,13 @@ export const gemini: Scenario[] = [
   shellScenario((command) => ({ name: 'run_shell_command', input: { command } }), 'ls does-not-exist', {
     // The CLI reports status success for every command here (the failing ls too) and no exit code:
     // success is unset; commands run in the cwd.
-    events: (x) => [
-      { type: 'read', path: x.path('README.md') },
-      { type: 'read', path: x.path('notes.txt'), start_line: 2, end_line: 4 },
-      { type: 'search', query: 'hello', path: x.workspace },
-      { type: 'agent', message: listingText },
-      { type: 'list', path: x.path('src') },
-      { type: 'list', path: x.path('does-not-exist') },
-      { type: 'command', command: 'echo hi > out.txt', working_directory: x.workspace },
-      { type: 'agent', message: shellDoneText('ls does-not-exist') },
-    ],
+    events: (x) =>
+      shellEvents(x, {
+        failing: 'ls does-not-exist',
+        failed: { type: 'list', path: x.path('does-not-exist') },
+        written: { working_directory: x.workspace },
+        success: false,
+      }),
   }),
   // An HTTP 400 is not retried: the result's error (its type as code), and the CLI exits with the
   // status, mod 256.

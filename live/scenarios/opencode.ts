@@ -7,7 +7,7 @@ import type { EventBody } from '../../lib/events.js';
 import type { Turn } from '../../testing/index.js';
 import type { Scenario } from '../scenario.js';
 import type { Place } from '../workspace.js';
-import { apiErrorScenario, greeting, listingText, shellDoneText, shellScenario, textScenario } from './common.js';
+import { apiErrorScenario, greeting, shellEvents, shellScenario, textScenario } from './common.js';
 
 /** The usage event of a step with the server's default usage (1200 in, 40 out). */
 const step: EventBody = { type: 'usage', tokens: { input: 1200, output: 40, cache_read: 0, cache_write: 0, reasoning: 0 }, cost: 0 };
@@ -70,23 +70,13 @@ export const opencode: Scenario[] = [
   },
   shellScenario(bash, 'false', {
     // bash reclassified like a Codex command; the exit code comes from state.metadata.exit.
-    events: (x) => [
-      { type: 'read', path: x.path('README.md'), is_success: true },
-      step,
-      { type: 'read', path: x.path('notes.txt'), start_line: 2, end_line: 4, is_success: true },
-      step,
-      { type: 'search', query: 'hello', path: x.workspace, is_success: true },
-      step,
-      { type: 'agent', message: listingText },
-      { type: 'list', path: x.path('src'), is_success: true },
-      step,
-      { type: 'command', command: 'false', exit_code: 1, is_success: false },
-      step,
-      { type: 'command', command: 'echo hi > out.txt', exit_code: 0, is_success: true },
-      step,
-      { type: 'agent', message: shellDoneText('false') },
-      step,
-    ],
+    events: (x) =>
+      shellEvents(x, {
+        failing: 'false',
+        failed: { type: 'command', command: 'false', exit_code: 1, is_success: false },
+        written: { exit_code: 0 },
+        step,
+      }),
   }),
   apiErrorScenario(401, 1, {
     // A 401 is not retried: one error record (message from error.data, code its name), exit 1.

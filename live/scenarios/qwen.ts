@@ -1,6 +1,6 @@
 /** Qwen Code 0.24.4 (qwen.md), headless with --output-format stream-json; list_directory enabled in its settings. */
 import type { Scenario } from '../scenario.js';
-import { apiErrorScenario, fileToolEvents, fileToolsScenario, greeting, listingText, shellDoneText, shellScenario, textScenario } from './common.js';
+import { apiErrorScenario, fileToolEvents, fileToolsScenario, greeting, shellEvents, shellScenario, textScenario } from './common.js';
 
 export const qwen: Scenario[] = [
   textScenario(
@@ -27,16 +27,12 @@ export const qwen: Scenario[] = [
   ),
   shellScenario((command) => ({ name: 'run_shell_command', input: { command, description: 'Run a command' } }), 'ls does-not-exist', {
     // The tool's summary block gives a command its exit code; the failing ls is an unsuccessful listing.
-    events: (x) => [
-      { type: 'read', path: x.path('README.md'), is_success: true },
-      { type: 'read', path: x.path('notes.txt'), start_line: 2, end_line: 4, is_success: true },
-      { type: 'search', query: 'hello', path: x.workspace, is_success: true },
-      { type: 'agent', message: listingText },
-      { type: 'list', path: x.path('src'), is_success: true },
-      { type: 'list', path: x.path('does-not-exist'), is_success: false },
-      { type: 'command', command: 'echo hi > out.txt', working_directory: x.workspace, exit_code: 0, is_success: true },
-      { type: 'agent', message: shellDoneText('ls does-not-exist') },
-    ],
+    events: (x) =>
+      shellEvents(x, {
+        failing: 'ls does-not-exist',
+        failed: { type: 'list', path: x.path('does-not-exist'), is_success: false },
+        written: { working_directory: x.workspace, exit_code: 0 },
+      }),
   }),
   // The [API Error: ...] text is an error, and the result repeating it adds none.
   apiErrorScenario(401, 1, { events: (x) => [{ type: 'error', message: '[API Error: 401 scripted HTTP 401]' }, x.exited(1)] }),
