@@ -29,7 +29,7 @@ export interface LiveRun {
   turnsPlayed: boolean[];
   /** Processes of the run still alive after the CLI exited (helpers it did not wait for): killed, and reported. */
   leftovers: string[];
-  /** An ACP run: whether the agent answered the prompt (it is then stopped if it does not exit by itself). */
+  /** An ACP run the suite's own client drove: whether the agent answered the prompt (it is then stopped if it does not exit by itself). */
   acpAnswered?: boolean;
   /** The library harness normalized the run (false: raw mode, each stdout record an `unknown`). */
   normalized: boolean;
