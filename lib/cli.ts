@@ -12,12 +12,14 @@ import { PassThrough, Writable, type Duplex, type Readable } from 'node:stream';
 import type { WriteStream } from 'node:tty';
 import { pipeline } from 'node:stream/promises';
 import { parseArgs } from 'node:util';
-import { harnesses } from '../harnesses/index.js';
+import { harnesses, isHarnessName } from '../harnesses/index.js';
+import { acpAgents } from '../harnesses/acp/agents.js';
 import type { HarnessEvent, RunMetrics } from './events.js';
 import { createNormalizer, type NormalizeOptions } from './normalizer.js';
-import { shellExitCode, spawnHarness } from './spawn.js';
+import { shellExitCode, spawnHarness, type HarnessRun, type SpawnHarnessOptions } from './spawn.js';
 import { serialize } from '../transforms/serialize.js';
 import { readEvents } from './read-events.js';
+import { packageVersion } from './version.js';
 import { fromFlags, publishFlags, publishing, replayCommand, storedEvents, writeStored } from './jetstream/cli.js';
 
 export const usage = `Usage:
@@ -29,6 +31,10 @@ export const usage = `Usage:
       translated, its stderr lines as warnings, its ending (exit code, signal, a missing
       terminal record) as events. Exits with the child's exit code (128 + n for signal n,
       127 when the command cannot be started); Ctrl-C stops the child and exits 130.
+  harness-events run --harness acp --prompt <text> [--agent <name>] [options] [-- <command> [args...]]
+      Runs an agent that speaks the Agent Client Protocol: starts it (a known agent's
+      command line, or the command after --), sends the prompt, answers its permission
+      requests, and ends when it answers the prompt; Ctrl-C cancels the turn (exit 130).
   harness-events view [--cwd <dir>] [--color] [FILE]
       Shows normalized events (the JSONL of normalize or run, from FILE or standard input)
       for a person: one line or a short block per event; on a terminal in color, wrapped
@@ -61,6 +67,10 @@ Options:
   --max-span-bytes <n>      longest accumulated text span (default 16777216)
   --stream-lines-above <n>  lines longer than this are parsed as they arrive and keep at most
                             this much of their content, with a truncated warning (default 8388608)
+  --prompt <text>           acp: the prompt sent to the agent
+  --agent <name>            acp: a known agent, started in ACP mode without flags (${[...acpAgents.keys()].join(', ')})
+  --permissions <answer>    acp: allow (default) or reject the agent's permission requests
+  --model <id>              acp: a model selected with session/set_model before the prompt
   --format <format>         normalize, run: jsonl (default) or pretty (what view shows);
                             report: html (default) or md
   --color                   pretty output in color even when standard output is not a
@@ -93,11 +103,6 @@ const sizeOptions = {
   'stream-lines-above': 'streamLinesAbove',
 } as const;
 
-/** This package's version: package.json is two levels above dist/bin/cli.js (the bundle) and dist/lib/cli.js alike. */
-async function packageVersion(): Promise<string> {
-  return JSON.parse(await readFile(new URL('../../package.json', import.meta.url), 'utf8')).version;
-}
-
 /** Runs the CLI; resolves to the process exit code. */
 export async function main(argv: string[], stdin: Readable = process.stdin, stdout: NodeJS.WritableStream = process.stdout): Promise<number> {
   try {
@@ -108,7 +113,7 @@ export async function main(argv: string[], stdin: Readable = process.stdin, stdo
       return 0;
     }
     if (command === '-v' || command === '--version') {
-      stdout.write(`${await packageVersion()}\n`);
+      stdout.write(`${packageVersion()}\n`);
       return 0;
     }
     if (command === 'normalize') return await normalizeCommand(rest, stdin, stdout);
@@ -126,10 +131,13 @@ export async function main(argv: string[], stdin: Readable = process.stdin, stdo
   }
 }
 
+/** The options of an ACP run (`run --harness acp`). */
+const acpOptions = ['prompt', 'agent', 'permissions', 'model'];
+
 /** The options each command takes; any other is a usage error. */
 const commandOptions = {
   normalize: ['harness', 'cwd', 'strict', 'metrics', 'format', 'color', ...Object.keys(sizeOptions), ...Object.keys(publishFlags)],
-  run: ['harness', 'cwd', 'strict', 'metrics', 'format', 'color', ...Object.keys(sizeOptions), ...Object.keys(publishFlags)],
+  run: ['harness', 'cwd', 'strict', 'metrics', 'format', 'color', ...Object.keys(sizeOptions), ...Object.keys(publishFlags), ...acpOptions],
   view: ['cwd', 'color', 'stream', 'run', ...Object.keys(fromFlags)],
   report: ['harness', 'cwd', 'strict', 'metrics', 'format', 'output', ...Object.keys(sizeOptions)],
 };
@@ -156,6 +164,10 @@ function parseOptions(args: string[]) {
         'max-pending-tools': { type: 'string' },
         'max-span-bytes': { type: 'string' },
         'stream-lines-above': { type: 'string' },
+        prompt: { type: 'string' },
+        agent: { type: 'string' },
+        permissions: { type: 'string' },
+        model: { type: 'string' },
         format: { type: 'string' },
         color: { type: 'boolean' },
         output: { type: 'string', short: 'o' },
@@ -213,8 +225,9 @@ async function loadPretty(values: Values, stdout: NodeJS.WritableStream): Promis
 
 function normalizeOptions(values: Values): NormalizeOptions {
   if (values.harness === undefined) throw new UsageError('--harness is required (see harness-events --help)');
-  if (!harnesses.has(values.harness) && values.harness !== 'auto') throw new UsageError(`unknown harness "${values.harness}" (known: ${[...harnesses.keys()].join(', ')}, or auto)`);
-  const options: NormalizeOptions = { harness: values.harness, cwd: values.cwd === undefined ? undefined : resolve(values.cwd), strict: values.strict };
+  const harness = values.harness;
+  if (!isHarnessName(harness) && harness !== 'auto') throw new UsageError(`unknown harness "${harness}" (known: ${[...harnesses.keys()].join(', ')}, or auto)`);
+  const options: NormalizeOptions = { harness, cwd: values.cwd === undefined ? undefined : resolve(values.cwd), strict: values.strict };
   for (const [flag, key] of Object.entries(sizeOptions)) {
     const text = values[flag as keyof typeof sizeOptions];
     if (text === undefined) continue;
@@ -233,9 +246,10 @@ async function runCommand(args: string[], stdout: NodeJS.WritableStream): Promis
   const options = normalizeOptions(values);
   const pretty = formatOf(values, ['jsonl', 'pretty']) === 'pretty' ? await loadPretty(values, stdout) : undefined;
   const [command, ...commandArgs] = positionals;
-  if (command === undefined) throw new UsageError('run needs the command to run, after -- (see harness-events --help)');
+  if (command === undefined && values.agent === undefined) throw new UsageError('run needs the command to run, after -- (see harness-events --help)');
+  const acp = acpRunOptions(values);
   const output = publishing(values, values.harness!, () => run.metrics);
-  const run = spawnHarness({ ...options, command, args: commandArgs });
+  const run = startHarness({ ...options, command, args: commandArgs, ...acp });
   let interrupted = false;
   const interrupt = () => {
     interrupted = true;
@@ -263,6 +277,25 @@ async function runCommand(args: string[], stdout: NodeJS.WritableStream): Promis
   return interrupted ? 130 : shellExitCode(result);
 }
 
+/** `run`'s ACP options (`--prompt`, `--agent`, `--permissions`, `--model`): for a harness that takes them (acp) only. */
+function acpRunOptions(values: Values): Pick<SpawnHarnessOptions, 'prompt' | 'agent' | 'permissions' | 'model'> {
+  const given = { prompt: values.prompt, agent: values.agent, permissions: values.permissions as SpawnHarnessOptions['permissions'], model: values.model };
+  if (values.harness !== 'acp' && Object.values(given).some((value) => value !== undefined)) {
+    throw new UsageError('--prompt, --agent, --permissions and --model are for --harness acp');
+  }
+  return given;
+}
+
+/** spawnHarness, with options the harness cannot run with (acp without --prompt, an unknown agent) as usage errors. */
+function startHarness(options: SpawnHarnessOptions): HarnessRun {
+  try {
+    return spawnHarness(options);
+  } catch (error) {
+    if (error instanceof TypeError) throw new UsageError(error.message);
+    throw error;
+  }
+}
+
 async function openInput(file: string | undefined, stdin: Readable): Promise<Readable> {
   if (file === undefined || file === '-') return stdin;
   let fd: number | undefined;
@@ -274,7 +307,7 @@ async function openInput(file: string | undefined, stdin: Readable): Promise<Rea
     throw new UsageError(`cannot read ${file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
   }
   // A plain descriptor: fs.ReadStream's callback reads are cheaper than a FileHandle's promises.
-  return createReadStream('', { fd });
+  return createReadStream('', { fd, highWaterMark: 1 << 18 });
 }
 
 /**

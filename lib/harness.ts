@@ -2,8 +2,10 @@
  * The seam between the generic stages and one harness. Adding a harness is a folder under
  * harnesses/ (its correlator and its tool table) plus one line in harnesses/index.ts.
  */
+import type { Writable } from 'node:stream';
 import type { EventBody, RunMetrics } from './events.js';
 import type { RecordRows } from './record-table.js';
+import type { SpawnHarnessOptions } from './spawn.js';
 import type { ToolCall } from './tool-call.js';
 import type { TextSpan, TextSpanOptions } from './text-span.js';
 
@@ -71,6 +73,8 @@ export interface Harness {
   correlator(run: RunContext): Correlator;
   /** The "Raw event stream" table the correlator dispatches on (its rows' rule names are what `record` returns). */
   readonly records: RecordRows;
+  /** Further tables its rows dispatch to, by name (acp's `session/update` kinds); their rule names are `record`'s too. */
+  readonly tables?: Readonly<Record<string, RecordRows>>;
   readonly tools: ToolTable;
   /** The tool-table key for a harness tool name, when it is not the name itself. */
   toolKey?(name: string): string;
@@ -82,4 +86,28 @@ export interface Harness {
    * incomplete, and the exit code's error names the reason.
    */
   readonly exitCodes?: ReadonlyMap<number, string>;
+  /** The options of a run with what the harness fills in (its command line for a `prompt`; acp: an `agent` preset's); throws on options it cannot run with. */
+  launch?(options: SpawnHarnessOptions): SpawnHarnessOptions;
+  /** For a harness the library talks to (acp): its side of the conversation, started with the child. */
+  client?(options: SpawnHarnessOptions, context: ClientContext): HarnessClient;
+}
+
+/** What a harness's client may do to the child it talks to. */
+export interface ClientContext {
+  /** The child's standard input. */
+  readonly stdin: Writable;
+  /** Signals the child's process group: the library ending the run itself, so never reported as `killed`. */
+  kill(signal: NodeJS.Signals): void;
+  /** Sends an event of the library's own, stamped like the others. */
+  emit(event: EventBody): void;
+}
+
+/** The library's side of one run of a harness it talks to. */
+export interface HarnessClient {
+  /** One parsed line of the child's stdout, after the events it gave. */
+  record(value: unknown): void;
+  /** The caller aborts (its signal, `run.stop()`, destroying the stream): end the run the harness's way. */
+  abort(): void;
+  /** The child has exited: nothing is left to wait for. */
+  exited(): void;
 }

@@ -3,7 +3,8 @@ export { spawnHarness, shellExitCode, type SpawnHarnessOptions, type HarnessRun,
 export { createRunStream, type RunStream, type SystemStage, type StageOptions, type ProbeOptions } from './run-stream.js';
 export type * from './events.js';
 export type { Harness, Correlator, RunContext, Limits, ToolCallFields, ToolRule, ToolTable } from './harness.js';
-export { harnesses, UnknownHarnessError } from '../harnesses/index.js';
+export { commandLines, type CommandLine, type CommandLineInput } from '../harnesses/command-lines.js';
+export { harnesses, harnessNamed, isHarnessName, UnknownHarnessError, type HarnessName, type HarnessOption } from '../harnesses/index.js';
 export { splitLines, LineTooLong, LinePart, EncodingNote, DEFAULT_MAX_LINE_BYTES, DEFAULT_STREAM_LINES_ABOVE, type Line, type SplitLinesOptions } from '../transforms/split-lines.js';
 export { parseJson, NotJson, BLANK, type Parsed, type ParseJsonOptions, type Cut } from '../transforms/parse-json.js';
 export { correlate, DEFAULT_MAX_PENDING_TOOLS, DEFAULT_MAX_SPAN_BYTES, type Correlated, type CorrelateOptions } from '../transforms/correlate.js';
@@ -42,3 +43,5 @@ export {
 export { addTokens, amount, tokenCount, tokensOf, createMetrics } from './metrics.js';
 export { isObject, type JsonObject } from './json.js';
 export { resolvePath } from './paths.js';
+export { acpAgents, type AcpAgent } from '../harnesses/acp/agents.js';
+export type { AcpOptions, AcpPermissions } from './acp-client.js';

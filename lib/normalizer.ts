@@ -9,7 +9,7 @@
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream';
 import type { Duplex } from 'node:stream';
-import { harnessFrom } from '../harnesses/index.js';
+import { harnessFrom, type HarnessOption } from '../harnesses/index.js';
 import { classifier } from '../transforms/classify.js';
 import { correlator } from '../transforms/correlate.js';
 import { jsonParser, type Parsed } from '../transforms/parse-json.js';
@@ -17,13 +17,12 @@ import { DEFAULT_MAX_LINE_BYTES, DEFAULT_STREAM_LINES_ABOVE, lineSplitter, type 
 import { limit } from './limits.js';
 import { validator } from '../transforms/validate.js';
 import type { HarnessEvent, RunMetrics } from './events.js';
-import type { Harness } from './harness.js';
 import { createMetrics } from './metrics.js';
 import { fuse, toTransform, type Sink } from './stage.js';
 
 export interface NormalizeOptions {
   /** The harness whose output this is, by name (`claude-code`, `codex`, ...) or a `Harness` of your own. */
-  harness: string | Harness;
+  harness: HarnessOption;
   /** The run's working directory (itself resolved against the process's when relative); relative paths in events resolve against it. */
   cwd?: string;
   /** A schema violation is a stream error, not a warning plus an `unknown` event. Default false. */
@@ -42,6 +41,11 @@ export interface NormalizeOptions {
   maxSpanBytes?: number;
   /** Called once per input line with its 1-based number and the name of the rule that handled it: an audit trail of where each line went. */
   onLine?: (line: number, rule: string) => void;
+  /**
+   * Called with each parsed JSON line (any JSON value), after the events it gave: how a client
+   * that answers the harness reads what it says (ACP, where the library is the agent's client).
+   */
+  onRecord?: (record: unknown) => void;
   /**
    * `objects` (default): the readable side gives `HarnessEvent` objects. `jsonl`: it gives the
    * wire form, one JSON line per event, batched per input chunk (what the CLI writes).

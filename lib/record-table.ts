@@ -44,11 +44,16 @@ export function ruleNames(...tables: RecordRows[]): string[] {
   return tables.flatMap((rows) => Object.values(rows).flatMap((row) => Object.values(row.rules)));
 }
 
+/** A record's row: its top-level `type`, for the harnesses whose records have one. */
+const typeOf = (record: JsonObject): string | undefined => (typeof record.type === 'string' ? record.type : undefined);
+
 export function recordTable<Rows extends RecordRows>(
   run: RunContext,
   handlers: RecordHandlers<Rows>,
   /** Runs before every line is handled (the record, or undefined when the line is not a typed object): a flush, a session id. */
   before?: (record: JsonObject | undefined) => void,
+  /** The row an object belongs to, undefined when it has none: its `type` unless the harness says otherwise (ACP's JSON-RPC messages). */
+  rowOf: (record: JsonObject) => string | undefined = typeOf,
 ): (value: unknown) => string {
   // A Map, so a record typed `constructor` finds no handler of Object's.
   const rows = new Map<string, RecordRule>(Object.entries(handlers));
@@ -58,13 +63,14 @@ export function recordTable<Rows extends RecordRows>(
     .sort(([a], [b]) => b.length - a.length);
   const family = (type: string) => families.find(([prefix]) => type.startsWith(prefix))?.[1];
   return (value) => {
-    if (!isObject(value) || typeof value.type !== 'string') {
+    const type = isObject(value) ? rowOf(value) : undefined;
+    if (!isObject(value) || type === undefined) {
       before?.(undefined);
       run.emit({ type: 'unknown', raw: value });
       return sharedRecords['not a typed object'].rules.unknown;
     }
     before?.(value);
-    const rule = rows.get(value.type) ?? family(value.type);
+    const rule = rows.get(type) ?? family(type);
     if (rule) return rule(value);
     run.emit({ type: 'unknown', raw: value });
     return sharedRecords['any other type'].rules.unknown;

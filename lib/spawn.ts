@@ -13,17 +13,26 @@ import { stamp } from './stamp.js';
 import { createNormalizer, type NormalizeOptions, type Normalizer } from './normalizer.js';
 import { lineSplitter, LineTooLong } from '../transforms/split-lines.js';
 import { harnessNamed } from '../harnesses/index.js';
+import type { AcpOptions } from './acp-client.js';
+import type { HarnessClient } from './harness.js';
 
-export interface SpawnHarnessOptions extends Omit<NormalizeOptions, 'output'> {
-  /** The program to run, e.g. `claude`. */
-  command: string;
+export interface SpawnHarnessOptions extends Omit<NormalizeOptions, 'output'>, AcpOptions {
+  /** The program to run, e.g. `claude`; with a `prompt`, it replaces the harness's own program (a path, a wrapper); acp may take an `agent` preset instead. */
+  command?: string;
+  /** The program's arguments, exactly; not with a `prompt`, which builds them (acp: they follow the `agent` preset's). */
   args?: readonly string[];
-  /** The child's working directory; also the run's `cwd` for paths unless `pathsCwd` says otherwise. */
+  /** What the agent is asked to do: the harness's own command line is built around it (harnesses/command-lines.ts); acp sends it as the session's prompt. */
+  prompt?: string;
+  /** With a `prompt`: the model to ask for (the CLI's `--model`; acp selects it with `session/set_model`, e.g. Droid's `custom:<Name>-<index>`). */
+  model?: string;
+  /** With a `prompt`: further arguments for the built command line, before the prompt (acp: after the `agent` preset's). */
+  extraArgs?: readonly string[];
+  /** The child's working directory; also the run's `cwd` for paths. */
   cwd?: string;
   env?: NodeJS.ProcessEnv;
-  /** Aborting it ends the child: SIGTERM, then SIGKILL after `killGraceMs`. */
+  /** Aborting it ends the child: SIGTERM, then SIGKILL after `killGraceMs` (acp: the turn is cancelled first). */
   signal?: AbortSignal;
-  /** How long a child may take to exit after SIGTERM before it gets SIGKILL. Default 5000 ms. */
+  /** How long a child may take to exit after SIGTERM before it gets SIGKILL. Default 5000 ms (acp: 2000). */
   killGraceMs?: number;
   /** What the child reads on stdin; by default it gets none (/dev/null). */
   stdin?: 'ignore' | 'pipe';
@@ -66,12 +75,25 @@ export function stripAnsi(text: string): string {
 }
 
 /** Spawns a harness CLI and returns its normalized events as a stream. */
-export function spawnHarness(options: SpawnHarnessOptions): HarnessRun {
-  const harness = typeof options.harness === 'string' ? harnessNamed(options.harness) : options.harness;
-  const normalizer: Normalizer = createNormalizer({ idleFlushMs: 200, ...options, harness });
+export function spawnHarness(given: SpawnHarnessOptions): HarnessRun {
+  const harness = typeof given.harness === 'string' ? harnessNamed(given.harness) : given.harness;
+  const options = harness.launch?.(given) ?? given;
+  if (options.command === undefined) throw new TypeError(`spawnHarness: ${harness.name} needs a command${harness.launch ? '' : ' (it has no command line of its own to build from a prompt)'}`);
+  let client: HarnessClient | undefined;
+  const normalizer: Normalizer = createNormalizer({
+    idleFlushMs: 200,
+    ...options,
+    harness,
+    onRecord(record) {
+      options.onRecord?.(record);
+      client?.record(record);
+    },
+  });
   const metrics = normalizer.metrics;
   const graceMs = options.killGraceMs ?? 5000;
   let aborted = false;
+  // The library ends the child itself (a client's ending): the signal it dies of is no error.
+  let ending = false;
   let killTimer: NodeJS.Timeout | undefined;
   let resolveDone!: (result: RunResult) => void;
   let rejectDone!: (error: Error) => void;
@@ -85,11 +107,21 @@ export function spawnHarness(options: SpawnHarnessOptions): HarnessRun {
   const child = spawn(options.command, options.args ?? [], {
     cwd: options.cwd,
     env: options.env,
-    stdio: [options.stdin ?? 'ignore', 'pipe', 'pipe'],
+    stdio: [harness.client ? 'pipe' : (options.stdin ?? 'ignore'), 'pipe', 'pipe'],
     // Its own process group, so ending the run ends whatever the harness started too.
     detached: true,
   });
   liveChildren.add(child);
+  if (child.pid !== undefined) {
+    client = harness.client?.(options, {
+      stdin: child.stdin!,
+      kill(signal) {
+        ending = true;
+        killGroup(child, signal);
+      },
+      emit,
+    });
+  }
 
   const output = new Readable({
     objectMode: true,
@@ -154,6 +186,7 @@ export function spawnHarness(options: SpawnHarnessOptions): HarnessRun {
   });
   child.on('exit', (code, signal) => {
     exit = { code, signal };
+    client?.exited();
     // After an abort the SIGKILL still goes out when due: what the child started may ignore SIGTERM.
     if (!aborted) clearTimeout(killTimer);
     maybeFinish();
@@ -184,7 +217,7 @@ export function spawnHarness(options: SpawnHarnessOptions): HarnessRun {
     if (metrics.ended === false && stop === undefined) {
       emit({ type: 'warning', code: 'incomplete', message: `${harness.name} ended without its terminal record (${harness.terminal}): the run is incomplete` });
     }
-    if (exit.signal !== null && !aborted) {
+    if (exit.signal !== null && !aborted && !ending) {
       emit({ type: 'error', code: 'killed', message: `${options.command} was killed by ${exit.signal}` });
     } else if (exit.code !== null && exit.code !== 0) {
       emit({ type: 'error', code: 'exit_code', message: `${options.command} exited with code ${exit.code}${stop === undefined ? '' : ` (${stop})`}` });
@@ -197,6 +230,7 @@ export function spawnHarness(options: SpawnHarnessOptions): HarnessRun {
   function stop(): void {
     if (aborted || finished || child.pid === undefined) return;
     aborted = true;
+    if (client) return client.abort();
     killGroup(child, 'SIGTERM');
     killTimer = setTimeout(() => killGroup(child, 'SIGKILL'), graceMs);
     killTimer.unref();
@@ -204,7 +238,8 @@ export function spawnHarness(options: SpawnHarnessOptions): HarnessRun {
 
   function onAbort(): void {
     stop();
-    output.destroy(abortError(options.signal?.reason));
+    // A client ends the run its own way (ACP's cancel), and the events up to that end go on.
+    if (!client) output.destroy(abortError(options.signal?.reason));
   }
   if (options.signal?.aborted) queueMicrotask(onAbort);
   else options.signal?.addEventListener('abort', onAbort, { once: true });

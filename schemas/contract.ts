@@ -46,6 +46,7 @@ export const errorCodes = {
   exit_code: 'the harness exited with a non-zero code (spawnHarness, run)',
   killed: 'the harness was killed by a signal it was not sent by an abort (spawnHarness, run)',
   spawn_failed: 'the harness could not be started (spawnHarness, run)',
+  protocol_error: 'an ACP agent answered session/new without a sessionId, so no prompt could be sent; the agent is stopped (spawnHarness, run)',
   unknown_harness: "with harness auto, the stream's first lines matched no harness; its records are kept as unknown events",
 } as const;
 

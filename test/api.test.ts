@@ -38,6 +38,7 @@ test('the stages take a harness by name, as createNormalizer does; correlate exp
   );
   expect(bodies(events)).toEqual([{ type: 'read', path: '/ws/src/a.ts', is_success: true }]);
   expect(correlation.metrics).toMatchObject({ harness: 'claude-code', session_id: 's', input: { lines: 3 } });
+  // @ts-expect-error -- 'claude' is not a HarnessName: the mistake does not compile, and at run time it throws
   expect(() => correlate({ harness: 'claude' })).toThrow('unknown harness "claude"');
 });
 

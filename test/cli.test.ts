@@ -94,11 +94,16 @@ describe('harness-events normalize', () => {
   test('Ctrl-C on live input ends cleanly: held text and waiting calls flushed, exit 130', async () => {
     const child = spawn(process.execPath, [bin, 'normalize', '--harness', 'claude-code']);
     let stdout = '';
-    child.stdout.on('data', (d) => (stdout += d));
+    // The held text goes out once stdin idles (200 ms): both lines were read, and Ctrl-C is handled. stdin stays open.
+    const read = new Promise<void>((resolve) =>
+      child.stdout.on('data', (d) => {
+        stdout += d;
+        if (stdout.includes('still typing')) resolve();
+      }),
+    );
     child.stdin.write('{"type":"assistant","message":{"id":"m1","content":[{"type":"tool_use","id":"t1","name":"Read","input":{"file_path":"/a"}}]}}\n');
     child.stdin.write('{"type":"assistant","message":{"id":"m2","content":[{"type":"text","text":"still typing"}]}}\n');
-    // Give it time to read, not to finish: stdin stays open.
-    await new Promise((resolve) => setTimeout(resolve, 400));
+    await read;
     child.kill('SIGINT');
     const code = await new Promise((resolve) => child.on('close', resolve));
     expect(code).toBe(130);

@@ -86,6 +86,21 @@ describe('the published schemas', () => {
     for (const event of examples) expect(violationOf({ ...event, content: 'file text' })).toBe(`${event.type} event breaks its schema: ${event.type} must NOT have additional properties`);
   });
 
+  test("a consumer's ajv without the discriminator keyword: strict mode refuses the schema; strict off gives the same verdicts (README)", () => {
+    const files = readdirSync(schemasDir).filter((name) => name.endsWith('.schema.json'));
+    const load = (options: { strict?: boolean }) => {
+      const plain = new Ajv2020(options);
+      for (const file of files) plain.addSchema(JSON.parse(readFileSync(new URL(file, schemasDir), 'utf8')));
+      return plain.getSchema('https://harness-events.dev/schemas/event.schema.json')!;
+    };
+    expect(() => load({})).toThrow('strict mode: unknown keyword: "discriminator"');
+    const lenient = load({ strict: false });
+    for (const event of examples) {
+      expect(lenient(event)).toBe(true);
+      expect(lenient({ ...event, content: 'file text' })).toBe(false);
+    }
+  });
+
   test('the TypeScript types reject what the schemas reject', () => {
     // Compile-time checks (npm run typecheck covers test/): each line below must be a type error.
     // @ts-expect-error a read carries no file contents

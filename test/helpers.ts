@@ -1,6 +1,6 @@
-import { readFileSync, readdirSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { Readable } from 'node:stream';
-import { createNormalizer, harnesses, type NormalizeOptions } from '../lib/index.js';
+import { createNormalizer, harnesses, type HarnessName, type NormalizeOptions } from '../lib/index.js';
 import type { HarnessEvent, RunMetrics } from '../lib/events.js';
 
 export const fixturesDir = new URL('./fixtures/', import.meta.url);
@@ -9,17 +9,20 @@ export function fixturePath(relative: string): string {
   return new URL(relative, fixturesDir).pathname;
 }
 
-/** Every `.jsonl` file of a fixture folder and its `lab/`, relative to test/fixtures. */
+/**
+ * Every harness output (`.jsonl`) of a fixture folder and of its subfolders (`lab/`, ACP's one
+ * per agent), relative to test/fixtures; not what a client sent the harness (`.client.jsonl`).
+ */
 export function fixtureFiles(harness: string): string[] {
   const files: string[] = [];
-  for (const dir of [harness, `${harness}/lab`]) {
-    let names: string[];
-    try {
-      names = readdirSync(new URL(`${dir}/`, fixturesDir));
-    } catch {
-      continue;
+  const folder = new URL(`${harness}/`, fixturesDir);
+  if (!existsSync(folder)) return files;
+  const entries = readdirSync(folder, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name));
+  const dirs = [harness, ...entries.filter((entry) => entry.isDirectory()).map((entry) => `${harness}/${entry.name}`)];
+  for (const dir of dirs) {
+    for (const name of readdirSync(new URL(`${dir}/`, fixturesDir)).sort()) {
+      if (name.endsWith('.jsonl') && !name.endsWith('.client.jsonl')) files.push(`${dir}/${name}`);
     }
-    for (const name of names.sort()) if (name.endsWith('.jsonl')) files.push(`${dir}/${name}`);
   }
   return files;
 }
@@ -102,6 +105,25 @@ export function expectLossless(result: Run, relative: string, namedRules: readon
 
 
 /** Every real capture of every harness, as { harness, file } (the folder is the harness's name; Claude Code's is `claude`). */
-export function allCaptures(): { harness: string; file: string }[] {
+export function allCaptures(): { harness: HarnessName; file: string }[] {
   return [...harnesses.keys()].flatMap((harness) => fixtureFiles(harness === 'claude-code' ? 'claude' : harness).map((file) => ({ harness, file })));
+}
+
+/**
+ * What an ACP capture's lab client asked (its `NAME.client.jsonl`): the prompt, and the model it
+ * selected, so a live run of the capture sends the same requests with the same ids.
+ */
+export function acpLabRequests(file: string): { prompt: string; model?: string } {
+  const sent = readFileSync(file.replace(/\.jsonl$/, '.client.jsonl'), 'utf8')
+    .split('\n')
+    .filter((line) => line !== '')
+    .map((line) => JSON.parse(line) as { method?: string; params: { prompt?: { text: string }[]; modelId?: string } });
+  const prompt = sent.find((message) => message.method === 'session/prompt')!.params.prompt![0]!.text;
+  const model = sent.find((message) => message.method === 'session/set_model')?.params.modelId;
+  return model === undefined ? { prompt } : { prompt, model };
+}
+
+/** A table keyed by harness name, as [name, value] pairs with the names still typed (Object.entries widens them to string). */
+export function byHarness<V>(table: Partial<Record<HarnessName, V>>): [HarnessName, V][] {
+  return Object.entries(table) as [HarnessName, V][];
 }

@@ -159,10 +159,15 @@ describe('spawnHarness', () => {
   test('a child that ignores SIGTERM gets SIGKILL after the grace period', async () => {
     const controller = new AbortController();
     const run = spawnHarness({ harness: 'claude-code', signal: controller.signal, killGraceMs: 200, ...script([{ ignore: 'SIGTERM' }, { out: text('m1', 'stubborn') }, { hang: true }]) });
-    const consumed = collect(run).catch((error: Error) => error.name);
-    await sleep(300);
-    const started = Date.now();
-    controller.abort();
+    let started = 0;
+    // The child prints its text only once SIGTERM is ignored: abort on it, not after a guessed delay.
+    const consumed = (async () => {
+      for await (const event of run) {
+        if (event.type !== 'agent' || started !== 0) continue;
+        started = Date.now();
+        controller.abort();
+      }
+    })().catch((error: Error) => error.name);
     expect(await consumed).toBe('AbortError');
     expect(await run.done).toMatchObject({ aborted: true, signal: 'SIGKILL' });
     expect(Date.now() - started).toBeGreaterThanOrEqual(180);

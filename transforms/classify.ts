@@ -7,7 +7,7 @@
  */
 import type { HarnessEvent } from '../lib/events.js';
 import type { Harness } from '../lib/harness.js';
-import { harnessFrom } from '../harnesses/index.js';
+import { harnessFrom, type HarnessOption } from '../harnesses/index.js';
 import { stamp } from '../lib/stamp.js';
 import { toTransform, type Sink, type Stage } from '../lib/stage.js';
 import { ToolCall } from '../lib/tool-call.js';
@@ -31,7 +31,7 @@ export function classifier(sink: Sink<HarnessEvent>, harness: Harness): Stage<Co
 }
 
 /** The tool classifier as a Transform: correlator output in, events out; the harness by name or a `Harness` of your own. */
-export function classify(harness: string | Harness) {
+export function classify(harness: HarnessOption) {
   const table = harnessFrom(harness);
   return toTransform<Correlated, HarnessEvent>((sink) => classifier(sink, table));
 }

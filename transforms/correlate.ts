@@ -9,11 +9,11 @@
  */
 import { now } from '../lib/clock.js';
 import type { EventBody, HarnessEvent, RunMetrics } from '../lib/events.js';
-import type { Correlator, Harness, Limits, RunContext } from '../lib/harness.js';
+import type { Correlator, Limits, RunContext } from '../lib/harness.js';
 import { stamp } from '../lib/stamp.js';
 import type { Transform } from 'node:stream';
 import { AutoHarness } from '../harnesses/auto.js';
-import { harnessFrom, harnessNamed } from '../harnesses/index.js';
+import { harnessFrom, harnessNamed, type HarnessOption } from '../harnesses/index.js';
 import { toTransform, type Sink, type Stage } from '../lib/stage.js';
 import { ToolCall } from '../lib/tool-call.js';
 import { resolvePath } from '../lib/paths.js';
@@ -31,7 +31,7 @@ export type Correlated = HarnessEvent | ToolCall;
 
 export interface CorrelateOptions {
   /** The harness, by name or a `Harness` of your own. */
-  harness: string | Harness;
+  harness: HarnessOption;
   /** The run's working directory (itself resolved against the process's when relative); relative paths resolve against it. */
   cwd?: string;
   maxPendingTools?: number;
@@ -42,6 +42,8 @@ export interface CorrelateOptions {
   maxLineBytes?: number;
   /** Called once per input line with the 1-based line number and the rule that handled it. */
   onLine?: (line: number, rule: string) => void;
+  /** Called with each parsed JSON line, after the events it gave. */
+  onRecord?: (record: unknown) => void;
 }
 
 export function correlator(sink: Sink<Correlated>, options: CorrelateOptions): Stage<Parsed> & { flush(): void } {
@@ -146,6 +148,7 @@ export function correlator(sink: Sink<Correlated>, options: CorrelateOptions): S
     }
     if (parsed.cut) warn(describeCut(metrics.input.lines, parsed.bytes, parsed.cut), 'truncated');
     count(harness.record(parsed.value));
+    options.onRecord?.(parsed.value);
   }
 
   return {

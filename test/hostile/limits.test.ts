@@ -87,9 +87,13 @@ test('tool names and ids that are Object.prototype members find no table row', a
     { type: 'tool.execution_start', data: { toolCallId: 'toString', toolName: name, arguments: {} } },
     { type: 'tool.execution_complete', data: { toolCallId: 'toString', success: true } },
   ];
+  const acp = (name: string) => [
+    { jsonrpc: '2.0', method: 'session/update', params: { sessionId: 's', update: { sessionUpdate: 'tool_call', toolCallId: 'toString', kind: name, status: 'pending' } } },
+    { jsonrpc: '2.0', method: 'session/update', params: { sessionId: 's', update: { sessionUpdate: 'tool_call_update', toolCallId: 'toString', status: 'completed' } } },
+  ];
   for (const name of ['constructor', '__proto__', 'hasOwnProperty', 'toString']) {
     // Qwen's tool_call names the tool it wraps.
-    const cases = [['claude-code', toolCall(name, {})], ['qwen', toolCall(name, {})], ['qwen', toolCall('tool_call', { name, arguments: {} })], ['pi', pi(name)], ['copilot', copilot(name)]] as const;
+    const cases = [['claude-code', toolCall(name, {})], ['qwen', toolCall(name, {})], ['qwen', toolCall('tool_call', { name, arguments: {} })], ['pi', pi(name)], ['copilot', copilot(name)], ['acp', acp(name)]] as const;
     for (const [harness, records] of cases) {
       const { events } = await run(records.map((r) => JSON.stringify(r)).join('\n') + '\n', { harness });
       expect(events.map((e) => e.type), `${harness} ${name} ${JSON.stringify(records[0])}`).toEqual(['unknown']);

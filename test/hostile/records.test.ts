@@ -14,9 +14,9 @@ import { promisify } from 'node:util';
 import { gzipSync } from 'node:zlib';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { afterAll, describe, expect, test } from 'vitest';
-import { classify, correlate, createNormalizer, harnesses, parseJson, splitLines, validate, type HarnessEvent } from '../../lib/index.js';
+import { classify, correlate, createNormalizer, harnesses, parseJson, splitLines, validate, type HarnessEvent, type HarnessName } from '../../lib/index.js';
 import { metricsSchema } from '../../schemas/contract.js';
-import { bodies, fixtureFiles, fixturePath, jsonl, run } from '../helpers.js';
+import { bodies, byHarness, fixtureFiles, fixturePath, jsonl, run } from '../helpers.js';
 
 const bin = new URL('../../bin/harness-events.js', import.meta.url).pathname;
 const replay = new URL('../children/replay.mjs', import.meta.url).pathname;
@@ -195,7 +195,7 @@ describe('input that is not UTF-8 text', () => {
 
 describe('lines too long to parse whole (stream-json, incrementally, within a budget)', () => {
   /** Every event of a capture, through the separate stages, with every line longer than one byte read incrementally, and a budget nothing real reaches. */
-  async function incrementally(file: string, harness: string) {
+  async function incrementally(file: string, harness: HarnessName) {
     const events: HarnessEvent[] = [];
     const h = harnesses.get(harness)!;
     await pipeline(
@@ -210,8 +210,8 @@ describe('lines too long to parse whole (stream-json, incrementally, within a bu
     return events;
   }
 
-  const folders: Record<string, string> = { 'claude-code': 'claude', codex: 'codex', opencode: 'opencode', goose: 'goose', pi: 'pi', copilot: 'copilot', kilo: 'kilo', gemini: 'gemini', qwen: 'qwen' };
-  for (const [harness, folder] of Object.entries(folders)) {
+  const folders: Partial<Record<HarnessName, string>> = { acp: 'acp', 'claude-code': 'claude', codex: 'codex', opencode: 'opencode', goose: 'goose', pi: 'pi', copilot: 'copilot', kilo: 'kilo', gemini: 'gemini', qwen: 'qwen' };
+  for (const [harness, folder] of byHarness(folders)) {
     test(`${harness}: every real capture gives the same events read incrementally as parsed whole`, async () => {
       for (const file of fixtureFiles(folder)) {
         const whole = bodies((await run(readFileSync(fixturePath(file)), { harness })).events);

@@ -13,7 +13,7 @@ import { afterEach, describe, expect, test } from 'vitest';
 import type { HarnessEvent } from '../../lib/events.js';
 import { JetStreamPublishError, toJetStream } from '../../lib/jetstream/sink.js';
 import { startNatsServer, unusedPort, type NatsServer } from '../nats-server.js';
-import { asStored, children, expectSame, readAll, startPublishing, until } from './publish.js';
+import { asStored, children, expectSame, readAll, startPublishing, until, type Spawned } from './publish.js';
 
 let server: NatsServer | undefined;
 let progressDir: string | undefined;
@@ -25,7 +25,7 @@ afterEach(async () => {
 });
 
 /** A child writing `bytes` of 16 KB Claude Code lines as fast as the pipe takes them, reporting its progress. */
-function flood(bytes: number) {
+function flood(bytes: number): { spawn: Spawned; written: () => number } {
   progressDir = mkdtempSync(join(tmpdir(), 'harness-events-nats-flood-'));
   const progress = join(progressDir, 'progress');
   const written = () => {

@@ -5,7 +5,9 @@ import { join } from 'node:path';
 import { expect } from 'vitest';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { HarnessEvent, RunMetrics } from '../../lib/events.js';
-import { spawnHarness, type HarnessRun } from '../../lib/spawn.js';
+import type { HarnessName } from '../../lib/index.js';
+import { spawnHarness, type HarnessRun, type SpawnHarnessOptions } from '../../lib/spawn.js';
+import { acpLabRequests } from '../helpers.js';
 import { toJetStream, type JetStreamSink, type JetStreamSinkOptions } from '../../lib/jetstream/sink.js';
 import { fromJetStream, type JetStreamRecord, type JetStreamSourceOptions } from '../../lib/jetstream/source.js';
 
@@ -22,8 +24,15 @@ export interface Publishing {
   done: Promise<void>;
 }
 
+/** A child to run through spawnHarness (an ACP agent with the prompt and model to send). */
+export interface Spawned extends Pick<SpawnHarnessOptions, 'prompt' | 'model'> {
+  harness: HarnessName;
+  command: string;
+  args: string[];
+}
+
 /** Runs a child through spawnHarness into a sink, its run metrics as the final message. */
-export function startPublishing(spawn: { harness: string; command: string; args: string[] }, sinkOptions: Omit<JetStreamSinkOptions, 'harness'>): Publishing {
+export function startPublishing(spawn: Spawned, sinkOptions: Omit<JetStreamSinkOptions, 'harness'>): Publishing {
   const run = spawnHarness(spawn);
   const sink = toJetStream({ harness: spawn.harness, metrics: () => run.metrics, ...sinkOptions });
   const publishing: Publishing = { run, sink, events: [], maxInFlight: 0, done: Promise.resolve() };
@@ -39,7 +48,7 @@ export function startPublishing(spawn: { harness: string; command: string; args:
   return publishing;
 }
 
-export async function publishRun(spawn: { harness: string; command: string; args: string[] }, sinkOptions: Omit<JetStreamSinkOptions, 'harness'>): Promise<Publishing & { metrics: RunMetrics }> {
+export async function publishRun(spawn: Spawned, sinkOptions: Omit<JetStreamSinkOptions, 'harness'>): Promise<Publishing & { metrics: RunMetrics }> {
   const publishing = startPublishing(spawn, sinkOptions);
   await publishing.done;
   return { ...publishing, metrics: publishing.run.metrics };
@@ -50,9 +59,9 @@ export async function until(condition: () => boolean): Promise<void> {
   while (!condition()) await sleep(10);
 }
 
-/** A real capture replayed by a child as fast as the pipe takes it. */
-export function replaying(harness: string, file: string) {
-  return { harness, command: process.execPath, args: [join(children, 'replay.mjs'), file, '0'] };
+/** A real capture replayed by a child as fast as the pipe takes it (an ACP agent is asked what its lab client asked). */
+export function replaying(harness: HarnessName, file: string): Spawned {
+  return { harness, command: process.execPath, args: [join(children, 'replay.mjs'), file, '0'], ...(harness === 'acp' ? acpLabRequests(file) : {}) };
 }
 
 export async function readAll(options: JetStreamSourceOptions & { output: 'records' }): Promise<JetStreamRecord[]>;

@@ -8,6 +8,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { createNormalizer } from '../../lib/normalizer.js';
+import type { HarnessName } from '../../lib/index.js';
 import { spawnHarness } from '../../lib/spawn.js';
 import type { HarnessEvent } from '../../lib/events.js';
 import { bodies, fixturePath, jsonl, run } from '../helpers.js';
@@ -248,7 +249,7 @@ describe('differences from claude-code.md', () => {
 
   test("2. a record's text is emitted with its record; Claude Code's waits for the next line (more of its message may come)", async () => {
     /** What a normalizer has to give once one line has been written, before any other input. */
-    async function afterOneLine(name: string) {
+    async function afterOneLine(name: HarnessName) {
       const normalizer = createNormalizer({ harness: name });
       await new Promise((resolve) => normalizer.write(jsonl(assistant([text('Now.')])), resolve));
       const ready = normalizer.read() as HarnessEvent | null;

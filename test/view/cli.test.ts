@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, test } from 'vitest';
+import type { HarnessName } from '../../lib/index.js';
 import { fixturePath, runFixture } from '../helpers.js';
 import { bin, harnessEvents } from './cli-run.js';
 import { readJsonlLines as readLines, retimed } from './fixtures.js';
@@ -18,7 +19,7 @@ afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 const children = new URL('../children/', import.meta.url).pathname;
 
 /** A real capture's events as JSONL, observed 200 ms apart from a fixed time (so the summary's duration is known). */
-async function timedJsonl(fixture: string, harness: string): Promise<string> {
+async function timedJsonl(fixture: string, harness: HarnessName): Promise<string> {
   const { events } = await runFixture(fixture, { harness, cwd: '/home/user/project' });
   return retimed(events, 200).map((event) => JSON.stringify(event) + '\n').join('');
 }

@@ -4,6 +4,7 @@ import { describe, expect, test } from 'vitest';
 import type { HarnessEvent } from '../../lib/events.js';
 import { RunSummary } from '../../lib/summary.js';
 import { duration, formatEvent, formatStatus, formatSummary, nest, readable } from '../../lib/view/format.js';
+import type { HarnessName } from '../../lib/index.js';
 import { runFixture } from '../helpers.js';
 import { readJsonlLines } from './fixtures.js';
 
@@ -11,7 +12,7 @@ const plain = picocolors.createColors(false);
 const color = picocolors.createColors(true);
 const cwd = '/home/user/project';
 
-async function lines(fixture: string, harness: string, options: { width?: number; cwd?: string } = { cwd }): Promise<string[]> {
+async function lines(fixture: string, harness: HarnessName, options: { width?: number; cwd?: string } = { cwd }): Promise<string[]> {
   const { events } = await runFixture(fixture, { harness });
   return events.flatMap((event) => formatEvent(event, { colors: plain, ...options }));
 }
