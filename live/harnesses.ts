@@ -1,20 +1,18 @@
 /**
- * How each agent CLI is run offline against the scripted model, in two parts kept apart:
- *
- * 1. `argv`: the command line that makes the CLI run one prompt non-interactively, approving its
- *    own tool calls, and print machine-readable output, from `{ prompt, model, extraArgs }`: what
- *    any user of the library needs (issue 21 moves this table into the library's argument
- *    builders, and the suite then takes it from there);
- * 2. `offline`: what points the CLI at the scripted model instead of its vendor and keeps it off
- *    the network: the environment, the config files written into the run's HOME or workspace, and
- *    the arguments that pick the scripted provider (the suite's own business).
+ * How each agent CLI is run offline against the scripted model. The command line is the
+ * library's, as users get it (`spawnHarness({ harness, prompt, model, extraArgs })`:
+ * harnesses/command-lines.ts, and acp's agent presets); what this file adds is the suite's own
+ * business, `offline`: what points the CLI at the scripted model instead of its vendor and keeps
+ * it off the network (the environment, the config files written into the run's HOME or
+ * workspace, the arguments that pick the scripted provider).
  *
  * Then the rows: one per way of running a CLI (the same CLI through ACP is a row of its own),
  * with the wire protocol it speaks and the requests it makes besides the conversation. The facts
- * are the lab's (../shared/fixtures/<harness>/lab/LAB.md and research/<harness>.md).
+ * are the lab's (test/fixtures/<harness>/lab/LAB.md and research/<harness>.md).
  */
 import { writeFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
+import type { HarnessName, SpawnHarnessOptions } from '../lib/index.js';
 import type { Conversation } from '../testing/index.js';
 import type { ProtocolName } from '../testing/protocols/protocol.js';
 import type { Place } from './workspace.js';
@@ -23,43 +21,12 @@ import type { Place } from './workspace.js';
 export type RowId = 'claude-code' | 'codex' | 'opencode' | 'gemini' | 'qwen' | 'pi' | 'copilot' | 'kilo' | 'copilot-acp' | 'qwen-acp';
 
 // ---------------------------------------------------------------------------------------------
-// 1. argv: machine-readable, non-interactive output
-
-export interface ArgvInput {
-  /** The task; an ACP agent gets it through the protocol instead. */
-  prompt: string;
-  /** The model to ask for; the CLI's configured default without it. */
-  model?: string;
-  /** Further arguments, placed before the prompt. */
-  extraArgs?: readonly string[];
-}
-
-const modelFlag = (model: string | undefined) => (model === undefined ? [] : ['--model', model]);
-
-export const argv: Readonly<Record<RowId, (input: ArgvInput) => string[]>> = {
-  // Root (CI) may skip permissions only in a declared sandbox: the offline part sets IS_SANDBOX.
-  'claude-code': ({ prompt, model, extraArgs = [] }) => ['--print', '--output-format', 'stream-json', '--verbose', '--dangerously-skip-permissions', ...modelFlag(model), ...extraArgs, prompt],
-  codex: ({ prompt, model, extraArgs = [] }) => ['exec', '--json', '--dangerously-bypass-approvals-and-sandbox', ...modelFlag(model), ...extraArgs, prompt],
-  // `run` asks no questions; what its tools may do is the project config's `permission` (offline part).
-  opencode: ({ prompt, model, extraArgs = [] }) => ['run', '--format', 'json', ...modelFlag(model), ...extraArgs, prompt],
-  gemini: ({ prompt, model, extraArgs = [] }) => ['-p', prompt, '--output-format', 'stream-json', '--approval-mode', 'yolo', ...modelFlag(model), ...extraArgs],
-  qwen: ({ prompt, model, extraArgs = [] }) => ['--approval-mode', 'yolo', '--output-format', 'stream-json', ...modelFlag(model), ...extraArgs, prompt],
-  // pi has no approvals: its tools always run.
-  pi: ({ prompt, model, extraArgs = [] }) => ['--mode', 'json', ...modelFlag(model), ...extraArgs, prompt],
-  copilot: ({ prompt, model, extraArgs = [] }) => ['-p', prompt, '--output-format', 'json', '--allow-all-tools', '--no-color', ...modelFlag(model), ...extraArgs],
-  kilo: ({ prompt, model, extraArgs = [] }) => ['run', '--format', 'json', '--auto', ...modelFlag(model), ...extraArgs, prompt],
-  // ACP: JSON-RPC on stdio; the prompt and the model go through the protocol.
-  'copilot-acp': ({ extraArgs = [] }) => ['--acp', '--allow-all-tools', ...extraArgs],
-  'qwen-acp': ({ extraArgs = [] }) => ['--acp', '--approval-mode', 'yolo', ...extraArgs],
-};
-
-// ---------------------------------------------------------------------------------------------
-// 2. offline: the scripted model instead of the vendor's, and nothing else on the network
+// offline: the scripted model instead of the vendor's, and nothing else on the network
 
 export interface Offline {
   /** The environment besides the base one (PATH, HOME, LANG, SHELL, TERM, TMPDIR). */
   env: Record<string, string>;
-  /** Arguments that pick the scripted provider; they go first among `extraArgs`. */
+  /** Arguments that pick the scripted provider (or switch off what no flag-free setting does); they go first among `extraArgs`. */
   args?: string[];
   /** The model the scripted provider is asked for, when the command line must name it. */
   model?: string;
@@ -106,10 +73,7 @@ function openaiCompatibleSetup(place: Place, url: string, configDir: string): Re
   return { npm_config_registry: `${url}/npm-registry/` };
 }
 
-const copilotOffline = (url: string): Offline => ({
-  env: { COPILOT_OFFLINE: 'true', COPILOT_PROVIDER_BASE_URL: `${url}/v1`, COPILOT_PROVIDER_API_KEY: FAKE_KEY, COPILOT_MODEL: 'fake-model' },
-  args: ['--no-auto-update'],
-});
+const copilotEnv = (url: string) => ({ COPILOT_OFFLINE: 'true', COPILOT_PROVIDER_BASE_URL: `${url}/v1`, COPILOT_PROVIDER_API_KEY: FAKE_KEY, COPILOT_MODEL: 'fake-model' });
 
 function qwenOffline(place: Place, url: string): Offline {
   writeJson(join(place.home, '.qwen', 'settings.json'), {
@@ -203,7 +167,7 @@ export const offline: Readonly<Record<RowId, (place: Place, url: string) => Offl
     });
     return { env: { PI_OFFLINE: '1', PI_SKIP_VERSION_CHECK: '1', PI_TELEMETRY: '0' }, args: ['--provider', 'lab'], model: 'fake-model' };
   },
-  copilot: (_place, url) => copilotOffline(url),
+  copilot: (_place, url) => ({ env: copilotEnv(url), args: ['--no-auto-update'] }),
   kilo: (place, url) => {
     // Only the lab provider: Kilo's own gateway provider would fetch its model list from its API.
     writeJson(place.path('kilo.json'), openaiCompatibleProject(url, { $schema: 'https://app.kilo.ai/config.json', enabled_providers: ['lab'] }));
@@ -218,7 +182,8 @@ export const offline: Readonly<Record<RowId, (place: Place, url: string) => Offl
       },
     };
   },
-  'copilot-acp': (_place, url) => copilotOffline(url),
+  // The ACP preset has --no-auto-update already.
+  'copilot-acp': (_place, url) => ({ env: copilotEnv(url) }),
   'qwen-acp': qwenOffline,
 };
 
@@ -227,13 +192,13 @@ export const offline: Readonly<Record<RowId, (place: Place, url: string) => Offl
 
 export interface LiveHarness {
   id: RowId;
-  /** The library harness that normalizes its output. */
-  harness: string;
+  /** The library harness that starts it and normalizes its output. */
+  harness: HarnessName;
   /** The CLI of live/clis.ts it runs. */
   cli: string;
   protocol: ProtocolName;
-  /** An ACP agent: a client drives it on stdin/stdout. */
-  acp?: boolean;
+  /** An ACP agent: the library's client drives it, started from the preset of this name (acpAgents). */
+  agent?: string;
   /** Requests the CLI makes besides the scenario's conversation, and their answers. */
   side?: readonly Conversation[];
   /** Programs the CLI's tools need on PATH: without them the row is skipped, with a message. */
@@ -252,12 +217,12 @@ export const liveHarnesses: readonly LiveHarness[] = [
   { id: 'pi', harness: 'pi', cli: 'pi', protocol: 'chat', needs: ['rg'] },
   { id: 'copilot', harness: 'copilot', cli: 'copilot', protocol: 'chat' },
   { id: 'kilo', harness: 'kilo', cli: 'kilo', protocol: 'chat', needs: ['rg'], side: [titleRequest] },
-  { id: 'copilot-acp', harness: 'acp', cli: 'copilot', protocol: 'chat', acp: true },
-  { id: 'qwen-acp', harness: 'acp', cli: 'qwen', protocol: 'chat', acp: true },
+  { id: 'copilot-acp', harness: 'acp', cli: 'copilot', protocol: 'chat', agent: 'copilot' },
+  { id: 'qwen-acp', harness: 'acp', cli: 'qwen', protocol: 'chat', agent: 'qwen' },
 ];
 
-/** A row's command line and environment for one run: its offline setup written into the place, then its argv. */
-export function launch(row: LiveHarness, place: Place, url: string, prompt: string, scenarioArgs: readonly string[] = []): { args: string[]; env: Record<string, string> } {
+/** What a row's run adds to spawnHarness's options: its offline setup, written into the place, and the scenario's arguments. */
+export function launch(row: LiveHarness, place: Place, url: string, scenarioArgs: readonly string[] = []): Pick<SpawnHarnessOptions, 'agent' | 'model' | 'extraArgs'> & { env: Record<string, string> } {
   const setup = offline[row.id](place, url);
-  return { args: argv[row.id]({ prompt, model: setup.model, extraArgs: [...(setup.args ?? []), ...scenarioArgs] }), env: setup.env };
+  return { agent: row.agent, model: setup.model, extraArgs: [...(setup.args ?? []), ...scenarioArgs], env: setup.env };
 }

@@ -63,10 +63,10 @@ export async function installCli(cli: Cli, mode: 'pinned' | 'latest', log: (line
     }
   }
   const dir = join(cacheDir, `${cli.pkg.replace('/', '+')}@${version}`);
-  const bin = join(dir, cli.bin);
+  const entry = join(dir, cli.bin);
   const marker = join(dir, 'installed.json');
   const env: Record<string, string> = cli.unpackEnv ? { [cli.unpackEnv]: join(dir, 'unpacked') } : {};
-  if (existsSync(marker) && existsSync(bin)) return { cli, version, dir, bin, env, note };
+  if (existsSync(marker) && existsSync(entry)) return { cli, version, dir, bin: executable(dir, cli), env, note };
   log(`live: installing ${cli.pkg}@${version} into ${dir}`);
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(dir, { recursive: true });
@@ -81,9 +81,10 @@ export async function installCli(cli: Cli, mode: 'pinned' | 'latest', log: (line
   } catch (error) {
     return { cli, version, reason: `npm install ${cli.pkg}@${version} failed: ${firstLine((error as { stderr?: string }).stderr || error)}` };
   }
-  if (!existsSync(bin)) {
+  if (!existsSync(entry)) {
     return { cli, version, reason: `${cli.pkg}@${version} installed without its executable ${cli.bin} (is ${cli.platformPkg ?? 'its platform package'} published for this version and platform?)` };
   }
+  const bin = executable(dir, cli);
   if (cli.unpackEnv) {
     try {
       await run(bin, ['--version'], { env: { ...process.env, ...env }, timeout: 120_000 });
@@ -94,6 +95,18 @@ export async function installCli(cli: Cli, mode: 'pinned' | 'latest', log: (line
   writeFileSync(marker, JSON.stringify({ pkg: cli.pkg, version, bin: cli.bin, seconds: (Date.now() - started) / 1000 }) + '\n');
   log(`live: installed ${cli.pkg}@${version} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   return { cli, version, dir, bin, env, note };
+}
+
+/**
+ * What spawnHarness starts: the CLI's executable, or for a `.js` entry point a shim beside the
+ * install that execs it with the node on PATH (a command of its own, as the library's command
+ * lines need, whatever mode the package gave the file).
+ */
+function executable(dir: string, cli: Cli): string {
+  if (!cli.bin.endsWith('.js')) return join(dir, cli.bin);
+  const shim = join(dir, `${cli.id}.sh`);
+  writeFileSync(shim, `#!/bin/sh\nexec node "${join(dir, cli.bin)}" "$@"\n`, { mode: 0o755 });
+  return shim;
 }
 
 /**

@@ -1,6 +1,6 @@
 /**
- * Prints what the live suite did: how many scenarios ran per row and how they were checked
- * (exact events, everything understood, or raw), the CLIs it skipped and why, and with
+ * Prints what the live suite did: how many scenarios ran per row, the CLIs it skipped and why,
+ * the processes CLIs left running, and with
  * `LIVE_VERSIONS=latest` the drift report: per scenario, the records and tools that came out
  * `unknown` and the events that differ from the pinned version's.
  */
@@ -19,7 +19,7 @@ export class LiveReporter implements Reporter {
   ) {}
 
   onTestRunEnd(testModules: ReadonlyArray<TestModule>): void {
-    const rows = new Map<string, { passed: number; failed: number; modes: Set<string> }>();
+    const rows = new Map<string, { passed: number; failed: number }>();
     const drift: string[] = [];
     const leftovers: string[] = [];
     for (const module of testModules) {
@@ -27,9 +27,8 @@ export class LiveReporter implements Reporter {
         const live = test.meta().live;
         const state = test.result().state;
         if (!live || (state !== 'passed' && state !== 'failed')) continue;
-        const row = rows.get(live.row) ?? { passed: 0, failed: 0, modes: new Set<string>() };
+        const row = rows.get(live.row) ?? { passed: 0, failed: 0 };
         row[state]++;
-        row.modes.add(live.mode);
         rows.set(live.row, row);
         for (const process of live.leftovers) leftovers.push(`  ${live.row} / ${test.name}: ${process.split('\n')[0]!.slice(0, 160)}`);
         if (live.drift) {
@@ -42,7 +41,7 @@ export class LiveReporter implements Reporter {
     const total = [...rows.values()].reduce((sum, row) => sum + row.passed + row.failed, 0);
     const lines = [`live: ${total} scenarios ran${this.latest ? ' against the newest versions' : ''}`];
     for (const [id, row] of rows) {
-      lines.push(`  ${id.padEnd(12)} ${this.versions[id]?.padEnd(40) ?? ''} ${row.passed} passed, ${row.failed} failed (${[...row.modes].join(', ')})`);
+      lines.push(`  ${id.padEnd(12)} ${this.versions[id]?.padEnd(40) ?? ''} ${row.passed} passed, ${row.failed} failed`);
     }
     for (const { id, reason } of this.skipped) lines.push(`  ${id.padEnd(12)} skipped: ${reason}`);
     if (leftovers.length) lines.push('processes a CLI left running after it exited (killed by the suite):', ...leftovers);

@@ -16,12 +16,8 @@ export interface Scenario {
   env?: Record<string, string>;
   /** The exit code the CLI ends with. */
   exitCode: number;
-  /**
-   * The exact normalized events, without timestamps, session ids and stderr warnings, checked by
-   * hand against the harness's spec page. Absent while the library has no harness for the CLI:
-   * the run is then checked raw (its stdout is JSON, its exit code and the requests are right).
-   */
-  events?(expect: Expected): EventBody[];
+  /** The exact normalized events, without timestamps, session ids and stderr warnings, checked by hand against the harness's spec page. */
+  events(expect: Expected): EventBody[];
   /** The run's token totals (metrics.tokens), where the scenario checks the usage mapping. */
   tokens?: Tokens;
 }

@@ -28,29 +28,17 @@ for (const row of liveHarnesses) {
       test(scenario.name, async ({ task }) => {
         await runScenario(row, cli, scenario, (run) => {
           const events = comparable(run.events);
-          const mode = !run.normalized ? 'raw' : scenario.events ? 'exact' : 'understood';
-          // Raw runs have nothing to compare: their expected events are for the harness to come.
-          const expected = mode === 'exact' ? scenario.events!(expectedFor(run.place.workspace, run.serverUrl, cli)) : undefined;
-          task.meta.live = { row: row.id, mode, drift: expected && driftOf(expected, events), leftovers: run.leftovers };
+          const expected = scenario.events(expectedFor(run.place.workspace, run.serverUrl, cli));
+          task.meta.live = { row: row.id, drift: driftOf(expected, events), leftovers: run.leftovers };
           const context = `${row.id} / ${scenario.name}: the run's events were\n${events.map((e) => JSON.stringify(e)).join('\n')}\nrequests:\n${run.requests.map((r) => `${r.outcome} ${r.path} ${r.conversation ?? ''}#${r.turn ?? ''} ${r.reason ?? ''}`).join('\n')}`;
           expect(run.requests.filter((r) => r.outcome === 'unexpected'), context).toEqual([]);
           expect(run.requests.filter((r) => r.protocol !== row.protocol).map((r) => `${r.protocol} ${r.path}`), context).toEqual([]);
           expect(run.turnsPlayed.every(Boolean), `${context}\nturns played: ${JSON.stringify(run.turnsPlayed)}`).toBe(true);
-          if (run.acpAnswered !== undefined) expect(run.acpAnswered, `${context}\nthe prompt was not answered`).toBe(true);
           // An ACP run ends at the prompt's answer: an agent still there 2 s after its stdin closed is
-          // stopped (acp.md), by the suite's client (an abort) or the library's (SIGTERM, no error event).
-          if (!row.acp || run.result.signal === undefined) expect(run.result.exit_code, context).toBe(scenario.exitCode);
-          if (mode === 'raw') {
-            // The library has no harness for this CLI yet: its stdout must be JSON lines.
-            expect(events.filter((e) => e.type === 'warning'), context).toEqual([]);
-            expect(events.filter((e) => e.type === 'unknown').length, context).toBeGreaterThan(0);
-          } else if (mode === 'understood') {
-            // The harness landed before this scenario's exact events were written: everything must be understood.
-            expect(events.filter((e) => e.type === 'unknown' || e.type === 'warning'), context).toEqual([]);
-          } else {
-            expect(events, context).toEqual(expected);
-            if (scenario.tokens) expect(run.result.metrics.tokens).toEqual(scenario.tokens);
-          }
+          // stopped by the library's client (acp.md: SIGTERM, no error event).
+          if (row.agent === undefined || run.result.signal === undefined) expect(run.result.exit_code, context).toBe(scenario.exitCode);
+          expect(events, context).toEqual(expected);
+          if (scenario.tokens) expect(run.result.metrics.tokens).toEqual(scenario.tokens);
         });
       });
     }
@@ -58,17 +46,16 @@ for (const row of liveHarnesses) {
 }
 
 function expectedFor(workspace: string, url: string, cli: Installed): Expected {
-  const command = cli.bin.endsWith('.js') ? process.execPath : cli.bin;
   return {
     workspace,
     url,
     path: (relative) => `${workspace}/${relative}`,
-    exited: (code) => ({ type: 'error', code: 'exit_code', message: `${command} exited with code ${code}` }),
+    exited: (code) => ({ type: 'error', code: 'exit_code', message: `${cli.bin} exited with code ${code}` }),
   };
 }
 
 declare module 'vitest' {
   interface TaskMeta {
-    live?: { row: string; mode: 'raw' | 'understood' | 'exact'; drift?: ReturnType<typeof driftOf>; leftovers: string[] };
+    live?: { row: string; drift?: ReturnType<typeof driftOf>; leftovers: string[] };
   }
 }

@@ -1,17 +1,20 @@
 /**
  * Scenarios every CLI plays the same way, with its own shell tool: a text answer, the shell
  * round (reads, a search and a listing written as shell commands, a failing command, a write
- * through the shell) and an API error. A harness's table passes its tool's call shape and,
- * once the library translates it, the exact events.
+ * through the shell) and an API error. A harness's file passes its tool's call shape and the
+ * exact events.
  */
 import type { CommandEvent, EventBody } from '../../lib/events.js';
 import type { ToolUse, Turn, Usage } from '../../testing/index.js';
 import type { Expected, Scenario } from '../scenario.js';
 import type { Place } from '../workspace.js';
 
+/** What a builder's caller adds to a scenario: at least its expected events. */
+type Expecting = Partial<Scenario> & Pick<Scenario, 'events'>;
+
 export const greeting = { reasoning: 'The user wants a greeting.', text: 'Hello from the scripted model.' };
 
-export function textScenario(usage: Usage | undefined, rest: Partial<Scenario> = {}): Scenario {
+export function textScenario(usage: Usage | undefined, rest: Expecting): Scenario {
   return { name: 'text', prompt: 'Say hello in one sentence.', turns: () => [{ ...greeting, usage }], exitCode: 0, ...rest };
 }
 
@@ -23,7 +26,7 @@ export function shellCommands(failing: string): string[] {
 export const listingText = 'Listing the sources.';
 export const shellDoneText = (failing: string) => `Looked around; \`${failing}\` failed.`;
 
-export function shellScenario(call: (command: string) => ToolUse, failing: string, rest: Partial<Scenario> = {}): Scenario {
+export function shellScenario(call: (command: string) => ToolUse, failing: string, rest: Expecting): Scenario {
   const turns: Turn[] = shellCommands(failing).map((command) => ({ ...(command === 'ls src' ? { text: listingText } : {}), tools: [call(command)] }));
   return { name: 'shell', prompt: 'Look around with the shell.', turns: () => [...turns, { text: shellDoneText(failing) }], exitCode: 0, ...rest };
 }
@@ -66,7 +69,7 @@ export function shellEvents(x: Expected, round: ShellRound): EventBody[] {
 }
 
 /** Every request of the run fails with `status`. */
-export function apiErrorScenario(status: number, exitCode: number, rest: Partial<Scenario> = {}): Scenario {
+export function apiErrorScenario(status: number, exitCode: number, rest: Expecting): Scenario {
   return { name: 'api error', prompt: 'Say hello.', turns: () => [{ failAlways: status }], exitCode, ...rest };
 }
 
@@ -80,7 +83,7 @@ export interface FileTools {
 }
 
 /** The file-tool round: reads whole and ranged, a listing, a glob, a grep, a write, a read of a missing file. */
-export function fileToolsScenario(tools: FileTools, rest: Partial<Scenario> = {}): Scenario {
+export function fileToolsScenario(tools: FileTools, rest: Expecting): Scenario {
   return {
     name: 'file tools',
     prompt: 'Read, list, search and write.',
