@@ -26,8 +26,11 @@ export const usage = `Usage:
   harness-events normalize --harness <name> [options] [FILE]
       Reads a harness's raw JSONL output from FILE (or standard input, also as "-") and
       writes one normalized event per line (JSONL) to standard output.
+  harness-events run --harness <name> --prompt <text> [--model <id>] [options] [-- <args>...]
   harness-events run --harness <name> [options] -- <command> [args...]
-      Runs the harness CLI and writes its normalized events as JSONL, live: its stdout
+      Runs the harness CLI and writes its normalized events as JSONL, live. With --prompt,
+      the harness's own command line (non-interactive, every tool call approved; the
+      README lists them), <args> going before the prompt; else the command given. Its stdout
       translated, its stderr lines as warnings, its ending (exit code, signal, a missing
       terminal record) as events. Exits with the child's exit code (128 + n for signal n,
       127 when the command cannot be started); Ctrl-C stops the child and exits 130.
@@ -67,10 +70,12 @@ Options:
   --max-span-bytes <n>      longest accumulated text span (default 16777216)
   --stream-lines-above <n>  lines longer than this are parsed as they arrive and keep at most
                             this much of their content, with a truncated warning (default 8388608)
-  --prompt <text>           acp: the prompt sent to the agent
+  --prompt <text>           run: the task; the harness's command line is built around it
+                            (acp: the prompt sent to the agent)
+  --model <id>              run, with --prompt: the model to ask for (acp: selected with
+                            session/set_model before the prompt)
   --agent <name>            acp: a known agent, started in ACP mode without flags (${[...acpAgents.keys()].join(', ')})
   --permissions <answer>    acp: allow (default) or reject the agent's permission requests
-  --model <id>              acp: a model selected with session/set_model before the prompt
   --format <format>         normalize, run: jsonl (default) or pretty (what view shows);
                             report: html (default) or md
   --color                   pretty output in color even when standard output is not a
@@ -131,13 +136,13 @@ export async function main(argv: string[], stdin: Readable = process.stdin, stdo
   }
 }
 
-/** The options of an ACP run (`run --harness acp`). */
-const acpOptions = ['prompt', 'agent', 'permissions', 'model'];
+/** The options of a run started from a prompt (`run --prompt`; acp also `--agent`, `--permissions`). */
+const launchFlags = ['prompt', 'model', 'agent', 'permissions'];
 
 /** The options each command takes; any other is a usage error. */
 const commandOptions = {
   normalize: ['harness', 'cwd', 'strict', 'metrics', 'format', 'color', ...Object.keys(sizeOptions), ...Object.keys(publishFlags)],
-  run: ['harness', 'cwd', 'strict', 'metrics', 'format', 'color', ...Object.keys(sizeOptions), ...Object.keys(publishFlags), ...acpOptions],
+  run: ['harness', 'cwd', 'strict', 'metrics', 'format', 'color', ...Object.keys(sizeOptions), ...Object.keys(publishFlags), ...launchFlags],
   view: ['cwd', 'color', 'stream', 'run', ...Object.keys(fromFlags)],
   report: ['harness', 'cwd', 'strict', 'metrics', 'format', 'output', ...Object.keys(sizeOptions)],
 };
@@ -245,11 +250,9 @@ async function runCommand(args: string[], stdout: NodeJS.WritableStream): Promis
   }
   const options = normalizeOptions(values);
   const pretty = formatOf(values, ['jsonl', 'pretty']) === 'pretty' ? await loadPretty(values, stdout) : undefined;
-  const [command, ...commandArgs] = positionals;
-  if (command === undefined && values.agent === undefined) throw new UsageError('run needs the command to run, after -- (see harness-events --help)');
-  const acp = acpRunOptions(values);
+  const launch = launchOptions(values, positionals);
   const output = publishing(values, values.harness!, () => run.metrics);
-  const run = startHarness({ ...options, command, args: commandArgs, ...acp });
+  const run = startHarness({ ...options, ...launch });
   let interrupted = false;
   const interrupt = () => {
     interrupted = true;
@@ -277,13 +280,22 @@ async function runCommand(args: string[], stdout: NodeJS.WritableStream): Promis
   return interrupted ? 130 : shellExitCode(result);
 }
 
-/** `run`'s ACP options (`--prompt`, `--agent`, `--permissions`, `--model`): for a harness that takes them (acp) only. */
-function acpRunOptions(values: Values): Pick<SpawnHarnessOptions, 'prompt' | 'agent' | 'permissions' | 'model'> {
-  const given = { prompt: values.prompt, agent: values.agent, permissions: values.permissions as SpawnHarnessOptions['permissions'], model: values.model };
-  if (values.harness !== 'acp' && Object.values(given).some((value) => value !== undefined)) {
-    throw new UsageError('--prompt, --agent, --permissions and --model are for --harness acp');
+/**
+ * What `run` starts: with `--prompt`, the harness's own command line, the words after `--`
+ * going before the prompt (acp: the agent's command line, or `--agent`'s); without, the
+ * command after `--`.
+ */
+function launchOptions(values: Values, positionals: string[]): Partial<SpawnHarnessOptions> {
+  const [command, ...args] = positionals;
+  if (values.harness === 'acp') {
+    if (command === undefined && values.agent === undefined) throw new UsageError('run --harness acp needs --agent or the agent\'s command after -- (see harness-events --help)');
+    return { command, args, prompt: values.prompt, model: values.model, agent: values.agent, permissions: values.permissions as SpawnHarnessOptions['permissions'] };
   }
-  return given;
+  if (values.agent !== undefined || values.permissions !== undefined) throw new UsageError('--agent and --permissions are for --harness acp');
+  if (values.prompt !== undefined) return { prompt: values.prompt, model: values.model, extraArgs: positionals.length > 0 ? positionals : undefined };
+  if (values.model !== undefined) throw new UsageError('--model goes with --prompt (with a command after --, put it there)');
+  if (command === undefined) throw new UsageError('run needs --prompt, or the command to run after -- (see harness-events --help)');
+  return { command, args };
 }
 
 /** spawnHarness, with options the harness cannot run with (acp without --prompt, an unknown agent) as usage errors. */

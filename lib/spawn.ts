@@ -12,7 +12,7 @@ import type { EventBody, HarnessEvent, RunMetrics } from './events.js';
 import { stamp } from './stamp.js';
 import { createNormalizer, type NormalizeOptions, type Normalizer } from './normalizer.js';
 import { lineSplitter, LineTooLong } from '../transforms/split-lines.js';
-import { harnessNamed } from '../harnesses/index.js';
+import { harnessFrom } from '../harnesses/index.js';
 import type { AcpOptions } from './acp-client.js';
 import type { HarnessClient } from './harness.js';
 
@@ -76,7 +76,7 @@ export function stripAnsi(text: string): string {
 
 /** Spawns a harness CLI and returns its normalized events as a stream. */
 export function spawnHarness(given: SpawnHarnessOptions): HarnessRun {
-  const harness = typeof given.harness === 'string' ? harnessNamed(given.harness) : given.harness;
+  const harness = harnessFrom(given.harness);
   const options = harness.launch?.(given) ?? given;
   if (options.command === undefined) throw new TypeError(`spawnHarness: ${harness.name} needs a command${harness.launch ? '' : ' (it has no command line of its own to build from a prompt)'}`);
   let client: HarnessClient | undefined;

@@ -166,8 +166,10 @@ describe('harness-events run', () => {
     expect(stdout.trimEnd().split('\n').map((line) => JSON.parse(line).type)).toEqual(['gg']);
   });
 
-  test('usage errors exit 2: no command after --, unknown harness', async () => {
-    expect(await cli(['run', '--harness', 'gg'])).toMatchObject({ code: 2, stderr: 'harness-events: run needs the command to run, after -- (see harness-events --help)\n' });
+  test('usage errors exit 2: neither --prompt nor a command, --model without --prompt, --prompt for a harness without a command line, unknown harness', async () => {
+    expect(await cli(['run', '--harness', 'gg'])).toMatchObject({ code: 2, stderr: 'harness-events: run needs --prompt, or the command to run after -- (see harness-events --help)\n' });
+    expect(await cli(['run', '--harness', 'codex', '--model', 'o4', '--', 'codex'])).toMatchObject({ code: 2, stderr: 'harness-events: --model goes with --prompt (with a command after --, put it there)\n' });
+    expect(await cli(['run', '--harness', 'gg', '--prompt', 'hi'])).toMatchObject({ code: 2, stderr: 'harness-events: spawnHarness: gg needs a command (it has no command line of its own to build from a prompt)\n' });
     expect((await cli(['run', '--harness', 'nope', '--', 'true'])).code).toBe(2);
   });
 });

@@ -10,6 +10,7 @@ import { afterAll, describe, expect, test } from 'vitest';
 import { harnesses, spawnHarness, type HarnessEvent, type HarnessName } from '../lib/index.js';
 import type { SpawnHarnessOptions } from '../lib/spawn.js';
 import { commandLines } from '../harnesses/command-lines.js';
+import { harnessEvents } from './view/cli-run.js';
 
 const prompt = 'fix the tests';
 
@@ -69,15 +70,25 @@ describe('a run started from a prompt', () => {
   const bin = mkdtempSync(join(tmpdir(), 'harness-events-command-lines-'));
   afterAll(() => rmSync(bin, { recursive: true, force: true }));
 
+  // A stand-in named like the real CLI: it reports its arguments as a stderr line, then ends pi's way.
+  const program = join(bin, 'pi');
+  writeFileSync(program, `#!${process.execPath}\nprocess.stderr.write(JSON.stringify(process.argv.slice(2)) + '\\n');\nconsole.log(JSON.stringify({ type: 'agent_end', messages: [] }));\n`);
+  chmodSync(program, 0o755);
+  const env = { ...process.env, PATH: `${bin}:${process.env.PATH}` };
+
   test('finds the program on the PATH it is given and passes the built argv (a stand-in `pi` prints its argv)', async () => {
-    // A stand-in named like the real CLI: it reports its arguments as a stderr line, then ends pi's way.
-    const program = join(bin, 'pi');
-    writeFileSync(program, `#!${process.execPath}\nprocess.stderr.write(JSON.stringify(process.argv.slice(2)) + '\\n');\nconsole.log(JSON.stringify({ type: 'agent_end', messages: [] }));\n`);
-    chmodSync(program, 0o755);
-    const run = spawnHarness({ harness: 'pi', prompt, model: 'lab', cwd: bin, env: { ...process.env, PATH: `${bin}:${process.env.PATH}` } });
+    const run = spawnHarness({ harness: 'pi', prompt, model: 'lab', cwd: bin, env });
     const events: HarnessEvent[] = [];
     for await (const event of run) events.push(event);
     expect(events.filter((event) => event.type === 'warning').map((event) => event.message)).toEqual([JSON.stringify(['--mode', 'json', '--model', 'lab', prompt])]);
     expect(await run.done).toMatchObject({ exit_code: 0 });
+  });
+
+  test('harness-events run --harness pi --prompt P --model M -- EXTRA: the same command line, the words after -- before the prompt', async () => {
+    const result = await harnessEvents(['run', '--harness', 'pi', '--prompt', prompt, '--model', 'lab', '--', '--thinking', 'high'], { env, cwd: bin });
+    expect(result.code).toBe(0);
+    expect(result.stdout.trimEnd().split('\n').map((line) => JSON.parse(line)).filter((event) => event.type === 'warning').map((event) => event.message)).toEqual([
+      JSON.stringify(['--mode', 'json', '--model', 'lab', '--thinking', 'high', prompt]),
+    ]);
   });
 });

@@ -2,7 +2,9 @@
  * `harness: 'auto'`: every real capture of every harness is told from its first records, and
  * normalizes exactly as it does with its harness named.
  */
+import { execFile } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import { promisify } from 'node:util';
 import { describe, expect, test } from 'vitest';
 import { harnesses, isHarnessName } from '../lib/index.js';
 import { HarnessDetector, signatures } from '../lib/detect.js';
@@ -103,14 +105,20 @@ describe('a stream no harness wrote', () => {
   });
 });
 
+const bin = new URL('../bin/harness-events.js', import.meta.url).pathname;
+
 test('the CLI: normalize --harness auto gives the events the named harness gives', async () => {
-  const { execFile } = await import('node:child_process');
-  const { promisify } = await import('node:util');
-  const bin = new URL('../bin/harness-events.js', import.meta.url).pathname;
   const file = fixturePath('gemini/lab/shell.jsonl');
   const [auto, named] = await Promise.all(
     ['auto', 'gemini'].map((harness) => promisify(execFile)(process.execPath, [bin, 'normalize', '--harness', harness, file])),
   );
   const events = (stdout: string) => bodies(stdout.trimEnd().split('\n').map((line) => JSON.parse(line)));
   expect(events(auto!.stdout)).toEqual(events(named!.stdout));
+}, 60_000);
+
+test('run --harness auto (spawnHarness with auto): a live child is told by its first record', async () => {
+  const lines = [{ type: 'thread.started', thread_id: 't' }, { type: 'turn.completed', usage: { input_tokens: 3, cached_input_tokens: 0, output_tokens: 2 } }];
+  const script = `for (const line of ${JSON.stringify(lines.map((line) => JSON.stringify(line)))}) console.log(line);`;
+  const { stdout } = await promisify(execFile)(process.execPath, [bin, 'run', '--harness', 'auto', '--', process.execPath, '-e', script]);
+  expect(bodies(stdout.trimEnd().split('\n').map((line) => JSON.parse(line)))).toEqual([{ type: 'usage', tokens: { input: 3, cache_read: 0, output: 2 } }]);
 }, 60_000);

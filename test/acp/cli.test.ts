@@ -75,16 +75,16 @@ describe('harness-events run --harness acp', { timeout: 30_000 }, () => {
     expect(agentLog().some((entry) => entry.received?.method === 'session/cancel')).toBe(true);
   });
 
-  test('usage errors (exit 2): no --prompt, an unknown agent, neither an agent nor a command, acp options for another harness or auto', async () => {
+  test('usage errors (exit 2): no --prompt, an unknown agent, neither an agent nor a command, acp-only options for another harness or auto', async () => {
     const usage = async (args: string[]) => {
       const { code, stderr } = await cli('turn', args);
       return { code, stderr: stderr.trim() };
     };
     expect(await usage(['run', '--harness', 'acp', '--', process.execPath, agentScript])).toEqual({ code: 2, stderr: 'harness-events: acp: the prompt option is required (a string)' });
     expect((await usage(['run', '--harness', 'acp', '--agent', 'vim', '--prompt', 'p'])).stderr).toMatch(/^harness-events: acp: unknown agent "vim"/);
-    expect(await usage(['run', '--harness', 'acp', '--prompt', 'p'])).toEqual({ code: 2, stderr: 'harness-events: run needs the command to run, after -- (see harness-events --help)' });
-    expect(await usage(['run', '--harness', 'claude-code', '--prompt', 'p', '--', 'claude'])).toEqual({ code: 2, stderr: 'harness-events: --prompt, --agent, --permissions and --model are for --harness acp' });
-    expect(await usage(['run', '--harness', 'auto', '--prompt', 'p', '--', 'claude'])).toEqual({ code: 2, stderr: 'harness-events: --prompt, --agent, --permissions and --model are for --harness acp' });
+    expect(await usage(['run', '--harness', 'acp', '--prompt', 'p'])).toEqual({ code: 2, stderr: "harness-events: run --harness acp needs --agent or the agent's command after -- (see harness-events --help)" });
+    expect(await usage(['run', '--harness', 'claude-code', '--agent', 'qwen', '--prompt', 'p'])).toEqual({ code: 2, stderr: 'harness-events: --agent and --permissions are for --harness acp' });
+    expect(await usage(['run', '--harness', 'auto', '--permissions', 'reject', '--', 'claude'])).toEqual({ code: 2, stderr: 'harness-events: --agent and --permissions are for --harness acp' });
   });
 });
 
