@@ -27,6 +27,16 @@ node -e "
     console.log('ESM import: ok');
   });
 "
+node -e "
+  import('harness-events/testing').then(async ({ startModelServer, scriptFor }) => {
+    const model = await startModelServer(scriptFor('Hi', [{ text: 'Hello.' }]));
+    const response = await fetch(model.url + '/v1/chat/completions', { method: 'POST', body: JSON.stringify({ model: 'm', messages: [{ role: 'user', content: 'Hi' }] }) });
+    const body = await response.json();
+    await model.close();
+    if (body.choices[0].message.content !== 'Hello.') throw new Error('harness-events/testing: got ' + JSON.stringify(body));
+    console.log('harness-events/testing (the scripted model): ok');
+  });
+"
 cat > check.ts <<'TS'
 import { createNormalizer, type HarnessEvent } from 'harness-events';
 const normalizer = createNormalizer({ harness: 'claude-code', cwd: '/ws' });

@@ -1,0 +1,108 @@
+/**
+ * One live scenario, start to end: a fresh place (HOME and workspace), a scripted model server
+ * on a free loopback port, the CLI through `spawnHarness`, then the sweep for processes the run
+ * left behind. Everything it started is gone when it returns.
+ */
+import { randomUUID } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
+import { dirname } from 'node:path';
+import type { HarnessEvent } from '../lib/events.js';
+import { spawnHarness, type RunResult } from '../lib/index.js';
+import { startModelServer, type LoggedRequest } from '../testing/index.js';
+import { launch, type LiveHarness } from './harnesses.js';
+import type { Installed } from './install.js';
+import type { Scenario } from './scenario.js';
+import { createPlace, type Place } from './workspace.js';
+
+/** Only for a CLI that hangs: a run still going then is aborted (its process group killed) and fails. Far above any run's length, even on a loaded machine. */
+const RUN_TIMEOUT_MS = 600_000;
+
+export interface LiveRun {
+  events: HarnessEvent[];
+  result: RunResult;
+  requests: readonly LoggedRequest[];
+  /** Whether each scripted main turn was played as the script says (served, or failed when it always fails). */
+  turnsPlayed: boolean[];
+  /** Processes of the run still alive after the CLI exited (helpers it did not wait for): killed, and reported. */
+  leftovers: string[];
+  place: Place;
+  /** The scripted model's origin. */
+  serverUrl: string;
+}
+
+/** Runs the scenario; `inspect` sees the place and the run before the place is removed. */
+export async function runScenario<T>(row: LiveHarness, cli: Installed, scenario: Scenario, inspect: (run: LiveRun) => T): Promise<T> {
+  const place = createPlace(scenario.files);
+  const turns = scenario.turns(place);
+  const server = await startModelServer({
+    conversations: [...(row.side ?? []), { name: 'main', match: { user: scenario.prompt }, turns }],
+  });
+  const marker = `${process.env.HARNESS_EVENTS_LIVE_SUITE ?? 'solo'}:${randomUUID()}`;
+  try {
+    const { env, ...options } = launch(row, place, server.url, scenario.args);
+    // The library builds the command line from the prompt (an ACP agent's from its preset, the prompt sent by its client).
+    const run = spawnHarness({
+      harness: row.harness,
+      command: cli.bin,
+      prompt: scenario.prompt,
+      ...options,
+      cwd: place.workspace,
+      env: {
+        PATH: `${dirname(process.execPath)}:/usr/local/bin:/usr/bin:/bin`,
+        HOME: place.home,
+        USER: 'live',
+        LOGNAME: 'live',
+        LANG: 'C.UTF-8',
+        SHELL: '/bin/bash',
+        TERM: 'dumb',
+        TMPDIR: place.tmp,
+        ...cli.env,
+        ...env,
+        ...scenario.env,
+        // Inherited by whatever the CLI starts: the sweep finds its processes by it.
+        HARNESS_EVENTS_LIVE_RUN: marker,
+      },
+      signal: AbortSignal.timeout(RUN_TIMEOUT_MS),
+      killGraceMs: 2000,
+    });
+    const events: HarnessEvent[] = [];
+    for await (const event of run) events.push(event);
+    const result = await run.done;
+    const turnsPlayed = turns.map((turn, index) =>
+      server.requests.some((r) => r.conversation === 'main' && r.turn === index && r.outcome === (turn.failAlways !== undefined ? 'failed' : 'served')),
+    );
+    return inspect({ events, result, requests: server.requests, turnsPlayed, leftovers: sweep(marker), place, serverUrl: server.url });
+  } finally {
+    sweep(marker);
+    await server.close();
+    place.remove();
+  }
+}
+
+/** Kills every process whose environment carries the marker (or, ending in `:`, any marker it starts); returns their command lines. */
+export function sweep(marker: string): string[] {
+  const needle = `HARNESS_EVENTS_LIVE_RUN=${marker}`;
+  const found: string[] = [];
+  for (const pid of readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
+    let environ: string;
+    try {
+      environ = readFileSync(`/proc/${pid}/environ`, 'utf8');
+    } catch {
+      continue;
+    }
+    if (!environ.split('\0').some((entry) => (marker.endsWith(':') ? entry.startsWith(needle) : entry === needle))) continue;
+    let command = pid;
+    try {
+      command = `${pid} ${readFileSync(`/proc/${pid}/cmdline`, 'utf8').replaceAll('\0', ' ').trim()}`;
+    } catch {
+      // Gone meanwhile.
+    }
+    try {
+      process.kill(Number(pid), 'SIGKILL');
+      found.push(command);
+    } catch {
+      // Gone meanwhile.
+    }
+  }
+  return found;
+}

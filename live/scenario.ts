@@ -1,0 +1,34 @@
+/** A live scenario: what the scripted model does, and what the run must give. */
+import type { EventBody, Tokens } from '../lib/events.js';
+import type { Turn } from '../testing/index.js';
+import type { Place } from './workspace.js';
+
+export interface Scenario {
+  name: string;
+  prompt: string;
+  /** The model's turns in the main conversation (the requests whose user text holds the prompt). Paths go through the place: the workspace is temporary. */
+  turns(place: Place): Turn[];
+  /** Extra workspace files. */
+  files?: Record<string, string>;
+  /** Extra arguments (the row places them on its command line). */
+  args?: string[];
+  /** Extra environment. */
+  env?: Record<string, string>;
+  /** The exit code the CLI ends with. */
+  exitCode: number;
+  /** The exact normalized events, without timestamps, session ids and stderr warnings, checked by hand against the harness's spec page. */
+  events(expect: Expected): EventBody[];
+  /** The run's token totals (metrics.tokens), where the scenario checks the usage mapping. */
+  tokens?: Tokens;
+}
+
+/** What expected events are written with. */
+export interface Expected {
+  /** An absolute path inside the run's workspace. */
+  path(relative: string): string;
+  readonly workspace: string;
+  /** The scripted model's origin (it appears in some CLIs' error messages). */
+  readonly url: string;
+  /** The error event spawnHarness gives a non-zero exit. */
+  exited(code: number): EventBody;
+}

@@ -1,0 +1,60 @@
+/**
+ * Claude Code 2.1.328 (claude-code.md). Its tools in this build: Read, Write, Edit, Bash, ... but
+ * no Grep, Glob or LS (the CLI answers "No such tool available": searches and listings go through
+ * Bash), so searches and listings are scripted as shell commands.
+ */
+import type { Scenario } from '../scenario.js';
+import { apiErrorScenario, greeting, shellEvents, shellScenario, textScenario } from './common.js';
+
+export const claudeCode: Scenario[] = [
+  textScenario(
+    { input: 1500, output: 30, cached: 1000 },
+    {
+      // Thinking blocks are reasoning, text blocks agent; the result's usage goes to the metrics only.
+      events: () => [
+        { type: 'reasoning', message: greeting.reasoning },
+        { type: 'agent', message: greeting.text },
+      ],
+      // input_tokens is already the uncached part.
+      tokens: { input: 500, output: 30, cache_read: 1000, cache_write: 0, reasoning: 0 },
+    },
+  ),
+  {
+    name: 'file tools',
+    prompt: 'Read the README and part of the notes, add a file, then read a missing one.',
+    turns: (p) => [
+      { text: 'Reading the README first.', tools: [{ name: 'Read', input: { file_path: p.path('README.md') } }] },
+      { tools: [{ name: 'Read', input: { file_path: p.path('notes.txt'), offset: 3, limit: 4 } }] },
+      { tools: [{ name: 'Write', input: { file_path: p.path('src/c.ts'), content: 'export const answer = 42;\n' } }] },
+      { tools: [{ name: 'Edit', input: { file_path: p.path('src/c.ts'), old_string: '42', new_string: '43' } }] },
+      { tools: [{ name: 'Read', input: { file_path: p.path('missing.txt') } }] },
+      { text: 'Done: read two files, wrote src/c.ts, missing.txt does not exist.' },
+    ],
+    exitCode: 0,
+    // Read: the line range from offset and limit; Write and Edit: write; a failed read is unsuccessful.
+    events: (x) => [
+      { type: 'agent', message: 'Reading the README first.' },
+      { type: 'read', path: x.path('README.md'), is_success: true },
+      { type: 'read', path: x.path('notes.txt'), start_line: 3, end_line: 6, is_success: true },
+      { type: 'write', path: x.path('src/c.ts'), is_success: true },
+      { type: 'write', path: x.path('src/c.ts'), is_success: true },
+      { type: 'read', path: x.path('missing.txt'), is_success: false },
+      { type: 'agent', message: 'Done: read two files, wrote src/c.ts, missing.txt does not exist.' },
+    ],
+  },
+  shellScenario((command) => ({ name: 'Bash', input: { command } }), 'false', {
+    // Bash commands that are reads, searches and listings are reclassified; Claude reports no exit code.
+    events: (x) =>
+      shellEvents(x, { failing: 'false', failed: { type: 'command', command: 'false', is_success: false } }),
+  }),
+  apiErrorScenario(401, 1, {
+    env: { CLAUDE_CODE_MAX_RETRIES: '0' },
+    // The synthetic assistant text is an agent message; the result (subtype success, is_error true) an
+    // error coded with its terminal_reason.
+    events: (x) => [
+      { type: 'agent', message: 'Failed to authenticate. API Error: 401 scripted HTTP 401' },
+      { type: 'error', message: 'Failed to authenticate. API Error: 401 scripted HTTP 401', code: 'api_error' },
+      x.exited(1),
+    ],
+  }),
+];

@@ -1,0 +1,24 @@
+/** The scenarios of each row of live/harnesses.ts, by its id. */
+import type { Scenario } from '../scenario.js';
+import { copilotAcp, qwenAcp } from './acp.js';
+import { claudeCode } from './claude-code.js';
+import { codex } from './codex.js';
+import { copilot } from './copilot.js';
+import { gemini } from './gemini.js';
+import { kilo } from './kilo.js';
+import { opencode } from './opencode.js';
+import { pi } from './pi.js';
+import { qwen } from './qwen.js';
+
+export const scenarios: Readonly<Record<string, readonly Scenario[]>> = {
+  'claude-code': claudeCode,
+  codex,
+  opencode,
+  gemini,
+  qwen,
+  pi,
+  copilot,
+  kilo,
+  'copilot-acp': copilotAcp,
+  'qwen-acp': qwenAcp,
+};
