@@ -8,7 +8,6 @@
  * Every line here approves every tool call: the agent does what the model says. Run it in a
  * workspace you are ready to lose, or in a sandbox of your own.
  */
-
 import type { SpawnHarnessOptions } from '../lib/spawn.js';
 
 /** What a built command line is made from. */
@@ -21,67 +20,46 @@ export interface CommandLineInput {
   extraArgs?: readonly string[];
 }
 
-/** One row: the program, and its arguments for a prompt. `doc` is the row as the README shows it. */
+/**
+ * One row: the program, its fixed flags, and where the prompt goes: last (after `--model` and the
+ * extra arguments, as the value of `promptFlag` when there is one), or `first`, right after the
+ * fixed flags' leading `promptFlag`.
+ */
 export interface CommandLine {
   readonly command: string;
-  args(input: CommandLineInput): string[];
-  readonly doc: string;
+  readonly flags: readonly string[];
+  readonly promptFlag?: string;
+  readonly promptFirst?: boolean;
 }
-
-const model = (name: string | undefined) => (name === undefined ? [] : ['--model', name]);
 
 /** The command lines, by harness name. */
 export const commandLines = {
   // As root, Claude Code refuses --dangerously-skip-permissions unless IS_SANDBOX=1 is set.
-  'claude-code': {
-    command: 'claude',
-    args: (input) => ['--print', '--output-format', 'stream-json', '--verbose', '--dangerously-skip-permissions', ...model(input.model), ...(input.extraArgs ?? []), input.prompt],
-    doc: 'claude --print --output-format stream-json --verbose --dangerously-skip-permissions [--model M] [EXTRA] PROMPT',
-  },
-  codex: {
-    command: 'codex',
-    args: (input) => ['exec', '--json', '--dangerously-bypass-approvals-and-sandbox', ...model(input.model), ...(input.extraArgs ?? []), input.prompt],
-    doc: 'codex exec --json --dangerously-bypass-approvals-and-sandbox [--model M] [EXTRA] PROMPT',
-  },
-  copilot: {
-    command: 'copilot',
-    args: (input) => ['-p', input.prompt, '--output-format', 'json', '--allow-all-tools', '--no-color', ...model(input.model), ...(input.extraArgs ?? [])],
-    doc: 'copilot -p PROMPT --output-format json --allow-all-tools --no-color [--model M] [EXTRA]',
-  },
+  'claude-code': { command: 'claude', flags: ['--print', '--output-format', 'stream-json', '--verbose', '--dangerously-skip-permissions'] },
+  codex: { command: 'codex', flags: ['exec', '--json', '--dangerously-bypass-approvals-and-sandbox'] },
+  copilot: { command: 'copilot', promptFlag: '-p', promptFirst: true, flags: ['--output-format', 'json', '--allow-all-tools', '--no-color'] },
   // --yolo is deprecated in favour of --approval-mode.
-  gemini: {
-    command: 'gemini',
-    args: (input) => ['-p', input.prompt, '--output-format', 'stream-json', '--approval-mode', 'yolo', ...model(input.model), ...(input.extraArgs ?? [])],
-    doc: 'gemini -p PROMPT --output-format stream-json --approval-mode yolo [--model M] [EXTRA]',
-  },
-  goose: {
-    command: 'goose',
-    args: (input) => ['run', '--quiet', '--output-format', 'stream-json', ...model(input.model), ...(input.extraArgs ?? []), '--text', input.prompt],
-    doc: 'goose run --quiet --output-format stream-json [--model M] [EXTRA] --text PROMPT',
-  },
-  kilo: {
-    command: 'kilo',
-    args: (input) => ['run', '--format', 'json', '--auto', ...model(input.model), ...(input.extraArgs ?? []), input.prompt],
-    doc: 'kilo run --format json --auto [--model M] [EXTRA] PROMPT',
-  },
+  gemini: { command: 'gemini', promptFlag: '-p', promptFirst: true, flags: ['--output-format', 'stream-json', '--approval-mode', 'yolo'] },
+  goose: { command: 'goose', promptFlag: '--text', flags: ['run', '--quiet', '--output-format', 'stream-json'] },
+  kilo: { command: 'kilo', flags: ['run', '--format', 'json', '--auto'] },
   // `run` asks no questions; what its tools may do is the project config's `permission`.
-  opencode: {
-    command: 'opencode',
-    args: (input) => ['run', '--format', 'json', ...model(input.model), ...(input.extraArgs ?? []), input.prompt],
-    doc: 'opencode run --format json [--model M] [EXTRA] PROMPT',
-  },
+  opencode: { command: 'opencode', flags: ['run', '--format', 'json'] },
   // pi has no approvals: its tools always run.
-  pi: {
-    command: 'pi',
-    args: (input) => ['--mode', 'json', ...model(input.model), ...(input.extraArgs ?? []), input.prompt],
-    doc: 'pi --mode json [--model M] [EXTRA] PROMPT',
-  },
-  qwen: {
-    command: 'qwen',
-    args: (input) => ['--approval-mode', 'yolo', '--output-format', 'stream-json', ...model(input.model), ...(input.extraArgs ?? []), input.prompt],
-    doc: 'qwen --approval-mode yolo --output-format stream-json [--model M] [EXTRA] PROMPT',
-  },
+  pi: { command: 'pi', flags: ['--mode', 'json'] },
+  qwen: { command: 'qwen', flags: ['--approval-mode', 'yolo', '--output-format', 'stream-json'] },
 } satisfies Record<string, CommandLine>;
+
+/** A row's arguments for one prompt. */
+export function argsOf(row: CommandLine, { prompt, model, extraArgs = [] }: CommandLineInput): string[] {
+  const promptArgs = row.promptFlag === undefined ? [prompt] : [row.promptFlag, prompt];
+  const rest = [...(model === undefined ? [] : ['--model', model]), ...extraArgs];
+  return row.promptFirst ? [...promptArgs, ...row.flags, ...rest] : [...row.flags, ...rest, ...promptArgs];
+}
+
+/** A row as the README shows it: `[--model M] [EXTRA]` where those go, `PROMPT` for the prompt. */
+export function docOf(row: CommandLine): string {
+  return [row.command, ...argsOf(row, { prompt: 'PROMPT', extraArgs: ['[--model M] [EXTRA]'] })].join(' ');
+}
 
 /**
  * A harness's `launch`: a run with a `prompt` gets the row's command line (its program unless
@@ -95,6 +73,6 @@ export function launcher(row: CommandLine): (options: SpawnHarnessOptions) => Sp
       return options;
     }
     if (options.args !== undefined) throw new TypeError('spawnHarness: give a prompt (the command line is built around it) or args, not both');
-    return { ...options, command: options.command ?? row.command, args: row.args({ prompt, model, extraArgs }) };
+    return { ...options, command: options.command ?? row.command, args: argsOf(row, { prompt, model, extraArgs }) };
   };
 }

@@ -3,7 +3,7 @@ export { spawnHarness, shellExitCode, type SpawnHarnessOptions, type HarnessRun,
 export { createRunStream, type RunStream, type SystemStage, type StageOptions, type ProbeOptions } from './run-stream.js';
 export type * from './events.js';
 export type { Harness, Correlator, RunContext, Limits, ToolCallFields, ToolRule, ToolTable } from './harness.js';
-export { commandLines, type CommandLine, type CommandLineInput } from '../harnesses/command-lines.js';
+export { commandLines, argsOf, type CommandLine, type CommandLineInput } from '../harnesses/command-lines.js';
 export { harnesses, harnessNamed, isHarnessName, UnknownHarnessError, type HarnessName, type HarnessOption } from '../harnesses/index.js';
 export { splitLines, LineTooLong, LinePart, EncodingNote, DEFAULT_MAX_LINE_BYTES, DEFAULT_STREAM_LINES_ABOVE, type Line, type SplitLinesOptions } from '../transforms/split-lines.js';
 export { parseJson, NotJson, BLANK, type Parsed, type ParseJsonOptions, type Cut } from '../transforms/parse-json.js';

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
 import { harnesses, spawnHarness, type HarnessEvent, type HarnessName } from '../lib/index.js';
 import type { SpawnHarnessOptions } from '../lib/spawn.js';
-import { commandLines } from '../harnesses/command-lines.js';
+import { commandLines, docOf } from '../harnesses/command-lines.js';
 import { harnessEvents } from './view/cli-run.js';
 
 const prompt = 'fix the tests';
@@ -45,13 +45,9 @@ describe('the command line built for a prompt', () => {
     expect(launched('gemini', { model: 'gemini-3-pro', extraArgs: ['--sandbox'] })).toEqual(['gemini', '-p', prompt, '--output-format', 'stream-json', '--approval-mode', 'yolo', '--model', 'gemini-3-pro', '--sandbox']);
   });
 
-  test("each row's doc (the README's table) is its command line, and the README shows it", () => {
+  test('the README shows every row as the code builds it', () => {
     const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8');
-    for (const row of Object.values(commandLines)) {
-      const bare = row.doc.replace(' [--model M] [EXTRA]', '');
-      expect(bare).toBe([row.command, ...row.args({ prompt: 'PROMPT' })].join(' '));
-      expect(readme).toContain(`| \`${row.doc}\` |`);
-    }
+    for (const [harness, row] of Object.entries(commandLines)) expect(readme).toContain(`| \`${harness}\` | \`${docOf(row)}\` |`);
   });
 
   test('command replaces the program, not the arguments', () => {

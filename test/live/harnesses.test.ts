@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, expect, test } from 'vitest';
-import { commandLines, harnessNamed } from '../../lib/index.js';
+import { argsOf, commandLines, harnessNamed } from '../../lib/index.js';
 import { launch, liveHarnesses } from '../../live/harnesses.js';
 import { createPlace, type Place } from '../../live/workspace.js';
 
@@ -12,7 +12,7 @@ afterEach(() => place?.remove());
 test('pi: the scripted provider and its model from the offline part, then the library builds the command line; models.json in the HOME', () => {
   place = createPlace();
   const { env, ...options } = launch(row('pi'), place, 'http://127.0.0.1:9', ['--tools', 'read']);
-  expect(commandLines.pi.args({ prompt: 'PROMPT', ...options })).toEqual(['--mode', 'json', '--model', 'fake-model', '--provider', 'lab', '--tools', 'read', 'PROMPT']);
+  expect(argsOf(commandLines.pi, { prompt: 'PROMPT', ...options })).toEqual(['--mode', 'json', '--model', 'fake-model', '--provider', 'lab', '--tools', 'read', 'PROMPT']);
   expect(env.PI_OFFLINE).toBe('1');
   expect(existsSync(join(place.home, '.pi', 'agent', 'models.json'))).toBe(true);
 });
