@@ -3,13 +3,14 @@
  * harness the exact argv, checked against the command lines of the lab captures (LAB.md), and one
  * real child found on PATH the way a user's agent CLI is.
  */
-import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
 import { harnesses, spawnHarness, type HarnessEvent, type HarnessName } from '../lib/index.js';
 import type { SpawnHarnessOptions } from '../lib/spawn.js';
 import { commandLines, docOf } from '../harnesses/command-lines.js';
+import { onPath } from './helpers.js';
 import { harnessEvents } from './view/cli-run.js';
 
 const prompt = 'fix the tests';
@@ -67,10 +68,8 @@ describe('a run started from a prompt', () => {
   afterAll(() => rmSync(bin, { recursive: true, force: true }));
 
   // A stand-in named like the real CLI: it reports its arguments as a stderr line, then ends pi's way.
-  const program = join(bin, 'pi');
-  writeFileSync(program, `#!${process.execPath}\nprocess.stderr.write(JSON.stringify(process.argv.slice(2)) + '\\n');\nconsole.log(JSON.stringify({ type: 'agent_end', messages: [] }));\n`);
-  chmodSync(program, 0o755);
-  const env = { ...process.env, PATH: `${bin}:${process.env.PATH}` };
+  writeFileSync(join(bin, 'pi.mjs'), `process.stderr.write(JSON.stringify(process.argv.slice(2)) + '\\n');\nconsole.log(JSON.stringify({ type: 'agent_end', messages: [] }));\n`);
+  const env = { ...process.env, ...onPath(bin, 'pi', `exec "${process.execPath}" "${join(bin, 'pi.mjs')}" "$@"`) };
 
   test('finds the program on the PATH it is given and passes the built argv (a stand-in `pi` prints its argv)', async () => {
     const run = spawnHarness({ harness: 'pi', prompt, model: 'lab', cwd: bin, env });

@@ -1,4 +1,5 @@
-import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { chmodSync, existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { createNormalizer, harnesses, type HarnessName, type NormalizeOptions } from '../lib/index.js';
 import type { EventBody, HarnessEvent, RunMetrics } from '../lib/events.js';
@@ -153,4 +154,11 @@ export function acpLabRequests(file: string): { prompt: string; model?: string }
 /** A table keyed by harness name, as [name, value] pairs with the names still typed (Object.entries widens them to string). */
 export function byHarness<V>(table: Partial<Record<HarnessName, V>>): [HarnessName, V][] {
   return Object.entries(table) as [HarnessName, V][];
+}
+
+/** Writes `dir/name`, an executable shell script running `body` (a stand-in found on PATH, as the real program would be); returns `{ PATH }` with `dir` first. */
+export function onPath(dir: string, name: string, body: string): { PATH: string } {
+  writeFileSync(join(dir, name), `#!/bin/sh\n${body}\n`);
+  chmodSync(join(dir, name), 0o755);
+  return { PATH: `${dir}:${process.env.PATH}` };
 }

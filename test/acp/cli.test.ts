@@ -3,10 +3,11 @@
  * `normalize --harness acp` reading a saved agent stdout.
  */
 import { spawn } from 'node:child_process';
-import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
+import { onPath } from '../helpers.js';
 
 const bin = new URL('../../bin/harness-events.js', import.meta.url).pathname;
 const agentScript = new URL('../children/acp-agent.mjs', import.meta.url).pathname;
@@ -57,9 +58,8 @@ describe('harness-events run --harness acp', { timeout: 30_000 }, () => {
   });
 
   test('--agent: a known agent from PATH, no command needed', async () => {
-    writeFileSync(join(dir, 'gemini'), `#!/bin/sh\nexec "${process.execPath}" "${agentScript}" "$@"\n`);
-    chmodSync(join(dir, 'gemini'), 0o755);
-    const { code, events } = await cli('model', ['run', '--harness', 'acp', '--agent', 'gemini', '--prompt', 'hi'], undefined, { PATH: `${dir}:${process.env.PATH}` });
+    const path = onPath(dir, 'gemini', `exec "${process.execPath}" "${agentScript}" "$@"`);
+    const { code, events } = await cli('model', ['run', '--harness', 'acp', '--agent', 'gemini', '--prompt', 'hi'], undefined, path);
     expect(code).toBe(0);
     expect(events).toEqual([{ type: 'agent', message: 'Hello.' }]);
     expect(agentLog()[0]).toEqual({ argv: ['--acp'] });

@@ -4,7 +4,7 @@
  * of its input and the signals it gets. Each test names the row of the page's tables it covers.
  * Every message the client wrote is checked against the official ACP schema (protocol.ts).
  */
-import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
@@ -12,7 +12,7 @@ import { acpAgents, launch } from '../../harnesses/acp/agents.js';
 import { permissionAnswer } from '../../lib/acp-client.js';
 import type { HarnessEvent } from '../../lib/events.js';
 import { spawnHarness, type HarnessRun, type SpawnHarnessOptions } from '../../lib/spawn.js';
-import { bodies } from '../helpers.js';
+import { bodies, onPath } from '../helpers.js';
 import { protocolErrors } from './protocol.js';
 
 const agentScript = new URL('../children/acp-agent.mjs', import.meta.url).pathname;
@@ -256,21 +256,17 @@ test('an agent that exits mid-turn ends the stream: the open call unfinished, it
 });
 
 describe('known agents (the `agent` option)', { timeout: 30_000 }, () => {
-  /** A directory on PATH where `name` runs the test agent, as the real CLI would be found. */
-  function onPath(name: string): NodeJS.ProcessEnv {
-    writeFileSync(join(dir, name), `#!/bin/sh\nexec "${process.execPath}" "${agentScript}" "$@"\n`);
-    chmodSync(join(dir, name), 0o755);
-    return { PATH: `${dir}:${process.env.PATH}` };
-  }
+  /** `name` on PATH runs the test agent, as the real CLI would be found. */
+  const agentOnPath = (name: string) => onPath(dir, name, `exec "${process.execPath}" "${agentScript}" "$@"`);
 
   test('agent: "copilot" runs `copilot --acp --no-auto-update --allow-all-tools` from PATH, without command or args', async () => {
-    const { run, log } = agent('turn', { command: undefined, args: undefined, agent: 'copilot', env: onPath('copilot') });
+    const { run, log } = agent('turn', { command: undefined, args: undefined, agent: 'copilot', env: agentOnPath('copilot') });
     expect(bodies(await collect(run)).map((event) => event.type)).toEqual(['reasoning', 'agent', 'read', 'command', 'agent', 'usage']);
     expect(log()[0]).toEqual({ argv: ['--acp', '--no-auto-update', '--allow-all-tools'] });
   });
 
   test('with `permissions: "reject"` a preset leaves out its auto-approve flags; `args` follow the preset\'s', async () => {
-    const { run, log } = agent('turn', { command: undefined, args: ['--auth-type', 'openai'], agent: 'qwen', permissions: 'reject', env: onPath('qwen') });
+    const { run, log } = agent('turn', { command: undefined, args: ['--auth-type', 'openai'], agent: 'qwen', permissions: 'reject', env: agentOnPath('qwen') });
     await collect(run);
     expect(log()[0]).toEqual({ argv: ['--acp', '--auth-type', 'openai'] });
   });

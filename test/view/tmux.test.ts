@@ -6,11 +6,11 @@
  *
  * HARNESS_EVENTS_DOCS_IMAGES=1 also writes the screen capture to docs/images/view.svg.
  */
-import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
-import { fixturePath } from '../helpers.js';
+import { fixturePath, onPath } from '../helpers.js';
 import { bin } from './cli-run.js';
 import { readJsonlLines } from './fixtures.js';
 import { screenSvg } from './screen-svg.js';
@@ -27,9 +27,9 @@ beforeEach(async () => {
   tmuxVersion();
   dir = mkdtempSync(join(tmpdir(), 'harness-events-tmux-'));
   // What the person types: `harness-events ...`, and `replay <capture>` standing in for the agent.
-  script('harness-events', `exec "${process.execPath}" "${bin}" "$@"`);
+  onPath(dir, 'harness-events', `exec "${process.execPath}" "${bin}" "$@"`);
   control = new ReplayControl(dir);
-  script('replay', `exec "${process.execPath}" "${stepped}" "${fixturePath('')}$1" "${control.path}"`);
+  onPath(dir, 'replay', `exec "${process.execPath}" "${stepped}" "${fixturePath('')}$1" "${control.path}"`);
   await control.listen();
 });
 
@@ -40,10 +40,6 @@ afterEach(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-function script(name: string, body: string): void {
-  writeFileSync(join(dir, name), `#!/bin/sh\n${body}\n`);
-  chmodSync(join(dir, name), 0o755);
-}
 
 /** The status line: there is at most one on the screen, and it is the last line written. */
 function status(screen: string[]): string | undefined {
