@@ -1,16 +1,18 @@
 /**
  * Every stream the library returns is one of Node's own classes (`node:stream`), so `instanceof`
- * and `stream.isReadable` agree with the types; and a user's own through2 transform composes with
- * the stages in `stream.pipeline`.
+ * and `stream.isReadable` agree with the types (the JetStream sink and source are checked where a
+ * server runs, test/jetstream/roundtrip.test.ts); and a user's own through2 transform composes
+ * with the stages in `stream.pipeline`.
  */
 import { Duplex, Readable, Transform, Writable, isReadable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import through2 from 'through2';
 import { expect, test } from 'vitest';
-import { classify, correlate, createNormalizer, createRunStream, harnesses, normalize, parseJson, serialize, spawnHarness, splitLines, validate } from '../lib/index.js';
+import { classify, correlate, createNormalizer, createRunStream, harnesses, normalize, parseJson, readEvents, serialize, spawnHarness, splitLines, validate } from '../lib/index.js';
+import { prettyPrint } from '../lib/view/index.js';
 import { bodies, jsonl } from './helpers.js';
 
-test('the normalizer and every stage are node:stream Transforms', () => {
+test('the normalizer, every stage, readEvents and the pretty printer are node:stream Transforms', () => {
   const harness = harnesses.get('claude-code')!;
   const streams = [
     createNormalizer({ harness: 'claude-code' }),
@@ -21,6 +23,8 @@ test('the normalizer and every stage are node:stream Transforms', () => {
     classify(harness),
     validate(),
     serialize(),
+    readEvents(),
+    prettyPrint(),
   ];
   for (const stream of streams) {
     expect(stream).toBeInstanceOf(Transform);

@@ -6,7 +6,7 @@
  */
 import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { Readable } from 'node:stream';
+import { Readable, Writable, isReadable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { connect } from '@nats-io/transport-node';
 import { jetstream, jetstreamManager } from '@nats-io/jetstream';
@@ -91,6 +91,8 @@ describe('fromJetStream', () => {
     expect(await readAll({ servers: server.url, deliver: { since } })).toEqual([agent('after')]);
 
     const following = fromJetStream({ servers: server.url, deliver: 'new', output: 'records' });
+    expect(following).toBeInstanceOf(Readable);
+    expect(isReadable(following)).toBe(true);
     const ready = new Promise((resolve) => following.once('ready', resolve));
     const received: JetStreamRecord[] = [];
     const done = (async () => {
@@ -116,6 +118,7 @@ describe('fromJetStream', () => {
     const events = [agent('one'), agent('two'), agent('three')];
     await publish(run, events);
     const again = toJetStream({ servers: server.url, harness: 'claude-code', run });
+    expect(again).toBeInstanceOf(Writable);
     await pipeline(Readable.from(events), again);
     expect(again.acknowledged).toBe(3);
     expect(await readAll({ servers: server.url, filter: { run } })).toEqual(events);
