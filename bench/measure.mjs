@@ -8,7 +8,7 @@ import { Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import split2 from 'split2';
 import streamJsonl from 'stream-json/jsonl/parser.js';
-import { classify, correlate, createNormalizer, harnesses, parseJson, serialize, splitLines, validate } from '../dist/lib/index.js';
+import { classify, correlate, createNormalizer, harnesses, parseJson, serialize, splitLines, validate } from '../dist/src/index.js';
 
 const [which, harness, file] = process.argv.slice(2);
 

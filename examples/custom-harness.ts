@@ -1,14 +1,14 @@
 // A harness of your own: an agent "acme" that prints {"type":"say"}, {"type":"tool"} and
 // {"type":"tool_done"} lines. Run it: npx tsx examples/custom-harness.ts
 import { Readable } from 'node:stream';
-import { BoundedMap, normalize, read, recordTable, shell, toolTable, type Harness, type RecordRows } from 'harness-events';
+import { BoundedMap, normalize, read, recordRows, recordTable, shell, toolTable, type Harness } from 'harness-events';
 
-// The record table: one row per `type`, with the names of the rules that handle it.
-const records = {
+// The record table: one row per `type`, with the rules that handle it (each gets the id `<type>:<key>`).
+const records = recordRows({
   say: { handling: 'agent message, with `text`', rules: { agent: 'say: agent' } },
   tool: { handling: 'the call is recorded until its tool_done', rules: { recorded: 'tool: recorded' } },
   tool_done: { handling: "the recorded call's events (the tool table)", rules: { classified: 'tool_done: tool table', unpaired: 'tool_done, no call: unknown' } },
-} as const satisfies RecordRows;
+});
 
 interface Call {
   name: string;

@@ -1,7 +1,7 @@
 /**
  * How each agent CLI is run offline against the scripted model. The command line is the
  * library's, as users get it (`spawnHarness({ harness, prompt, model, extraArgs })`:
- * harnesses/command-lines.ts, and acp's agent presets); what this file adds is the suite's own
+ * src/runtime/command-lines.ts, and acp's agent presets); what this file adds is the suite's own
  * business, `offline`: what points the CLI at the scripted model instead of its vendor and keeps
  * it off the network (the environment, the config files written into the run's HOME or
  * workspace, the arguments that pick the scripted provider).
@@ -12,9 +12,9 @@
  */
 import { writeFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { HarnessName, SpawnHarnessOptions } from '../lib/index.js';
-import type { Conversation } from '../testing/index.js';
-import type { ProtocolName } from '../testing/protocols/protocol.js';
+import type { HarnessName, SpawnHarnessOptions } from '../src/index.js';
+import type { Conversation } from '../src/testing/index.js';
+import type { ProtocolName } from '../src/testing/protocols/protocol.js';
 import type { Place } from './workspace.js';
 
 /** The rows, by id. */

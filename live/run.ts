@@ -6,9 +6,9 @@
 import { randomUUID } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname } from 'node:path';
-import type { HarnessEvent } from '../lib/events.js';
-import { spawnHarness, type RunResult } from '../lib/index.js';
-import { startModelServer, type LoggedRequest } from '../testing/index.js';
+import type { HarnessEvent } from '../src/kernel/events.js';
+import { spawnHarness, type RunResult } from '../src/index.js';
+import { startModelServer, type LoggedRequest } from '../src/testing/index.js';
 import { launch, type LiveHarness } from './harnesses.js';
 import type { Installed } from './install.js';
 import type { Scenario } from './scenario.js';

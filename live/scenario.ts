@@ -1,6 +1,6 @@
 /** A live scenario: what the scripted model does, and what the run must give. */
-import type { EventBody, Tokens } from '../lib/events.js';
-import type { Turn } from '../testing/index.js';
+import type { EventBody, Tokens } from '../src/kernel/events.js';
+import type { Turn } from '../src/testing/index.js';
 import type { Place } from './workspace.js';
 
 export interface Scenario {

@@ -10,7 +10,7 @@ const outdir = new URL('../dist/bin/', import.meta.url).pathname;
 rmSync(outdir, { recursive: true, force: true });
 
 await build({
-  entryPoints: [new URL('../dist/lib/cli.js', import.meta.url).pathname],
+  entryPoints: [new URL('../dist/src/interfaces/cli/cli.js', import.meta.url).pathname],
   outdir,
   bundle: true,
   splitting: true,

@@ -2,7 +2,7 @@
 import { Readable, Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { expect, test } from 'vitest';
-import { classify, correlate, createNormalizer, normalize, parseJson, splitLines, validate, type HarnessEvent } from '../lib/index.js';
+import { classify, correlate, createNormalizer, normalize, parseJson, splitLines, validate, type HarnessEvent } from '../src/index.js';
 import { bodies, jsonl } from './helpers.js';
 
 const read = jsonl(

@@ -1,5 +1,5 @@
 /**
- * The command lines spawnHarness builds from a prompt (harnesses/command-lines.ts): for each
+ * The command lines spawnHarness builds from a prompt (src/runtime/command-lines.ts): for each
  * harness the exact argv, checked against the command lines of the lab captures (LAB.md), and one
  * real child found on PATH the way a user's agent CLI is.
  */
@@ -7,9 +7,9 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
-import { harnesses, spawnHarness, type HarnessEvent, type HarnessName } from '../lib/index.js';
-import type { SpawnHarnessOptions } from '../lib/spawn.js';
-import { commandLines, docOf } from '../harnesses/command-lines.js';
+import { harnesses, spawnHarness, type HarnessEvent, type HarnessName } from '../src/index.js';
+import type { SpawnHarnessOptions } from '../src/runtime/spawn.js';
+import { commandLines, docOf } from '../src/runtime/command-lines.js';
 import { onPath } from './helpers.js';
 import { harnessEvents } from './view/cli-run.js';
 

@@ -1,10 +1,10 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { describe, expect, test } from 'vitest';
-import { allSchemas, eventTypeNames, eventTypes, validatorsModule } from '../schemas/contract.js';
+import { allSchemas, eventTypeNames, eventTypes, validatorsModule } from '../src/kernel/contract.js';
 import { compiledValidators } from '../scripts/compile-validators.js';
-import { violationOf } from '../transforms/validate.js';
-import type { EventOf, HarnessEvent } from '../lib/events.js';
+import { violationOf } from '../src/stages/validate.js';
+import type { EventOf, HarnessEvent } from '../src/kernel/events.js';
 
 const schemasDir = new URL('../schemas/', import.meta.url);
 const ts = '2026-11-30T02:06:45.602Z';
@@ -19,8 +19,8 @@ describe('the published schemas', () => {
     }
   });
 
-  test('schemas/validators.ts is exactly what ajv compiles from the schemas (npm run schemas)', () => {
-    expect(readFileSync(new URL(validatorsModule, schemasDir), 'utf8')).toBe(compiledValidators());
+  test('src/kernel/validators.ts is exactly what ajv compiles from the schemas (npm run schemas)', () => {
+    expect(readFileSync(new URL(`../src/kernel/${validatorsModule}`, import.meta.url), 'utf8')).toBe(compiledValidators());
   });
 
   test('one schema per event type of harness-events.md', () => {

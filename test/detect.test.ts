@@ -6,9 +6,9 @@ import { execFile } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { promisify } from 'node:util';
 import { describe, expect, test } from 'vitest';
-import { harnesses, isHarnessName } from '../lib/index.js';
-import { HarnessDetector, signatures } from '../lib/detect.js';
-import { MAX_HELD_LINES } from '../transforms/correlate.js';
+import { harnesses, isHarnessName } from '../src/index.js';
+import { HarnessDetector, signatures } from '../src/runtime/detect.js';
+import { MAX_HELD_LINES } from '../src/stages/correlate.js';
 import { bodies, fixtureFiles, fixturePath, jsonl, run } from './helpers.js';
 
 /** Each harness's capture folder. gg's stream has no shape of its own: it is never detected. */

@@ -1,9 +1,9 @@
 import { chmodSync, existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
-import { createNormalizer, harnesses, type HarnessName, type NormalizeOptions } from '../lib/index.js';
-import type { EventBody, HarnessEvent, RunMetrics } from '../lib/events.js';
-import type { Harness } from '../lib/harness.js';
+import { createNormalizer, harnesses, type HarnessName, type NormalizeOptions } from '../src/index.js';
+import type { EventBody, HarnessEvent, RunMetrics } from '../src/kernel/events.js';
+import type { Harness } from '../src/kernel/harness.js';
 
 export const fixturesDir = new URL('./fixtures/', import.meta.url);
 

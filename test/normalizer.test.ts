@@ -17,7 +17,7 @@ import {
   splitLines,
   validate,
   type HarnessEvent,
-} from '../lib/index.js';
+} from '../src/index.js';
 import { bodies, brokenHarness, fixturePath, jsonl, run, runFixture } from './helpers.js';
 
 const children = new URL('./children/', import.meta.url).pathname;

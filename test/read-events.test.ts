@@ -1,8 +1,8 @@
 /** readEvents: normalized JSONL back into events, as view and report read it. */
 import { Readable } from 'node:stream';
 import { describe, expect, test } from 'vitest';
-import type { HarnessEvent } from '../lib/events.js';
-import { readEvents } from '../lib/read-events.js';
+import type { HarnessEvent } from '../src/kernel/events.js';
+import { readEvents } from '../src/runtime/read-events.js';
 import { byHarness, fixtureFiles, runFixture } from './helpers.js';
 
 async function read(text: string, options = {}): Promise<HarnessEvent[]> {

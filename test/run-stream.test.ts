@@ -1,8 +1,8 @@
 /** System events bracketing orchestrator stages, in one stream with the harness's events. */
 import { join } from 'node:path';
 import { expect, test } from 'vitest';
-import { createRunStream } from '../lib/run-stream.js';
-import type { HarnessEvent } from '../lib/events.js';
+import { createRunStream } from '../src/runtime/run-stream.js';
+import type { HarnessEvent } from '../src/kernel/events.js';
 import { bodies, fixturePath } from './helpers.js';
 
 const children = new URL('./children/', import.meta.url).pathname;

@@ -11,9 +11,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, test } from 'vitest';
-import { spawnHarness, type HarnessRun } from '../lib/spawn.js';
-import type { HarnessEvent } from '../lib/events.js';
-import { SchemaViolationError } from '../transforms/validate.js';
+import { spawnHarness, type HarnessRun } from '../src/runtime/spawn.js';
+import type { HarnessEvent } from '../src/kernel/events.js';
+import { SchemaViolationError } from '../src/stages/validate.js';
 import { bodies, brokenHarness, fixturePath, floodProgress, runFixture } from './helpers.js';
 import { gone, groupGone, groupOf } from './processes.js';
 

@@ -8,8 +8,8 @@ import { Duplex, Readable, Transform, Writable, isReadable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import through2 from 'through2';
 import { expect, test } from 'vitest';
-import { classify, correlate, createNormalizer, createRunStream, harnesses, normalize, parseJson, readEvents, serialize, spawnHarness, splitLines, validate } from '../lib/index.js';
-import { prettyPrint } from '../lib/view/index.js';
+import { classify, correlate, createNormalizer, createRunStream, harnesses, normalize, parseJson, readEvents, serialize, spawnHarness, splitLines, validate } from '../src/index.js';
+import { prettyPrint } from '../src/interfaces/view/index.js';
 import { bodies, jsonl } from './helpers.js';
 
 test('the normalizer, every stage, readEvents and the pretty printer are node:stream Transforms', () => {

@@ -4,8 +4,8 @@
  * tokens and cost; a harness that reports only a run total emits no `usage` events (README "Events").
  */
 import { describe, expect, test } from 'vitest';
-import { addTokens } from '../lib/metrics.js';
-import type { Tokens } from '../lib/events.js';
+import { addTokens } from '../src/kernel/metrics.js';
+import type { Tokens } from '../src/kernel/events.js';
 import { fixtureFiles, runFixture } from './helpers.js';
 
 /**

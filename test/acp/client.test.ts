@@ -8,10 +8,10 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
-import { acpAgents, launch } from '../../harnesses/acp/agents.js';
-import { permissionAnswer } from '../../lib/acp-client.js';
-import type { HarnessEvent } from '../../lib/events.js';
-import { spawnHarness, type HarnessRun, type SpawnHarnessOptions } from '../../lib/spawn.js';
+import { acpAgents, launch } from '../../src/harnesses/acp/agents.js';
+import { permissionAnswer } from '../../src/harnesses/acp/client.js';
+import type { HarnessEvent } from '../../src/kernel/events.js';
+import { spawnHarness, type HarnessRun, type SpawnHarnessOptions } from '../../src/runtime/spawn.js';
 import { bodies, onPath } from '../helpers.js';
 import { protocolErrors } from './protocol.js';
 

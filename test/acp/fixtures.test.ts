@@ -4,8 +4,8 @@
  * acp.md and the raw lines (LAB.md's table gives the same events).
  */
 import { describe, expect, test } from 'vitest';
-import { records, updates } from '../../harnesses/acp/correlate.js';
-import { ruleNames, sharedRecords } from '../../lib/record-table.js';
+import { records, updates } from '../../src/harnesses/acp/correlate.js';
+import { ruleNames, sharedRecords } from '../../src/kernel/record-table.js';
 import { bodies, expectLossless, fixtureFiles, parsedLines, runFixture } from '../helpers.js';
 
 const harness = 'acp' as const;

@@ -4,8 +4,8 @@
  * capture does.
  */
 import { describe, expect, test } from 'vitest';
-import { records, updates } from '../../harnesses/acp/correlate.js';
-import { permissionAnswer } from '../../lib/acp-client.js';
+import { records, updates } from '../../src/harnesses/acp/correlate.js';
+import { permissionAnswer } from '../../src/harnesses/acp/client.js';
 import { bodies, jsonl, parsedLines, run, runFixture } from '../helpers.js';
 
 const options = { harness: 'acp' as const, cwd: '/home/user/project' };

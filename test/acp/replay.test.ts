@@ -8,8 +8,8 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
-import type { HarnessEvent } from '../../lib/events.js';
-import { spawnHarness } from '../../lib/spawn.js';
+import type { HarnessEvent } from '../../src/kernel/events.js';
+import { spawnHarness } from '../../src/runtime/spawn.js';
 import { acpLabRequests, bodies, fixtureFiles, fixturePath, runFixture } from '../helpers.js';
 import { protocolErrors } from './protocol.js';
 

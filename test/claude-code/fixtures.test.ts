@@ -4,12 +4,12 @@
  */
 import { describe, expect, test } from 'vitest';
 import { bodies, expectLossless, fixtureFiles, parsedLines, runFixture } from '../helpers.js';
-import { ruleNames, sharedRecords } from '../../lib/record-table.js';
-import { records } from '../../harnesses/claude-code/correlate.js';
+import { ruleNames, sharedRecords } from '../../src/kernel/record-table.js';
+import { records } from '../../src/harnesses/claude-code/correlate.js';
 
 const harness = 'claude-code';
 
-/** The rules of harnesses/claude-code/correlate.ts and the ones every harness shares. */
+/** The rules of src/harnesses/claude-code/correlate.ts and the ones every harness shares. */
 const claudeRules = ruleNames(sharedRecords, records);
 
 describe('every Claude Code fixture', () => {

@@ -4,7 +4,7 @@
  */
 import { describe, expect, test } from 'vitest';
 import { bodies, jsonl, run } from '../helpers.js';
-import { records } from '../../harnesses/claude-code/correlate.js';
+import { records } from '../../src/harnesses/claude-code/correlate.js';
 
 const harness = 'claude-code';
 const session = 'sess-1';

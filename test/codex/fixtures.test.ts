@@ -5,15 +5,15 @@
  * working directory; the lab ran in /home/user/project, so the lab runs here are given it.
  */
 import { describe, expect, test } from 'vitest';
-import { tools } from '../../harnesses/codex/tools.js';
+import { tools } from '../../src/harnesses/codex/tools.js';
 import { bodies, expectLossless, fixtureFiles, parsedLines, runFixture, untimed } from '../helpers.js';
-import { ruleNames, sharedRecords } from '../../lib/record-table.js';
-import { records } from '../../harnesses/codex/correlate.js';
+import { ruleNames, sharedRecords } from '../../src/kernel/record-table.js';
+import { records } from '../../src/harnesses/codex/correlate.js';
 
 const harness = 'codex';
 const cwd = '/home/user/project';
 
-/** The rules of harnesses/codex/correlate.ts and the ones every harness shares. */
+/** The rules of src/harnesses/codex/correlate.ts and the ones every harness shares. */
 const codexRules = ruleNames(sharedRecords, records);
 
 describe('every Codex fixture', () => {

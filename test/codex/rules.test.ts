@@ -4,8 +4,8 @@
  */
 import { describe, expect, test } from 'vitest';
 import { bodies, jsonl, run, untimed } from '../helpers.js';
-import { records } from '../../harnesses/codex/correlate.js';
-import { sharedRecords } from '../../lib/record-table.js';
+import { records } from '../../src/harnesses/codex/correlate.js';
+import { sharedRecords } from '../../src/kernel/record-table.js';
 
 const harness = 'codex';
 const cwd = '/ws';

@@ -7,17 +7,17 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { records } from '../../harnesses/copilot/correlate.js';
-import { tools } from '../../harnesses/copilot/tools.js';
-import type { HarnessEvent } from '../../lib/events.js';
-import { ruleNames, sharedRecords } from '../../lib/record-table.js';
-import { spawnHarness, type HarnessRun } from '../../lib/spawn.js';
+import { records } from '../../src/harnesses/copilot/correlate.js';
+import { tools } from '../../src/harnesses/copilot/tools.js';
+import type { HarnessEvent } from '../../src/kernel/events.js';
+import { ruleNames, sharedRecords } from '../../src/kernel/record-table.js';
+import { spawnHarness, type HarnessRun } from '../../src/runtime/spawn.js';
 import { bodies, expectLossless, fixtureFiles, fixturePath, parsedLines, runFixture, untimed } from '../helpers.js';
 
 const harness = 'copilot';
 const cwd = '/home/user/project';
 
-/** The rules of harnesses/copilot/records.ts and the ones every harness shares. */
+/** The rules of src/harnesses/copilot/records.ts and the ones every harness shares. */
 const copilotRules = ruleNames(sharedRecords, records);
 
 type Line = { type?: string; agentId?: string; sessionId?: string; data?: { toolCallId?: string; toolName?: string; content?: string } };

@@ -5,10 +5,10 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
-import { records } from '../../harnesses/copilot/correlate.js';
-import { consumedRecords } from '../../harnesses/copilot/records.js';
+import { records } from '../../src/harnesses/copilot/correlate.js';
+import { consumedRecords } from '../../src/harnesses/copilot/records.js';
 import { bodies, fixturePath, jsonl, run, untimed } from '../helpers.js';
-import { sharedRecords } from '../../lib/record-table.js';
+import { sharedRecords } from '../../src/kernel/record-table.js';
 
 const harness = 'copilot';
 const cwd = '/ws';

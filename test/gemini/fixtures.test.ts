@@ -5,14 +5,14 @@
  * /home/user/project, so the runs here are given it.
  */
 import { describe, expect, test } from 'vitest';
-import { records } from '../../harnesses/gemini/correlate.js';
-import { ruleNames, sharedRecords } from '../../lib/record-table.js';
+import { records } from '../../src/harnesses/gemini/correlate.js';
+import { ruleNames, sharedRecords } from '../../src/kernel/record-table.js';
 import { bodies, expectLossless, fixtureFiles, parsedLines, runFixture, untimed } from '../helpers.js';
 
 const harness = 'gemini';
 const cwd = '/home/user/project';
 
-/** The rules of harnesses/gemini/correlate.ts and the ones every harness shares. */
+/** The rules of src/harnesses/gemini/correlate.ts and the ones every harness shares. */
 const geminiRules = ruleNames(sharedRecords, records);
 
 describe('every Gemini capture', () => {

@@ -5,8 +5,8 @@
  */
 import { describe, expect, test } from 'vitest';
 import { bodies, jsonl, run, untimed } from '../helpers.js';
-import { records } from '../../harnesses/gemini/correlate.js';
-import { sharedRecords } from '../../lib/record-table.js';
+import { records } from '../../src/harnesses/gemini/correlate.js';
+import { sharedRecords } from '../../src/kernel/record-table.js';
 
 const harness = 'gemini';
 const cwd = '/ws';

@@ -4,8 +4,8 @@
  */
 import { join } from 'node:path';
 import { expect, test } from 'vitest';
-import type { HarnessEvent } from '../../lib/events.js';
-import { spawnHarness, type HarnessRun } from '../../lib/spawn.js';
+import type { HarnessEvent } from '../../src/kernel/events.js';
+import { spawnHarness, type HarnessRun } from '../../src/runtime/spawn.js';
 import { bodies, fixturePath, runFixture } from '../helpers.js';
 
 const children = new URL('../children/', import.meta.url).pathname;

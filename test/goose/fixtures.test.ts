@@ -6,8 +6,8 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
 import { bodies, fixtureFiles, fixturePath, runFixture } from '../helpers.js';
-import { ruleNames, sharedRecords } from '../../lib/record-table.js';
-import { records } from '../../harnesses/goose/correlate.js';
+import { ruleNames, sharedRecords } from '../../src/kernel/record-table.js';
+import { records } from '../../src/harnesses/goose/correlate.js';
 
 const harness = 'goose';
 const cwd = '/home/dev/project';
@@ -15,7 +15,7 @@ const cwd = '/home/dev/project';
 const A = records.message.rules.assistant;
 const U = records.message.rules.user;
 
-/** The rules of harnesses/goose/correlate.ts and the ones every harness shares. */
+/** The rules of src/harnesses/goose/correlate.ts and the ones every harness shares. */
 const gooseRules = ruleNames(sharedRecords, records);
 
 /** The rule expected for each line of each fixture. */

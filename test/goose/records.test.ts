@@ -5,8 +5,8 @@
 import { describe, expect, test } from 'vitest';
 import { bodies, jsonl, run, untimed } from '../helpers.js';
 import { assistant, call, complete, goose, request, response, result, shellResult, text, thinking, user } from './wire.js';
-import { records } from '../../harnesses/goose/correlate.js';
-import { sharedRecords } from '../../lib/record-table.js';
+import { records } from '../../src/harnesses/goose/correlate.js';
+import { sharedRecords } from '../../src/kernel/record-table.js';
 
 const logNote = { type: 'notification', extension_id: 'call_1', log: { message: 'PASS test/greet.test.ts' } };
 const progressNote = { type: 'notification', extension_id: 'call_1', progress: { progress: 1, total: null, message: null } };

@@ -3,7 +3,7 @@
  * goose-mcp's prefixed `developer__…` names and the newer bare names.
  */
 import { describe, expect, test } from 'vitest';
-import { gooseToolKey } from '../../harnesses/goose/tools.js';
+import { gooseToolKey } from '../../src/harnesses/goose/tools.js';
 import { bodies } from '../helpers.js';
 import { call, goose, request, response, result, shellResult } from './wire.js';
 

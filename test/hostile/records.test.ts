@@ -14,8 +14,8 @@ import { promisify } from 'node:util';
 import { gzipSync } from 'node:zlib';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { afterAll, describe, expect, test } from 'vitest';
-import { classify, correlate, createNormalizer, harnesses, parseJson, splitLines, validate, type HarnessEvent, type HarnessName } from '../../lib/index.js';
-import { metricsSchema } from '../../schemas/contract.js';
+import { classify, correlate, createNormalizer, harnesses, parseJson, splitLines, validate, type HarnessEvent, type HarnessName } from '../../src/index.js';
+import { metricsSchema } from '../../src/kernel/contract.js';
 import { bodies, byHarness, fixtureFiles, fixturePath, jsonl, run } from '../helpers.js';
 
 const bin = new URL('../../bin/harness-events.js', import.meta.url).pathname;
@@ -284,7 +284,7 @@ describe('memory bounded by the design (a child process measures its own peak)',
   async function measured(file: string, extra: string[] = []) {
     return new Promise<{ peakMB: number; stdout: string }>((resolve, reject) => {
       const child = spawn(process.execPath, ['--input-type=module', '-e', `
-        const { main } = await import(${JSON.stringify(new URL('../../dist/lib/cli.js', import.meta.url).pathname)});
+        const { main } = await import(${JSON.stringify(new URL('../../dist/src/interfaces/cli/cli.js', import.meta.url).pathname)});
         const { Writable } = await import('node:stream');
         let out = '';
         const sink = new Writable({ write(chunk, _e, done) { out += chunk; done(); } });

@@ -1,6 +1,6 @@
 /** 50 runs at once into one stream, against a real nats-server: each run's events in order under its own subjects. */
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import type { HarnessEvent } from '../../lib/events.js';
+import type { HarnessEvent } from '../../src/kernel/events.js';
 import { allCaptures, fixturePath } from '../helpers.js';
 import { startNatsServer, type NatsServer } from '../nats-server.js';
 import { asStored, publishRun, readAll, replaying } from './publish.js';

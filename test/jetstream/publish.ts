@@ -4,12 +4,12 @@ import { pipeline } from 'node:stream/promises';
 import { join } from 'node:path';
 import { expect } from 'vitest';
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { HarnessEvent, RunMetrics } from '../../lib/events.js';
-import type { HarnessName } from '../../lib/index.js';
-import { spawnHarness, type HarnessRun, type SpawnHarnessOptions } from '../../lib/spawn.js';
+import type { HarnessEvent, RunMetrics } from '../../src/kernel/events.js';
+import type { HarnessName } from '../../src/index.js';
+import { spawnHarness, type HarnessRun, type SpawnHarnessOptions } from '../../src/runtime/spawn.js';
 import { acpLabRequests } from '../helpers.js';
-import { toJetStream, type JetStreamSink, type JetStreamSinkOptions } from '../../lib/jetstream/sink.js';
-import { fromJetStream, type JetStreamRecord, type JetStreamSourceOptions } from '../../lib/jetstream/source.js';
+import { toJetStream, type JetStreamSink, type JetStreamSinkOptions } from '../../src/interfaces/jetstream/sink.js';
+import { fromJetStream, type JetStreamRecord, type JetStreamSourceOptions } from '../../src/interfaces/jetstream/source.js';
 
 export const children = new URL('../children/', import.meta.url).pathname;
 

@@ -11,10 +11,10 @@ import { pipeline } from 'node:stream/promises';
 import { connect } from '@nats-io/transport-node';
 import { jetstream, jetstreamManager } from '@nats-io/jetstream';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { harnesses } from '../../lib/index.js';
-import type { HarnessEvent, RunMetrics } from '../../lib/events.js';
-import { toJetStream } from '../../lib/jetstream/sink.js';
-import { fromJetStream, type JetStreamRecord } from '../../lib/jetstream/source.js';
+import { harnesses } from '../../src/index.js';
+import type { HarnessEvent, RunMetrics } from '../../src/kernel/events.js';
+import { toJetStream } from '../../src/interfaces/jetstream/sink.js';
+import { fromJetStream, type JetStreamRecord } from '../../src/interfaces/jetstream/source.js';
 import { allCaptures, fixturePath } from '../helpers.js';
 import { startNatsServer, type NatsServer } from '../nats-server.js';
 import { asStored, publishRun, readAll, replaying, type Publishing } from './publish.js';
@@ -180,7 +180,7 @@ describe('the stream', () => {
 });
 
 test('importing the library does not load the NATS client', () => {
-  const script = `await import(${JSON.stringify(new URL('../../dist/lib/index.js', import.meta.url).pathname)});
+  const script = `await import(${JSON.stringify(new URL('../../dist/src/index.js', import.meta.url).pathname)});
 const { createRequire } = await import('node:module');
 const cache = createRequire(import.meta.url).cache;
 console.log(Object.keys(cache).filter((path) => path.includes('@nats-io')).length);`;

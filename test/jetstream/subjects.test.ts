@@ -1,6 +1,6 @@
-/** The subject scheme and message ids (lib/jetstream/subjects.ts): pure functions. */
+/** The subject scheme and message ids (src/interfaces/jetstream/subjects.ts): pure functions. */
 import { describe, expect, test } from 'vitest';
-import { checkPrefix, checkToken, filterSubject, messageIdOf, parseSubject, positionOf, streamDefaults, subjectOf } from '../../lib/jetstream/subjects.js';
+import { checkPrefix, checkToken, filterSubject, messageIdOf, parseSubject, positionOf, streamDefaults, subjectOf } from '../../src/interfaces/jetstream/subjects.js';
 
 describe('subjects', () => {
   test('one subject per run and type, the metrics under the same run', () => {

@@ -6,17 +6,17 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { records } from '../../harnesses/kilo/correlate.js';
-import type { HarnessEvent } from '../../lib/events.js';
-import { ruleNames, sharedRecords } from '../../lib/record-table.js';
-import { spawnHarness } from '../../lib/spawn.js';
+import { records } from '../../src/harnesses/kilo/correlate.js';
+import type { HarnessEvent } from '../../src/kernel/events.js';
+import { ruleNames, sharedRecords } from '../../src/kernel/record-table.js';
+import { spawnHarness } from '../../src/runtime/spawn.js';
 import { bodies, expectLossless, fixtureFiles, fixturePath, parsedLines, runFixture, untimed } from '../helpers.js';
 
 const harness = 'kilo';
 const cwd = '/home/user/project';
 const children = new URL('../children/', import.meta.url).pathname;
 
-/** The rules of harnesses/kilo/correlate.ts and the ones every harness shares. */
+/** The rules of src/harnesses/kilo/correlate.ts and the ones every harness shares. */
 const kiloRules = ruleNames(sharedRecords, records);
 
 type Line = { type?: string; sessionID?: string; part?: { tool?: string } };

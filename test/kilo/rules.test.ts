@@ -5,9 +5,9 @@
  * opencode.md says (test/opencode/ covers OpenCode's own rows in depth).
  */
 import { describe, expect, test } from 'vitest';
-import { records } from '../../harnesses/kilo/correlate.js';
+import { records } from '../../src/harnesses/kilo/correlate.js';
 import { bodies, jsonl, run, untimed } from '../helpers.js';
-import { sharedRecords } from '../../lib/record-table.js';
+import { sharedRecords } from '../../src/kernel/record-table.js';
 
 const harness = 'kilo';
 const sessionID = 'ses_dd0c2eeb1ffeZ5FfHcY5WHDlD0';

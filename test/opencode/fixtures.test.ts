@@ -5,16 +5,16 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
-import type { HarnessEvent, Tokens } from '../../lib/events.js';
-import { tools } from '../../harnesses/opencode/tools.js';
+import type { HarnessEvent, Tokens } from '../../src/kernel/events.js';
+import { tools } from '../../src/harnesses/opencode/tools.js';
 import { bodies, expectLossless, fixtureFiles, fixturePath, parsedLines, runFixture, untimed } from '../helpers.js';
-import { ruleNames, sharedRecords } from '../../lib/record-table.js';
-import { records } from '../../harnesses/opencode/correlate.js';
+import { ruleNames, sharedRecords } from '../../src/kernel/record-table.js';
+import { records } from '../../src/harnesses/opencode/correlate.js';
 
 const harness = 'opencode';
 const cwd = '/home/user/project';
 
-/** The rules of harnesses/opencode/correlate.ts and the ones every harness shares. */
+/** The rules of src/harnesses/opencode/correlate.ts and the ones every harness shares. */
 const opencodeRules = ruleNames(sharedRecords, records);
 
 /** The lab's usual step: 1200 prompt tokens, none cached, 40 completion tokens, no price. */

@@ -3,10 +3,10 @@
  * (research/opencode.md §1–§3), for the rows no real capture covers and to pin each rule alone.
  */
 import { describe, expect, test } from 'vitest';
-import { patchedFiles } from '../../harnesses/opencode/patch-markers.js';
+import { patchedFiles } from '../../src/harnesses/opencode/patch-markers.js';
 import { bodies, jsonl, run, untimed } from '../helpers.js';
-import { records } from '../../harnesses/opencode/correlate.js';
-import { sharedRecords } from '../../lib/record-table.js';
+import { records } from '../../src/harnesses/opencode/correlate.js';
+import { sharedRecords } from '../../src/kernel/record-table.js';
 
 const harness = 'opencode';
 const sessionID = 'ses_1';

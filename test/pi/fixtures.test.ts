@@ -4,8 +4,8 @@
  * pi.md and the raw lines; the session header gives the cwd, so no `cwd` option is passed.
  */
 import { describe, expect, test } from 'vitest';
-import { records } from '../../harnesses/pi/correlate.js';
-import { ruleNames, sharedRecords } from '../../lib/record-table.js';
+import { records } from '../../src/harnesses/pi/correlate.js';
+import { ruleNames, sharedRecords } from '../../src/kernel/record-table.js';
 import { bodies, expectLossless, fixtureFiles, parsedLines, runFixture, untimed } from '../helpers.js';
 
 const harness = 'pi';

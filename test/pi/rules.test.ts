@@ -4,9 +4,9 @@
  */
 import { homedir } from 'node:os';
 import { describe, expect, test } from 'vitest';
-import { records } from '../../harnesses/pi/correlate.js';
+import { records } from '../../src/harnesses/pi/correlate.js';
 import { bodies, jsonl, run, untimed } from '../helpers.js';
-import { sharedRecords } from '../../lib/record-table.js';
+import { sharedRecords } from '../../src/kernel/record-table.js';
 
 const harness = 'pi';
 const cwd = '/ws';

@@ -6,8 +6,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from 'vitest';
-import { spawnHarness } from '../../lib/spawn.js';
-import type { HarnessEvent } from '../../lib/events.js';
+import { spawnHarness } from '../../src/runtime/spawn.js';
+import type { HarnessEvent } from '../../src/kernel/events.js';
 import { bodies, fixturePath } from '../helpers.js';
 
 const children = new URL('../children/', import.meta.url).pathname;

@@ -5,13 +5,13 @@
  */
 import { describe, expect, test } from 'vitest';
 import { bodies, expectLossless, fixtureFiles, parsedLines, runFixture } from '../helpers.js';
-import { ruleNames, sharedRecords } from '../../lib/record-table.js';
-import { records } from '../../harnesses/qwen/correlate.js';
+import { ruleNames, sharedRecords } from '../../src/kernel/record-table.js';
+import { records } from '../../src/harnesses/qwen/correlate.js';
 
 const harness = 'qwen';
 const lab = (name: string) => `qwen/lab/${name}.jsonl`;
 
-/** The rules of harnesses/qwen/correlate.ts and the ones every harness shares. */
+/** The rules of src/harnesses/qwen/correlate.ts and the ones every harness shares. */
 const qwenRules = ruleNames(sharedRecords, records);
 
 type Line = { type?: string; message?: { content: { type: string; text?: string; thinking?: string }[] } };

@@ -7,12 +7,12 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { createNormalizer } from '../../lib/normalizer.js';
-import type { HarnessName } from '../../lib/index.js';
-import { spawnHarness } from '../../lib/spawn.js';
-import type { HarnessEvent } from '../../lib/events.js';
+import { createNormalizer } from '../../src/runtime/normalizer.js';
+import type { HarnessName } from '../../src/index.js';
+import { spawnHarness } from '../../src/runtime/spawn.js';
+import type { HarnessEvent } from '../../src/kernel/events.js';
 import { bodies, fixturePath, jsonl, run } from '../helpers.js';
-import { records } from '../../harnesses/qwen/correlate.js';
+import { records } from '../../src/harnesses/qwen/correlate.js';
 
 const harness = 'qwen';
 const session = '0f7e2c1a-5b1d-4c9e-9f3a-2d6b8e4a7c10';

@@ -14,9 +14,9 @@ import { join } from 'node:path';
 import { inflateSync } from 'node:zlib';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { HarnessEvent } from '../../lib/events.js';
-import { spawnHarness } from '../../lib/index.js';
-import { buildReport, reportHtml } from '../../lib/report/index.js';
+import type { HarnessEvent } from '../../src/kernel/events.js';
+import { spawnHarness } from '../../src/index.js';
+import { buildReport, reportHtml } from '../../src/interfaces/report/index.js';
 import { fixturePath, runFixture } from '../helpers.js';
 import { retimed } from '../view/fixtures.js';
 

@@ -1,7 +1,7 @@
 /** The report's figures, computed from real captures and checked by hand against them. */
 import { describe, expect, test } from 'vitest';
-import type { HarnessEvent } from '../../lib/events.js';
-import { buildReport, parseMetrics } from '../../lib/report/index.js';
+import type { HarnessEvent } from '../../src/kernel/events.js';
+import { buildReport, parseMetrics } from '../../src/interfaces/report/index.js';
 import { runFixture } from '../helpers.js';
 import { retimed } from '../view/fixtures.js';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { classifyShellCommand, shellOperations, unwrapShellCommand, type FileOperation } from '../../lib/shell/index.js';
+import { classifyShellCommand, shellOperations, unwrapShellCommand, type FileOperation } from '../../src/kernel/shell/index.js';
 
 type Case = [command: string | readonly string[], expected: FileOperation[] | null];
 

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { classifyShellCommand, isSmallFormattingCommand, type FileOperation } from '../../lib/shell/index.js';
+import { classifyShellCommand, isSmallFormattingCommand, type FileOperation } from '../../src/kernel/shell/index.js';
 
 // Codex's own test suite as data (test/fixtures/vectors/codex, see its README and SOURCES).
 interface CodexEntry {

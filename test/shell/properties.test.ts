@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { classifyShellCommand, type FileOperation } from '../../lib/shell/index.js';
+import { classifyShellCommand, type FileOperation } from '../../src/kernel/shell/index.js';
 
 const KEYS = { read: ['type', 'path', 'start_line', 'end_line'], search: ['type', 'query', 'path'], list: ['type', 'path'] };
 

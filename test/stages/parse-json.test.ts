@@ -1,8 +1,8 @@
 import { pipeline } from 'node:stream/promises';
 import { Readable, Writable } from 'node:stream';
 import { describe, expect, test } from 'vitest';
-import { BLANK, jsonParser, NotJson, parseJson, type Parsed } from '../../transforms/parse-json.js';
-import { LineTooLong, type Line } from '../../transforms/split-lines.js';
+import { BLANK, jsonParser, NotJson, parseJson, type Parsed } from '../../src/stages/parse-json.js';
+import { LineTooLong, type Line } from '../../src/stages/split-lines.js';
 
 function parse(lines: Line[]): Parsed[] {
   const out: Parsed[] = [];

@@ -1,7 +1,7 @@
 import { pipeline } from 'node:stream/promises';
 import { Readable, Writable } from 'node:stream';
 import { describe, expect, test } from 'vitest';
-import { lineSplitter, splitLines, LineTooLong, type Line } from '../../transforms/split-lines.js';
+import { lineSplitter, splitLines, LineTooLong, type Line } from '../../src/stages/split-lines.js';
 
 /** Feeds `chunks` to a splitter and returns what it emits. */
 function split(chunks: Buffer[], maxLineBytes?: number): Line[] {

@@ -1,6 +1,6 @@
 import { expect, test } from 'vitest';
-import { SchemaViolationError, validator } from '../../transforms/validate.js';
-import type { HarnessEvent } from '../../lib/events.js';
+import { SchemaViolationError, validator } from '../../src/stages/validate.js';
+import type { HarnessEvent } from '../../src/kernel/events.js';
 
 const ts = '2026-11-30T02:06:45.602Z';
 

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, test } from 'vitest';
-import type { HarnessName } from '../../lib/index.js';
+import type { HarnessName } from '../../src/index.js';
 import { fixturePath, runFixture } from '../helpers.js';
 import { bin, harnessEvents } from './cli-run.js';
 import { readJsonlLines as readLines, retimed } from './fixtures.js';

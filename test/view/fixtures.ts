@@ -1,4 +1,4 @@
-import type { HarnessEvent } from '../../lib/events.js';
+import type { HarnessEvent } from '../../src/kernel/events.js';
 
 /**
  * claude/lab/read.jsonl as the view shows it with cwd /home/user/project, checked by hand

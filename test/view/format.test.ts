@@ -1,10 +1,10 @@
 /** The pretty printer's pure part: events from real captures in, the exact lines out. */
 import picocolors from 'picocolors';
 import { describe, expect, test } from 'vitest';
-import type { HarnessEvent } from '../../lib/events.js';
-import { RunSummary } from '../../lib/summary.js';
-import { duration, formatEvent, formatStatus, formatSummary, nest, readable } from '../../lib/view/format.js';
-import type { HarnessName } from '../../lib/index.js';
+import type { HarnessEvent } from '../../src/kernel/events.js';
+import { RunSummary } from '../../src/kernel/summary.js';
+import { duration, formatEvent, formatStatus, formatSummary, nest, readable } from '../../src/interfaces/view/format.js';
+import type { HarnessName } from '../../src/index.js';
 import { runFixture } from '../helpers.js';
 import { readJsonlLines } from './fixtures.js';
 

@@ -1,0 +1,124 @@
+/**
+ * The layers of src/ (docs/architecture.md), checked: every import of every file under src/,
+ * types included, goes to its own layer or one below, never up, and no two files import each
+ * other in a circle. `npm run check:layers` prints what it found; test/layers.test.ts holds it.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
+
+/** The layers, bottom first: each may import its own folder and the ones it lists. */
+export const layers = [
+  { folder: 'kernel', imports: [] },
+  { folder: 'testing', imports: [] },
+  { folder: 'stages', imports: ['kernel'] },
+  { folder: 'harnesses', imports: ['kernel'] },
+  { folder: 'runtime', imports: ['kernel', 'stages', 'harnesses'] },
+  { folder: 'interfaces', imports: ['kernel', 'stages', 'harnesses', 'runtime'] },
+] as const;
+
+/** Entry points (the package's exports) stand on top and may import any layer. */
+const entryPoints = new Set(['index.ts']);
+
+/** Within interfaces/, the CLI sits above the others (it starts them), and nothing imports it. */
+const interfaceTop = 'interfaces/cli';
+
+export interface LayerReport {
+  files: number;
+  imports: number;
+  /** `from -> to` for each import that goes up or sideways where it may not. */
+  violations: string[];
+  /** Each circle of files, as the files in it. */
+  cycles: string[][];
+}
+
+const importPattern = /(?:^|[\s;])(?:import|export)\s[^'"]*?from\s*['"]([^'"]+)['"]|import\s*\(\s*['"]([^'"]+)['"]\s*\)|^import\s+['"]([^'"]+)['"]/gm;
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) return sourceFiles(path);
+    return entry.name.endsWith('.ts') ? [path] : [];
+  });
+}
+
+/** The layer folder of a file relative to src/ (`kernel`, `harnesses`, ...), or the entry point itself. */
+function layerOf(file: string): string {
+  return file.includes('/') ? file.slice(0, file.indexOf('/')) : file;
+}
+
+function allowed(from: string, to: string): boolean {
+  const fromLayer = layerOf(from);
+  const toLayer = layerOf(to);
+  if (entryPoints.has(fromLayer)) return true;
+  if (entryPoints.has(toLayer)) return false;
+  if (fromLayer === toLayer) return fromLayer !== 'interfaces' || !to.startsWith(interfaceTop) || from.startsWith(interfaceTop);
+  const layer = layers.find((candidate) => candidate.folder === fromLayer);
+  return layer !== undefined && (layer.imports as readonly string[]).includes(toLayer);
+}
+
+export function checkLayers(srcDir: string): LayerReport {
+  const files = sourceFiles(srcDir).map((path) => relative(srcDir, path));
+  const graph = new Map<string, string[]>();
+  const violations: string[] = [];
+  let imports = 0;
+  for (const file of files) {
+    const text = readFileSync(join(srcDir, file), 'utf8');
+    const targets: string[] = [];
+    for (const match of text.matchAll(importPattern)) {
+      const specifier = match[1] ?? match[2] ?? match[3];
+      if (!specifier.startsWith('.')) continue;
+      const target = relative(srcDir, resolve(srcDir, dirname(file), specifier)).replace(/\.js$/, '.ts');
+      imports++;
+      targets.push(target);
+      if (target.startsWith('..')) violations.push(`${file} -> ${target} (outside src/)`);
+      else if (!allowed(file, target)) violations.push(`${file} -> ${target}`);
+    }
+    graph.set(file, targets);
+  }
+  return { files: files.length, imports, violations, cycles: cycles(graph) };
+}
+
+/** Tarjan's strongly connected components of more than one file (or a file importing itself). */
+function cycles(graph: Map<string, string[]>): string[][] {
+  let index = 0;
+  const indices = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const onStack = new Set<string>();
+  const found: string[][] = [];
+  function visit(node: string): void {
+    indices.set(node, index);
+    low.set(node, index++);
+    stack.push(node);
+    onStack.add(node);
+    for (const next of graph.get(node) ?? []) {
+      if (!graph.has(next)) continue;
+      if (!indices.has(next)) {
+        visit(next);
+        low.set(node, Math.min(low.get(node)!, low.get(next)!));
+      } else if (onStack.has(next)) low.set(node, Math.min(low.get(node)!, indices.get(next)!));
+    }
+    if (low.get(node) !== indices.get(node)) return;
+    const component: string[] = [];
+    let member: string;
+    do {
+      member = stack.pop()!;
+      onStack.delete(member);
+      component.push(member);
+    } while (member !== node);
+    if (component.length > 1 || (graph.get(node) ?? []).includes(node)) found.push(component.sort());
+  }
+  for (const node of graph.keys()) if (!indices.has(node)) visit(node);
+  return found;
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const report = checkLayers(new URL('../src/', import.meta.url).pathname);
+  for (const violation of report.violations) console.log(`upward import: ${violation}`);
+  for (const cycle of report.cycles) console.log(`import cycle: ${cycle.join(' <-> ')}`);
+  const ok = report.violations.length === 0 && report.cycles.length === 0;
+  console.log(
+    `layers: ${report.files} files, ${report.imports} imports; ${ok ? 'no file imports a layer above its own, no import cycle' : `${report.violations.length} upward imports, ${report.cycles.length} cycles`}`,
+  );
+  process.exitCode = ok ? 0 : 1;
+}

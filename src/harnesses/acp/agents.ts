@@ -1,0 +1,107 @@
+/**
+ * The known ACP agents (the README's "ACP agents"): how each is started in ACP mode, so that
+ * `spawnHarness({ harness: 'acp', agent: 'copilot', prompt })` needs no flags. Any other ACP
+ * agent runs from its `command` and `args`.
+ */
+import { resolve } from 'node:path';
+import { acpSettings } from './client.js';
+import type { LaunchOptions } from '../../kernel/harness.js';
+import type { AcpOptions } from './client.js';
+
+export interface AcpAgent {
+  /** The product. */
+  readonly title: string;
+  readonly command: string;
+  /** The arguments that start its ACP mode. */
+  readonly args: readonly string[];
+  /**
+   * Arguments that make the agent approve its own tool calls, as the page's command line has
+   * them: added only with `permissions: 'allow'`, so that `reject` leaves the asking to the agent
+   * and the answer to the library.
+   */
+  readonly autoApprove?: readonly string[];
+  /** What it needs in its environment, for offline or custom-endpoint use (as the lab ran it). */
+  readonly setup?: string;
+  /** The version whose traffic test/fixtures/acp/ holds (LAB.md); absent for an agent not captured. */
+  readonly captured?: string;
+}
+
+export const acpAgents: ReadonlyMap<string, AcpAgent> = new Map<string, AcpAgent>([
+  [
+    'copilot',
+    {
+      title: 'GitHub Copilot CLI',
+      command: 'copilot',
+      args: ['--acp', '--no-auto-update'],
+      autoApprove: ['--allow-all-tools'],
+      setup: 'BYOK: COPILOT_OFFLINE=true, COPILOT_PROVIDER_BASE_URL, COPILOT_PROVIDER_API_KEY, COPILOT_MODEL',
+      captured: '1.0.102',
+    },
+  ],
+  [
+    'droid',
+    {
+      title: 'Factory Droid',
+      command: 'droid',
+      args: ['exec', '-o', 'acp'],
+      setup: 'FACTORY_API_KEY set (any value when only custom models are used); a custom model from ~/.factory/settings.json with the model option (custom:<Name>-<index>)',
+      captured: '0.225.2',
+    },
+  ],
+  ['kilo', { title: 'Kilo Code CLI', command: 'kilo', args: ['acp'], setup: 'a provider in kilo.json (@ai-sdk/openai-compatible), KILO_DISABLE_* switches', captured: '7.7.7' }],
+  [
+    'claude-code',
+    {
+      title: 'Claude Code (Zed\'s adapter, npm @zed-industries/claude-code-acp)',
+      command: 'claude-code-acp',
+      args: [],
+      setup: 'ANTHROPIC_BASE_URL, ANTHROPIC_API_KEY; as root also IS_SANDBOX=1',
+      captured: '0.16.2',
+    },
+  ],
+  [
+    'qwen',
+    {
+      title: 'Qwen Code',
+      command: 'qwen',
+      args: ['--acp'],
+      autoApprove: ['--approval-mode', 'yolo'],
+      setup: 'OPENAI_API_KEY, OPENAI_BASE_URL, OPENAI_MODEL, ~/.qwen/settings.json (args --auth-type openai for an OpenAI-compatible endpoint)',
+      captured: '0.24.4',
+    },
+  ],
+  [
+    'gemini',
+    {
+      title: 'Gemini CLI',
+      command: 'gemini',
+      args: ['--acp'],
+      setup: 'GEMINI_API_KEY (GOOGLE_GEMINI_BASE_URL for another endpoint), ~/.gemini/settings.json with security.auth.selectedType "gemini-api-key"',
+      captured: '0.61.0',
+    },
+  ],
+  ['opencode', { title: 'OpenCode', command: 'opencode', args: ['acp'] }],
+  ['goose', { title: 'Goose', command: 'goose', args: ['acp'] }],
+  ['crush', { title: 'Crush', command: 'crush', args: ['acp'] }],
+  ['auggie', { title: 'Auggie', command: 'auggie', args: ['--acp'] }],
+  ['cursor', { title: 'Cursor CLI', command: 'cursor-agent', args: ['acp'] }],
+  ['codex', { title: 'Codex (Zed\'s adapter)', command: 'codex-acp', args: [] }],
+]);
+
+/**
+ * An acp run's options with its command line filled in from the `agent` preset (the caller's
+ * `command` replaces the preset's program, the caller's `extraArgs` and `args` follow the
+ * preset's) and its working directory made absolute, as `session/new` requires.
+ */
+export function launch<Options extends LaunchOptions & AcpOptions>(options: Options): Options & LaunchOptions {
+  const preset = options.agent === undefined ? undefined : acpAgents.get(options.agent);
+  if (options.agent !== undefined && preset === undefined) {
+    throw new TypeError(`acp: unknown agent "${options.agent}" (known: ${[...acpAgents.keys()].join(', ')}); run any other with command and args`);
+  }
+  const command = options.command ?? preset?.command;
+  if (command === undefined) throw new TypeError('acp: an agent (a known one) or a command is required');
+  const launched = { ...options, command, cwd: resolve(options.cwd ?? process.cwd()) };
+  const { permissions } = acpSettings(launched);
+  const presetArgs = preset === undefined ? [] : [...preset.args, ...(permissions === 'allow' ? (preset.autoApprove ?? []) : [])];
+  return { ...launched, args: [...presetArgs, ...(options.extraArgs ?? []), ...(options.args ?? [])] };
+}

@@ -1,0 +1,191 @@
+/**
+ * The library as an ACP client (the README's "ACP agents"). One run is one prompt turn: it sends
+ * `initialize`, `session/new`, `session/set_model` (only with a `model`) and `session/prompt`,
+ * each once the one before is answered; it answers the agent's requests at once (a permission
+ * by the `permissions` option, anything else -32601); and the answer to the prompt ends the run:
+ * the agent's stdin is closed, SIGTERM follows after `exitGraceMs` if it is still running, SIGKILL
+ * `killGraceMs` later. An abort is ACP's `session/cancel`, then the same ending when the agent
+ * has not answered the turn within `cancelGraceMs`.
+ *
+ * The client reads what the normalizer parsed of the agent's stdout (spawn.ts hands it each
+ * record), so the stream is parsed once, and at the consumer's pace: a slow consumer delays the
+ * answers too, which holds the agent back like any backpressure.
+ */
+import type {
+  CancelNotification,
+  InitializeRequest,
+  NewSessionRequest,
+  PermissionOptionKind,
+  PromptRequest,
+  RequestPermissionResponse,
+} from '@agentclientprotocol/sdk';
+import type { ClientContext, HarnessClient, LaunchOptions } from '../../kernel/harness.js';
+import { isObject, type JsonObject } from '../../kernel/json.js';
+import { limit } from '../../kernel/limits.js';
+import { packageVersion } from '../../kernel/version.js';
+
+/** How the agent's permission requests are answered: `allow` (the default) or `reject`. */
+export type AcpPermissions = 'allow' | 'reject';
+
+/** The options of an acp run (beside `prompt`, `model`, `command`, `args`, `extraArgs`, `cwd`, `killGraceMs`). */
+export interface AcpOptions {
+  /** A known agent (`acpAgents`): its command line, so `command` and `args` may be left out (`args` are added after the preset's). */
+  agent?: string;
+  /** How the agent's permission requests are answered. Default `allow`: a run is unattended. */
+  permissions?: AcpPermissions;
+  /** How long the agent may take to exit once its stdin is closed at the end of the run, before SIGTERM. Default 2000 ms. */
+  exitGraceMs?: number;
+  /** How long the agent may take to answer the turn after an abort's `session/cancel`, before it is ended. Default 5000 ms. */
+  cancelGraceMs?: number;
+}
+
+/** The kinds of option a permission request is answered with, in order; `allow_always` last, as agents may persist it. */
+const permissionKinds: Readonly<Record<AcpPermissions, readonly PermissionOptionKind[]>> = {
+  allow: ['allow_once', 'allow_always'],
+  reject: ['reject_once', 'reject_always'],
+};
+
+// Typed by what they are, checked against the SDK's type: the published declarations name no dev dependency.
+const cancelledAnswer = { outcome: { outcome: 'cancelled' } } as const satisfies RequestPermissionResponse;
+
+/** The answer to a `session/request_permission`: the first option of the wanted kinds; cancelled without one, or after an abort. */
+export function permissionAnswer(options: unknown, permissions: AcpPermissions, cancelled = false) {
+  if (cancelled || !Array.isArray(options)) return cancelledAnswer;
+  for (const kind of permissionKinds[permissions]) {
+    const option: unknown = options.find((option) => isObject(option) && option.kind === kind && typeof option.optionId === 'string');
+    if (isObject(option)) return { outcome: { outcome: 'selected', optionId: option.optionId as string } } as const satisfies RequestPermissionResponse;
+  }
+  return cancelledAnswer;
+}
+
+interface Settings {
+  prompt: string;
+  cwd: string;
+  permissions: AcpPermissions;
+  model: string | undefined;
+  exitGraceMs: number;
+  killGraceMs: number;
+  cancelGraceMs: number;
+}
+
+/** The run's settings, defaults filled; a TypeError or RangeError for an option it cannot run with. */
+export function acpSettings(options: LaunchOptions & AcpOptions): Settings {
+  if (typeof options.prompt !== 'string') throw new TypeError('acp: the prompt option is required (a string)');
+  const permissions = options.permissions ?? 'allow';
+  if (!Object.hasOwn(permissionKinds, permissions)) throw new TypeError(`acp: permissions must be "allow" or "reject", got ${JSON.stringify(permissions)}`);
+  if (options.model !== undefined && typeof options.model !== 'string') throw new TypeError('acp: model must be a string');
+  if (options.cwd === undefined) throw new TypeError('acp: the working directory is required (spawnHarness fills it in)');
+  return {
+    prompt: options.prompt,
+    cwd: options.cwd,
+    permissions,
+    model: options.model,
+    exitGraceMs: limit('exitGraceMs', options.exitGraceMs, 2000),
+    killGraceMs: limit('killGraceMs', options.killGraceMs, 2000),
+    cancelGraceMs: limit('cancelGraceMs', options.cancelGraceMs, 5000),
+  };
+}
+
+type Step = 'initialize' | 'session/new' | 'session/set_model' | 'session/prompt';
+
+export function acpClient(options: LaunchOptions & AcpOptions, context: ClientContext): HarnessClient {
+  const settings = acpSettings(options);
+  const { stdin } = context;
+  let nextId = 1;
+  /** The request waiting for its answer (there is one at a time). */
+  let waiting: { id: number; step: Step } | undefined;
+  let sessionId: string | undefined;
+  let cancelled = false;
+  let ending = false;
+  /** The cancel grace, then the exit grace. */
+  let timer: NodeJS.Timeout | undefined;
+
+  // A write after the agent is gone fails (EPIPE): its exit is what the run reports.
+  stdin.on('error', () => {});
+
+  function send(message: JsonObject): void {
+    if (stdin.writable) stdin.write(JSON.stringify({ jsonrpc: '2.0', ...message }) + '\n');
+  }
+
+  function request(step: Step, params: JsonObject): void {
+    waiting = { id: nextId++, step };
+    send({ id: waiting.id, method: step, params });
+  }
+
+  function prompt(): void {
+    request('session/prompt', { sessionId: sessionId!, prompt: [{ type: 'text', text: settings.prompt }] } satisfies PromptRequest);
+  }
+
+  /** The agent's request, answered at once. */
+  function answer(message: JsonObject): void {
+    const { id, method } = message;
+    if (method === 'session/request_permission') {
+      const params = isObject(message.params) ? message.params : {};
+      return send({ id, result: permissionAnswer(params.options, settings.permissions, cancelled) });
+    }
+    send({ id, error: { code: -32601, message: `Method not found: ${method as string}` } });
+  }
+
+  /** The answer to the request that was waiting: the next step. */
+  function next(step: Step, result: unknown, ok: boolean): void {
+    // A model the agent refuses does not stop the run; any other error does, and the prompt's answer ends it.
+    if ((!ok && step !== 'session/set_model') || step === 'session/prompt') return end();
+    if (step === 'initialize') {
+      return request('session/new', { cwd: settings.cwd, mcpServers: [] } satisfies NewSessionRequest);
+    }
+    if (step === 'session/new') {
+      sessionId = isObject(result) && typeof result.sessionId === 'string' ? result.sessionId : undefined;
+      if (sessionId === undefined) {
+        context.emit({ type: 'error', code: 'protocol_error', message: 'the ACP agent answered session/new without a sessionId: no prompt can be sent' });
+        return end();
+      }
+      if (settings.model !== undefined) return request('session/set_model', { sessionId, modelId: settings.model });
+    }
+    prompt();
+  }
+
+  /** The run is over: stdin closed, then SIGTERM and SIGKILL if the agent does not exit. */
+  function end(): void {
+    if (ending) return;
+    ending = true;
+    clearTimeout(timer);
+    stdin.end();
+    timer = setTimeout(() => {
+      context.kill('SIGTERM');
+      // Like spawnHarness after an abort: the SIGKILL goes out even after the agent exits, for what it started.
+      setTimeout(() => context.kill('SIGKILL'), settings.killGraceMs).unref();
+    }, settings.exitGraceMs).unref();
+  }
+
+  const initialize: InitializeRequest = {
+    protocolVersion: 1,
+    clientCapabilities: { fs: { readTextFile: false, writeTextFile: false }, terminal: false },
+    clientInfo: { name: 'harness-events', version: packageVersion() },
+  };
+  request('initialize', initialize);
+
+  return {
+    record(value) {
+      if (!isObject(value)) return;
+      if (typeof value.method === 'string') {
+        if (Object.hasOwn(value, 'id')) answer(value);
+        return;
+      }
+      const ok = Object.hasOwn(value, 'result') && !Object.hasOwn(value, 'error');
+      if (ending || waiting === undefined || value.id !== waiting.id || !(ok || Object.hasOwn(value, 'error'))) return;
+      const { step } = waiting;
+      waiting = undefined;
+      next(step, value.result, ok);
+    },
+    abort() {
+      if (cancelled || ending) return;
+      cancelled = true;
+      if (waiting?.step !== 'session/prompt') return end();
+      send({ method: 'session/cancel', params: { sessionId: sessionId! } satisfies CancelNotification });
+      timer = setTimeout(end, settings.cancelGraceMs).unref();
+    },
+    exited() {
+      clearTimeout(timer);
+    },
+  };
+}

@@ -1,0 +1,403 @@
+/**
+ * ACP agents, the agent's stdout (docs/harnesses/acp.md): JSON-RPC 2.0 messages, one per line.
+ * Its "Raw stream" and "`session/update` kinds" tables, as tables.
+ *
+ * A message has no `type`: its row comes from its members (a response has `id` and `result` or
+ * `error`, a request `method` and `id`, a notification `method` alone). What the agent does
+ * arrives as `session/update` notifications: text as chunks, joined into spans; tool calls as
+ * records keyed by `toolCallId`, each update replacing the fields it carries, classified by
+ * their `kind` once `completed` or `failed` (tools.ts). The answer to `session/prompt` ends the
+ * turn: open spans and records are flushed, then its stop reason and usage.
+ */
+import type { StopReason } from '@agentclientprotocol/sdk';
+import type { Correlator, RunContext } from '../../kernel/harness.js';
+import { isObject, type JsonObject } from '../../kernel/json.js';
+import { addTokens, amount } from '../../kernel/metrics.js';
+import { BoundedMap } from '../../kernel/bounded-map.js';
+import { recordTable, recordRows } from '../../kernel/record-table.js';
+import type { SpanKind } from '../../kernel/text-span.js';
+import { acpTokens } from './usage.js';
+
+/** docs/harnesses/acp.md "Raw stream: JSON-RPC messages", one row per kind of message. */
+export const records = recordRows({
+  'session/new response': {
+    handling: 'response with `result.sessionId` (`session/new`): captures the session id; no event',
+    rules: { session: 'response with sessionId: session id' },
+  },
+  'session/prompt response': {
+    handling: 'response with `result.stopReason` (`session/prompt`): the end of the turn: open spans and tool calls flushed, then the stop reason (a warning unless `end_turn`) and usage',
+    rules: { end: 'response with stopReason: end of turn' },
+  },
+  'other response': {
+    handling: 'any other response with a `result` (`initialize`, `session/set_model`, ...): consumed; the `initialize` result\'s `agentInfo.name` names the agent',
+    rules: { consumed: 'response with another result: consumed' },
+  },
+  'error response': {
+    handling: 'response with `error`: error, `message` = `error.message`, `code` = `error.code` as a string',
+    rules: { error: 'response with error: error', malformed: 'response with error, no message: unknown' },
+  },
+  'session/update': {
+    handling: 'notification `session/update`: by `params.update.sessionUpdate` (the `session/update` table)',
+    rules: { malformed: 'session/update without an update: unknown' },
+  },
+  'session/request_permission': {
+    handling: 'request `session/request_permission`: its `params.toolCall` merged into the tool call record like a `tool_call_update` (it may create it); no event of its own',
+    rules: {
+      open: 'request_permission: tool call record',
+      finished: 'request_permission: tool call finished, tool table',
+      closed: 'request_permission, tool call already finished: consumed',
+      malformed: 'request_permission without a toolCall: unknown',
+    },
+  },
+  'ACP method': {
+    handling: 'request `fs/*` or `terminal/*` (not offered: the agent broke the protocol), any other request or notification in ACP\'s namespaces (`session/...`, `authenticate`, ...): unknown, with the message',
+    rules: { unknown: 'other ACP request or notification: unknown' },
+  },
+  'extension method': {
+    handling: 'request or notification outside ACP\'s namespaces (`_`-prefixed, or vendor-named: Qwen\'s `craft/drainMidTurnQueue`): consumed',
+    rules: { consumed: 'extension method: consumed' },
+  },
+  'not JSON-RPC': {
+    handling: 'a JSON object that is not a JSON-RPC message: unknown',
+    rules: { unknown: 'not a JSON-RPC message: unknown' },
+  },
+});
+
+/** docs/harnesses/acp.md "`session/update` kinds", one row per `sessionUpdate`. */
+export const updates = recordRows({
+  agent_message_chunk: {
+    handling: 'text appended to the open agent span; a `_meta.usage` is a usage event for one model call, after the span',
+    rules: { text: 'agent_message_chunk: agent span', usage: 'agent_message_chunk with usage: agent span, usage', other: 'agent_message_chunk, not text: unknown' },
+  },
+  agent_thought_chunk: {
+    handling: 'text appended to the open reasoning span; a `_meta.usage` is a usage event for one model call, after the span',
+    rules: { text: 'agent_thought_chunk: reasoning span', usage: 'agent_thought_chunk with usage: reasoning span, usage', other: 'agent_thought_chunk, not text: unknown' },
+  },
+  user_message_chunk: { handling: 'consumed (the prompt echoed back, or history replayed)', rules: { consumed: 'user_message_chunk: consumed' } },
+  tool_call: {
+    handling: 'the tool call record, by `toolCallId`: each non-null field replaces the record\'s; at `completed` or `failed`, the tool table',
+    rules: { open: 'tool_call: record', finished: 'tool_call: finished, tool table', closed: 'tool_call, already finished: consumed', malformed: 'tool_call without toolCallId: unknown' },
+  },
+  tool_call_update: {
+    handling: 'the tool call record, by `toolCallId` (it may create it): each non-null field replaces the record\'s; at `completed` or `failed`, the tool table',
+    rules: {
+      open: 'tool_call_update: record',
+      finished: 'tool_call_update: finished, tool table',
+      closed: 'tool_call_update, already finished: consumed',
+      malformed: 'tool_call_update without toolCallId: unknown',
+    },
+  },
+  plan: { handling: 'consumed: the agent\'s to-do list, internal state', rules: { consumed: 'plan: consumed' } },
+  usage_update: { handling: 'consumed; the last `cost.amount` in `USD` is the run metrics\' cost', rules: { consumed: 'usage_update: consumed' } },
+  available_commands_update: { handling: 'consumed: session state', rules: { consumed: 'available_commands_update: consumed' } },
+  current_mode_update: { handling: 'consumed: session state', rules: { consumed: 'current_mode_update: consumed' } },
+  config_option_update: { handling: 'consumed: session state', rules: { consumed: 'config_option_update: consumed' } },
+  session_info_update: { handling: 'consumed: session state', rules: { consumed: 'session_info_update: consumed' } },
+  compaction_update: { handling: 'consumed: session state', rules: { consumed: 'compaction_update: consumed' } },
+  compaction_summary_chunk: { handling: 'consumed: session state', rules: { consumed: 'compaction_summary_chunk: consumed' } },
+  notice: {
+    handling: 'warning, `message` = `title`, then `": "` and `description` when present; `severity: "error"` makes it an error',
+    rules: { warning: 'notice: warning', error: 'notice with severity error: error', malformed: 'notice without a title: unknown' },
+  },
+  'any other kind': {
+    handling: 'unknown, with the whole notification (`subagent_update`, `session_message`, `plan_update`, a future kind)',
+    rules: { unknown: 'session/update, other kind: unknown' },
+  },
+});
+
+type Row = keyof typeof records;
+
+/** Methods in ACP's own namespaces (the SDK's method tables); anything else is an extension. */
+const ACP_METHOD = /^(?:(?:session|fs|terminal|elicitation|\$)\/|(?:initialize|authenticate|logout)$)/;
+
+/** docs/harnesses/acp.md: a line is classified by its members. */
+function messageRow(message: JsonObject): Row {
+  const hasId = Object.hasOwn(message, 'id');
+  const { method } = message;
+  if (typeof method === 'string') {
+    if (method === 'session/update' && !hasId) return 'session/update';
+    if (method === 'session/request_permission' && hasId) return 'session/request_permission';
+    return ACP_METHOD.test(method) ? 'ACP method' : 'extension method';
+  }
+  if (method === undefined && hasId && Object.hasOwn(message, 'error')) return 'error response';
+  if (method === undefined && hasId && Object.hasOwn(message, 'result')) {
+    const { result } = message;
+    if (isObject(result) && typeof result.sessionId === 'string') return 'session/new response';
+    if (isObject(result) && typeof result.stopReason === 'string') return 'session/prompt response';
+    return 'other response';
+  }
+  return 'not JSON-RPC';
+}
+
+/** The kinds that leave the open span open: session state, not activity ("Text spans"). */
+const SESSION_STATE = new Set(['usage_update', 'available_commands_update', 'current_mode_update', 'config_option_update', 'session_info_update', 'plan']);
+const CHUNKS = new Map<string, SpanKind>([
+  ['agent_message_chunk', 'agent'],
+  ['agent_thought_chunk', 'reasoning'],
+]);
+
+/** The fields a tool call message carries that replace the record's ("Tool calls"). */
+const TOOL_FIELDS = ['title', 'kind', 'status', 'rawInput', 'rawOutput', 'locations', 'content', 'name'] as const;
+type ToolRecord = JsonObject & { toolCallId: string };
+
+const FINISHED: ReadonlyMap<unknown, boolean> = new Map([
+  ['completed', true],
+  ['failed', false],
+]);
+
+/**
+ * docs/harnesses/acp.md "Tool calls": the two rules that look at the agent's name (`agentInfo.name`).
+ * Each adjusts what the tool table gets: the record it reads, or the call's success.
+ */
+const agentRules: ReadonlyMap<string, { input?(record: ToolRecord): ToolRecord; success?(record: ToolRecord, success: boolean | undefined): boolean | undefined }> = new Map([
+  // Qwen's read_file `offset` is 0-based: its first line is offset + 1.
+  [
+    'qwen-code',
+    {
+      input: (record) => {
+        const input = record.rawInput;
+        if (record.kind !== 'read' || !isObject(input) || !Number.isSafeInteger(input.offset)) return record;
+        return { ...record, rawInput: { ...input, offset: (input.offset as number) + 1 } };
+      },
+    },
+  ],
+  // Gemini CLI reports every shell command that ran as completed, whatever its exit status, with no exit code.
+  ['gemini-cli', { success: (record, success) => (record.kind === 'execute' && record.status === 'completed' ? undefined : success) }],
+]);
+
+/** The stop reason of a turn that ended normally; any other is a warning ("Stop reasons and usage"). */
+const END_TURN: StopReason = 'end_turn';
+
+export function correlator(run: RunContext): Correlator {
+  const { metrics } = run;
+  // The last agent message is the run's final output.
+  const span = run.textSpan({
+    onEmit(kind, text) {
+      if (kind === 'agent') metrics.final_output = text;
+    },
+  });
+  const calls = new BoundedMap<ToolRecord>(run.limits.maxPendingTools, (record) => finish(record, undefined));
+  /** Ids of records that produced their events (bounded like the open ones): later messages for them are consumed. */
+  const closed = new BoundedMap<true>(run.limits.maxPendingTools);
+  let agent: string | undefined;
+  /** `session/new` was answered: the responses after it answer `session/set_model` or the prompt. */
+  let sessionCreated = false;
+  /** The last response was an error after `session/new`: the prompt's answer, unless another response follows. */
+  let failedAfterSession = false;
+  /** The turn reported its usage per model call (`_meta.usage`): the prompt response's usage gives no event. */
+  let usagePerCall = false;
+
+  function unknown(raw: unknown): void {
+    run.emit({ type: 'unknown', raw });
+  }
+
+  function usage(source: JsonObject): void {
+    const tokens = acpTokens(source);
+    if (tokens === undefined) return;
+    addTokens(metrics.tokens, tokens);
+    run.emit({ type: 'usage', tokens });
+  }
+
+  /** A record's events: the tool table, with the agent's quirks; `success` unset for a call that never finished. */
+  function finish(record: ToolRecord, success: boolean | undefined): void {
+    closed.set(record.toolCallId, true);
+    const rules = agent === undefined ? undefined : agentRules.get(agent);
+    const is_success = rules?.success ? rules.success(record, success) : success;
+    run.tool({
+      id: record.toolCallId,
+      name: typeof record.kind === 'string' ? record.kind : record.kind === undefined ? 'other' : JSON.stringify(record.kind),
+      input: rules?.input ? rules.input(record) : record,
+      is_success,
+      output: record.rawOutput,
+      raw: record,
+    });
+  }
+
+  /** Merges a `tool_call`, `tool_call_update` or permission `toolCall` into its record. */
+  function merge(fields: JsonObject, rules: { open: string; finished: string; closed: string; malformed: string }, message: JsonObject): string {
+    const id = fields.toolCallId;
+    if (typeof id !== 'string') {
+      unknown(message);
+      return rules.malformed;
+    }
+    if (closed.has(id)) return rules.closed;
+    let record = calls.get(id);
+    if (record === undefined) {
+      record = { toolCallId: id };
+      calls.set(id, record);
+    }
+    for (const field of TOOL_FIELDS) {
+      const value = fields[field];
+      if (value !== undefined && value !== null) record[field] = value;
+    }
+    const success = FINISHED.get(record.status);
+    if (success === undefined) return rules.open;
+    calls.take(id);
+    finish(record, success);
+    return rules.finished;
+  }
+
+  /** The end of the turn or of the input: the open span, then every open record, unfinished, in the order first seen. */
+  function flushTurn(): void {
+    span.flush();
+    calls.evictAll();
+  }
+
+  function response(message: JsonObject): void {
+    if (sessionCreated) failedAfterSession = Object.hasOwn(message, 'error');
+  }
+
+  function sessionNew(message: JsonObject): string {
+    run.reportSession((message.result as JsonObject).sessionId);
+    response(message);
+    sessionCreated = true;
+    return records['session/new response'].rules.session;
+  }
+
+  function promptResponse(message: JsonObject): string {
+    response(message);
+    const result = message.result as JsonObject;
+    const stopReason = result.stopReason as string;
+    flushTurn();
+    if (stopReason !== END_TURN) run.emit({ type: 'warning', code: stopReason, message: `ACP turn ended: ${stopReason}` });
+    if (!usagePerCall && isObject(result.usage)) usage(result.usage);
+    usagePerCall = false;
+    metrics.turns = (metrics.turns ?? 0) + 1;
+    metrics.ended = true;
+    metrics.is_error = stopReason !== END_TURN;
+    return records['session/prompt response'].rules.end;
+  }
+
+  function otherResponse(message: JsonObject): string {
+    response(message);
+    const info = isObject(message.result) ? message.result.agentInfo : undefined;
+    if (isObject(info) && typeof info.name === 'string') agent = info.name;
+    return records['other response'].rules.consumed;
+  }
+
+  function errorResponse(message: JsonObject): string {
+    const { rules } = records['error response'];
+    const { error } = message;
+    response(message);
+    metrics.is_error = true;
+    if (!isObject(error) || typeof error.message !== 'string') {
+      unknown(message);
+      return rules.malformed;
+    }
+    const code = typeof error.code === 'number' || typeof error.code === 'string' ? String(error.code) : undefined;
+    run.emit({ type: 'error', message: error.message, code });
+    return rules.error;
+  }
+
+  function permission(message: JsonObject): string {
+    const { rules } = records['session/request_permission'];
+    const toolCall = isObject(message.params) ? message.params.toolCall : undefined;
+    if (!isObject(toolCall)) {
+      unknown(message);
+      return rules.malformed;
+    }
+    return merge(toolCall, rules, message);
+  }
+
+  function chunk(kind: SpanKind, notification: JsonObject, update: JsonObject): string {
+    const { rules } = kind === 'agent' ? updates.agent_message_chunk : updates.agent_thought_chunk;
+    const { content } = update;
+    if (!isObject(content) || content.type !== 'text' || typeof content.text !== 'string') {
+      unknown(notification);
+      return rules.other;
+    }
+    const { messageId } = update;
+    span.add(kind, messageId === undefined || messageId === null ? null : typeof messageId === 'string' ? messageId : JSON.stringify(messageId), content.text);
+    const perCall = isObject(update._meta) ? update._meta.usage : undefined;
+    if (!isObject(perCall) || typeof perCall.inputTokens !== 'number' || typeof perCall.outputTokens !== 'number') return rules.text;
+    usagePerCall = true;
+    usage(perCall);
+    return rules.usage;
+  }
+
+  function notice(notification: JsonObject, update: JsonObject): string {
+    const { rules } = updates.notice;
+    const { title, description } = update;
+    if (typeof title !== 'string') {
+      unknown(notification);
+      return rules.malformed;
+    }
+    const message = typeof description === 'string' && description !== '' ? `${title}: ${description}` : title;
+    const error = update.severity === 'error';
+    run.emit({ type: error ? 'error' : 'warning', message });
+    return error ? rules.error : rules.warning;
+  }
+
+  function usageUpdate(update: JsonObject): string {
+    const { cost } = update;
+    const usd = isObject(cost) && cost.currency === 'USD' ? amount(cost.amount) : undefined;
+    if (usd !== undefined) metrics.cost = usd;
+    return updates.usage_update.rules.consumed;
+  }
+
+  type UpdateRule = (notification: JsonObject, update: JsonObject) => string;
+  const consumed = (kind: Exclude<keyof typeof updates, 'any other kind'>): UpdateRule => () => (updates[kind].rules as { consumed: string }).consumed;
+  // A Map, so a kind named `constructor` finds no handler of Object's.
+  const updateRules = new Map<string, UpdateRule>([
+    ['agent_message_chunk', (notification, update) => chunk('agent', notification, update)],
+    ['agent_thought_chunk', (notification, update) => chunk('reasoning', notification, update)],
+    ['user_message_chunk', consumed('user_message_chunk')],
+    ['tool_call', (notification, update) => merge(update, updates.tool_call.rules, notification)],
+    ['tool_call_update', (notification, update) => merge(update, updates.tool_call_update.rules, notification)],
+    ['plan', consumed('plan')],
+    ['usage_update', (_notification, update) => usageUpdate(update)],
+    ['available_commands_update', consumed('available_commands_update')],
+    ['current_mode_update', consumed('current_mode_update')],
+    ['config_option_update', consumed('config_option_update')],
+    ['session_info_update', consumed('session_info_update')],
+    ['compaction_update', consumed('compaction_update')],
+    ['compaction_summary_chunk', consumed('compaction_summary_chunk')],
+    ['notice', notice],
+  ]);
+
+  function sessionUpdate(notification: JsonObject): string {
+    const update = isObject(notification.params) ? notification.params.update : undefined;
+    if (!isObject(update) || typeof update.sessionUpdate !== 'string') {
+      unknown(notification);
+      return records['session/update'].rules.malformed;
+    }
+    const kind = update.sessionUpdate;
+    if (!CHUNKS.has(kind) && !SESSION_STATE.has(kind)) span.flush();
+    const rule = updateRules.get(kind);
+    if (rule) return rule(notification, update);
+    unknown(notification);
+    return updates['any other kind'].rules.unknown;
+  }
+
+  return {
+    record: recordTable<typeof records>(
+      run,
+      {
+        'session/new response': sessionNew,
+        'session/prompt response': promptResponse,
+        'other response': otherResponse,
+        'error response': errorResponse,
+        'session/update': sessionUpdate,
+        'session/request_permission': permission,
+        'ACP method': (message) => (unknown(message), records['ACP method'].rules.unknown),
+        'extension method': () => records['extension method'].rules.consumed,
+        'not JSON-RPC': (message) => (unknown(message), records['not JSON-RPC'].rules.unknown),
+      },
+      (message) => {
+        // Copilot announces its commands before answering session/new: a notification's session id counts too.
+        if (message !== undefined && typeof message.method === 'string' && !Object.hasOwn(message, 'id') && isObject(message.params)) {
+          run.reportSession(message.params.sessionId);
+        }
+      },
+      messageRow,
+    ),
+    end() {
+      flushTurn();
+      // An error answering the prompt ends the turn as its answer does (the last response, after session/new).
+      if (failedAfterSession) metrics.ended = true;
+    },
+    flush() {
+      span.flush();
+    },
+  };
+}

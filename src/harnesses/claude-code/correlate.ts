@@ -1,0 +1,119 @@
+/**
+ * Claude Code, `claude --print --output-format stream-json --verbose`: docs/harnesses/claude-code.md's
+ * "Raw event stream" and "Normalized mapping" tables, as tables.
+ *
+ * The records, content blocks and tool pairing are the stream-json dialect Qwen Code shares
+ * (dialect.ts): text and thinking blocks are joined per message (one API message arrives as
+ * several `assistant` lines sharing `message.id`), and a `tool_use` waits by its id for its
+ * `tool_result`. What is Claude Code's own is here: its system subtypes, `rate_limit_event`,
+ * the Read recovered from an unpaired result, and its `result` (token classes, cost).
+ */
+import type { Correlator, RunContext } from '../../kernel/harness.js';
+import { addTokens, amount, excluding, tokenCount, tokensOf } from '../../kernel/metrics.js';
+import type { Tokens } from '../../kernel/events.js';
+import { isObject, type JsonObject } from '../../kernel/json.js';
+import { recordRows, type RecordRule } from '../../kernel/record-table.js';
+import { bySubtype, dialect, endRun, errorCode, errorMessage } from './dialect.js';
+
+/** docs/harnesses/claude-code.md "Raw event stream", one row per top-level `type`, with the rules that apply it. */
+export const records = recordRows({
+  system: {
+    handling: "session metadata: init's `cwd` resolves relative paths; init, status and thinking_tokens emit no event; any other subtype is unknown",
+    rules: { init: 'system/init: consumed', status: 'system/status: consumed', thinkingTokens: 'system/thinking_tokens: consumed', other: 'system, other subtype: unknown' },
+  },
+  assistant: {
+    handling: 'text blocks joined per message -> agent; thinking -> reasoning; redacted_thinking consumed; tool_use recorded until its result',
+    rules: { blocks: 'assistant', malformed: 'assistant, malformed: unknown' },
+  },
+  user: {
+    handling: "tool_result blocks resolve a recorded tool use (the tool table); text (echoed prompt, injected context) emits nothing",
+    rules: { blocks: 'user', text: 'user text: consumed', malformed: 'user, malformed: unknown' },
+  },
+  rate_limit_event: {
+    handling: 'consumed while `allowed`; any other status is a warning (code `rate_limit_<status>`)',
+    rules: { allowed: 'rate_limit_event allowed: consumed', other: 'rate_limit_event not allowed: warning' },
+  },
+  result: {
+    handling: 'the terminal record: usage, cost, turns, duration and final output go to the metrics; only a reported error is an event (error)',
+    rules: { success: 'result: consumed', error: 'result reporting an error: error' },
+  },
+  stream_event: {
+    handling: 'partial telemetry that the completed assistant and user records restate: consumed',
+    rules: { consumed: 'stream_event: consumed' },
+  },
+});
+
+export function correlator(run: RunContext): Correlator {
+  const stream = dialect(run, records, { joinText: 'message', unpaired: recoverRead });
+
+  // `system` subtypes: init's cwd resolves relative paths; these emit no event.
+  const system = bySubtype(
+    run,
+    new Map<string, RecordRule>([
+      ['init', (record) => (run.reportCwd(record.cwd), records.system.rules.init)],
+      ['status', () => records.system.rules.status],
+      ['thinking_tokens', () => records.system.rules.thinkingTokens],
+    ]),
+    records.system.rules.other,
+  );
+
+  /** A Read result with no recorded call still names its file (docs/harnesses/claude-code.md "Tool mapping"). */
+  function recoverRead(block: JsonObject, record: JsonObject, is_success: boolean): boolean {
+    const meta = record.tool_use_result;
+    const file = isObject(meta) && isObject(meta.file) ? meta.file : undefined;
+    if (!file || typeof file.filePath !== 'string' || file.filePath === '') return false;
+    const input = { file_path: file.filePath, offset: file.startLine, limit: file.numLines };
+    run.tool({ name: 'Read', input, is_success, result: meta, output: block.content, raw: { tool_result: block } });
+    return true;
+  }
+
+  function rateLimitEvent(record: JsonObject): string {
+    const info = isObject(record.rate_limit_info) ? record.rate_limit_info : {};
+    if (info.status === 'allowed') return records.rate_limit_event.rules.allowed;
+    const status = typeof info.status === 'string' ? info.status : 'unknown';
+    run.emit({ type: 'warning', code: `rate_limit_${status}`, message: describeRateLimit(status, info) });
+    return records.rate_limit_event.rules.other;
+  }
+
+  function result(record: JsonObject): string {
+    const { failed, subtype } = endRun(run, record);
+    // Each result's usage is its own query's; total_cost_usd is the process's running total.
+    if (isObject(record.usage)) addTokens(run.metrics.tokens, claudeTokens(record.usage));
+    const cost = amount(record.total_cost_usd);
+    if (cost !== undefined) run.metrics.cost = cost;
+    if (!failed) return records.result.rules.success;
+    run.emit({ type: 'error', message: errorMessage(record, subtype, 'Claude Code'), code: errorCode(record, subtype) });
+    return records.result.rules.error;
+  }
+
+  return stream.correlator<typeof records>({
+    system,
+    assistant: stream.assistant,
+    user: stream.user,
+    rate_limit_event: rateLimitEvent,
+    result,
+    stream_event: () => records.stream_event.rules.consumed,
+  });
+}
+
+/** The shared token mapping (docs/contract.md): Claude's input is already uncached; thinking is part of output. */
+export function claudeTokens(usage: JsonObject): Tokens {
+  const details = isObject(usage.output_tokens_details) ? usage.output_tokens_details : {};
+  return tokensOf({
+    input: usage.input_tokens,
+    output: excluding(tokenCount(usage.output_tokens), tokenCount(details.thinking_tokens)),
+    reasoning: details.thinking_tokens,
+    cache_read: usage.cache_read_input_tokens,
+    cache_write: usage.cache_creation_input_tokens,
+  });
+}
+
+function describeRateLimit(status: string, info: JsonObject): string {
+  const details: string[] = [];
+  if (typeof info.rateLimitType === 'string') details.push(info.rateLimitType);
+  if (typeof info.utilization === 'number') details.push(`${Math.round(info.utilization * 100)}% used`);
+  if (typeof info.overageStatus === 'string') details.push(`overage ${info.overageStatus}`);
+  if (typeof info.overageDisabledReason === 'string') details.push(info.overageDisabledReason);
+  if (typeof info.resetsAt === 'number' && Math.abs(info.resetsAt) < 8.64e12) details.push(`resets ${new Date(info.resetsAt * 1000).toISOString()}`);
+  return `Claude Code rate limit ${status}${details.length ? ` (${details.join(', ')})` : ''}`;
+}

@@ -1,0 +1,232 @@
+/**
+ * Codex, `codex exec --json`: docs/harnesses/codex.md's "Raw event stream" table, as a table.
+ *
+ * The stream is item-oriented: one item (a message, a command, a file change...) is reported
+ * whole by `item.started`, any number of `item.updated` and `item.completed`, under one id.
+ * Only the completed item says how it went, so an open item waits by its id, its latest
+ * version replacing the earlier one; the completed item goes to the classifier, whose item
+ * table (tools.ts, keyed by `item.type`) says what it becomes.
+ */
+import type { Tokens } from '../../kernel/events.js';
+import type { Correlator, RunContext } from '../../kernel/harness.js';
+import { isObject, type JsonObject } from '../../kernel/json.js';
+import { recordTable, recordRows } from '../../kernel/record-table.js';
+import { excluding, tokenCount, tokensOf } from '../../kernel/metrics.js';
+import { BoundedMap } from '../../kernel/bounded-map.js';
+import { stringField } from '../../kernel/tool-rules.js';
+import { subagentEnd } from './tools.js';
+
+
+/** An item started (or updated) and not yet completed: its latest record. */
+interface OpenItem {
+  record: JsonObject;
+  item: JsonObject;
+}
+
+/** docs/harnesses/codex.md "Items": an item's success from its status (anything else, such as `in_progress`, says nothing). */
+const statusSuccess = new Map<unknown, boolean>([
+  ['completed', true],
+  ['failed', false],
+  ['declined', false],
+]);
+
+/** docs/harnesses/codex.md "Raw event stream", one row per top-level `type`, with the rules that apply it. */
+export const records = recordRows({
+  'thread.started': {
+    handling: 'captures the session id (`thread_id`); no event',
+    rules: { session: 'thread.started: session id', malformed: 'thread.started without thread_id: unknown' },
+  },
+  'turn.started': { handling: 'consumed', rules: { consumed: 'turn.started: consumed' } },
+  'item.started': {
+    handling: 'the item is recorded under its `id`; no event',
+    rules: { recorded: 'item.started: recorded', malformed: 'item.started, malformed item: unknown' },
+  },
+  'item.updated': {
+    handling: 'the item is recorded under its `id`; no event',
+    rules: { recorded: 'item.updated: recorded', malformed: 'item.updated, malformed item: unknown' },
+  },
+  'item.completed': {
+    handling: "the item's event(s) (the item table)",
+    rules: { items: 'item.completed: item table', malformed: 'item.completed, malformed item: unknown' },
+  },
+  'turn.completed': {
+    handling: "its `usage` is the thread's running total: it replaces the metrics' tokens; a usage event carries this turn's share (this total minus the previous one, class by class)",
+    rules: { usage: 'turn.completed: usage', noUsage: 'turn.completed without usage: unknown' },
+  },
+  'turn.failed': {
+    handling: 'error, with `error.message`',
+    rules: { error: 'turn.failed: error', malformed: 'turn.failed without error.message: unknown' },
+  },
+  error: {
+    handling: 'warning: a server error notice, including ones Codex recovers from',
+    rules: { warning: 'error: warning', malformed: 'error without message: unknown' },
+  },
+});
+
+export function correlator(run: RunContext): Correlator {
+  const open = new BoundedMap<OpenItem>(run.limits.maxPendingTools, ({ record, item }) => classify(record, item, false));
+  // Subagents whose end was reported: Codex restates an end on every later call naming the subagent.
+  const endedSubagents = new BoundedMap<true>(run.limits.maxPendingTools);
+
+  function unknown(raw: unknown): void {
+    run.emit({ type: 'unknown', raw });
+  }
+
+  // The running total of the last turn.completed: the next turn's share is counted from it.
+  let previousTotal: Tokens = {};
+
+  function threadStarted(record: JsonObject): string {
+    const id = stringField(record, 'thread_id');
+    if (id === undefined) {
+      unknown(record);
+      return records['thread.started'].rules.malformed;
+    }
+    run.reportSession(id);
+    return records['thread.started'].rules.session;
+  }
+
+  function turnStarted(): string {
+    run.metrics.ended = false;
+    return records['turn.started'].rules.consumed;
+  }
+
+  function openItem(record: JsonObject, type: 'item.started' | 'item.updated'): string {
+    const item = record.item;
+    if (!isObject(item) || stringField(item, 'id') === undefined || stringField(item, 'type') === undefined) {
+      unknown(record);
+      return records[type].rules.malformed;
+    }
+    open.set(item.id as string, { record, item });
+    return records[type].rules.recorded;
+  }
+
+  function itemCompleted(record: JsonObject): string {
+    const item = record.item;
+    // Older builds named the type `item_type`: such an item is not one of the table's.
+    if (!isObject(item) || stringField(item, 'type') === undefined) {
+      unknown(record);
+      return records['item.completed'].rules.malformed;
+    }
+    if (typeof item.id === 'string') open.take(item.id);
+    if (item.type === 'agent_message' && typeof item.text === 'string') run.metrics.final_output = item.text;
+    classify(record, item, true);
+    return records['item.completed'].rules.items;
+  }
+
+  /** Sends an item to the item table; one never completed (`completed` false) has its outcome unset (docs/contract.md). */
+  function classify(record: JsonObject, item: JsonObject, completed: boolean): void {
+    const exit_code = typeof item.exit_code === 'number' && Number.isInteger(item.exit_code) ? item.exit_code : undefined;
+    run.tool({
+      name: item.type as string,
+      input: item.type === 'collab_tool_call' ? withNewSubagentEnds(item) : item,
+      is_success: completed ? success(item, exit_code) : undefined,
+      exit_code,
+      raw: record,
+    });
+  }
+
+  /** The item with the subagent states already reported as ends left out, so each end is reported once. */
+  function withNewSubagentEnds(item: JsonObject): JsonObject {
+    if (!isObject(item.agents_states)) return item;
+    const fresh: [string, unknown][] = [];
+    for (const [id, state] of Object.entries(item.agents_states)) {
+      if (endedSubagents.has(id)) continue;
+      fresh.push([id, state]);
+      if (subagentEnd(state) !== undefined) endedSubagents.set(id, true);
+    }
+    return { ...item, agents_states: Object.fromEntries(fresh) };
+  }
+
+  function turnCompleted(record: JsonObject): string {
+    const { metrics } = run;
+    metrics.ended = true;
+    metrics.is_error = false;
+    metrics.turns = (metrics.turns ?? 0) + 1;
+    if (!isObject(record.usage)) {
+      unknown(record);
+      return records['turn.completed'].rules.noUsage;
+    }
+    // The thread's running total, not this turn's share: it replaces, never adds.
+    const total = codexTokens(record.usage);
+    metrics.tokens = total;
+    run.emit({ type: 'usage', tokens: turnShare(total, previousTotal) });
+    previousTotal = total;
+    return records['turn.completed'].rules.usage;
+  }
+
+  function turnFailed(record: JsonObject): string {
+    run.metrics.ended = true;
+    run.metrics.is_error = true;
+    const message = stringField(record.error, 'message');
+    if (message === undefined) {
+      unknown(record);
+      return records['turn.failed'].rules.malformed;
+    }
+    run.emit({ type: 'error', message, code: stringField(record.error, 'code') });
+    return records['turn.failed'].rules.error;
+  }
+
+  /** Sent for every server error notice, including ones Codex recovers from ("Reconnecting... 1/5"). */
+  function errorNotice(record: JsonObject): string {
+    const message = stringField(record, 'message');
+    if (message === undefined) {
+      unknown(record);
+      return records.error.rules.malformed;
+    }
+    run.emit({ type: 'warning', message });
+    return records.error.rules.warning;
+  }
+
+  return {
+    // Builds before 0.2x wrote `{"id", "msg": {...}}`, with no top-level type: unknown.
+    record: recordTable<typeof records>(run, {
+      'thread.started': threadStarted,
+      'turn.started': turnStarted,
+      'item.started': (record) => openItem(record, 'item.started'),
+      'item.updated': (record) => openItem(record, 'item.updated'),
+      'item.completed': itemCompleted,
+      'turn.completed': turnCompleted,
+      'turn.failed': turnFailed,
+      error: errorNotice,
+    }),
+    end() {
+      open.evictAll();
+    },
+  };
+}
+
+/**
+ * One turn's tokens from two running totals, class by class (docs/harnesses/codex.md): this total minus the
+ * previous one; a class that would come out negative (a resumed thread restarts its count) is
+ * this turn's total instead.
+ */
+export function turnShare(total: Tokens, previous: Tokens): Tokens {
+  const share: Tokens = {};
+  for (const name of Object.keys(total) as (keyof Tokens)[]) {
+    const now = total[name]!;
+    const before = previous[name] ?? 0;
+    share[name] = now >= before ? now - before : now;
+  }
+  return share;
+}
+
+/** A command succeeded only with exit code 0 to show for it; other items by their status alone. */
+function success(item: JsonObject, exit_code: number | undefined): boolean | undefined {
+  const byStatus = statusSuccess.get(item.status);
+  return byStatus === true && item.type === 'command_execution' && exit_code === undefined ? undefined : byStatus;
+}
+
+/** The shared token mapping (docs/harnesses/codex.md): cached input is part of `input_tokens`, reasoning part of `output_tokens`. */
+export function codexTokens(usage: JsonObject): Tokens {
+  const input = tokenCount(usage.input_tokens);
+  const cached = tokenCount(usage.cached_input_tokens);
+  const output = tokenCount(usage.output_tokens);
+  const reasoning = tokenCount(usage.reasoning_output_tokens);
+  return tokensOf({
+    input: excluding(input, cached),
+    cache_read: cached,
+    cache_write: usage.cache_write_input_tokens,
+    output: excluding(output, reasoning),
+    reasoning,
+  });
+}

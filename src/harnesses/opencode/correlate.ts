@@ -1,0 +1,174 @@
+/**
+ * OpenCode, `opencode run --format json`: docs/harnesses/opencode.md's "Raw event stream" and "Normalized
+ * mapping" tables, as tables.
+ *
+ * Almost stateless. Every record is complete when it arrives: text and reasoning parts are
+ * printed once finished, and a `tool_use` carries its input and its outcome together, so it
+ * goes straight to the tool table (tools.ts). The one state kept is the ids of the tool parts
+ * already seen, because compaction re-prints a finished part (OpenCode's `run` command).
+ * There is no terminal record: the stream just ends, possibly mid-step.
+ */
+import type { Tokens } from '../../kernel/events.js';
+import type { Correlator, RunContext } from '../../kernel/harness.js';
+import { BoundedMap } from '../../kernel/bounded-map.js';
+import { isObject, safeStringify, type JsonObject } from '../../kernel/json.js';
+import { recordTable, recordRows } from '../../kernel/record-table.js';
+import { addTokens, amount, tokensOf } from '../../kernel/metrics.js';
+import { resolvePath } from '../../kernel/paths.js';
+import { stringField } from '../../kernel/tool-rules.js';
+
+
+/** Where OpenCode's session id may sit at the top level of a record, in the order they are tried. */
+const SESSION_FIELDS = ['sessionID', 'session_id', 'sessionId'] as const;
+
+/** `state.status` values (docs/harnesses/opencode.md "Raw event stream"); any other leaves success unset. */
+const STATUS_SUCCESS = new Map<string, boolean>([
+  ['completed', true],
+  ['success', true],
+  ['done', true],
+  ['ok', true],
+  ['error', false],
+  ['failed', false],
+  ['failure', false],
+  ['cancelled', false],
+  ['canceled', false],
+]);
+
+/** docs/harnesses/opencode.md "Normalized mapping", one row per top-level `type`, with the rules that apply it. */
+export const records = recordRows({
+  step_start: { handling: 'consumed', rules: { consumed: 'step_start: consumed' } },
+  step_finish: {
+    handling: "consumed; this step's token usage is a usage event, summed into the run's metrics",
+    rules: { usage: 'step_finish: usage', noTokens: 'step_finish without tokens: unknown' },
+  },
+  reasoning: {
+    handling: 'reasoning when it carries text, otherwise consumed',
+    rules: { event: 'reasoning: reasoning', empty: 'reasoning, empty: consumed', noText: 'reasoning without text: unknown' },
+  },
+  text: {
+    handling: 'agent message when it carries text, otherwise consumed',
+    rules: { event: 'text: agent', empty: 'text, empty: consumed', noText: 'text without text: unknown' },
+  },
+  tool_use: {
+    handling: 'the events its tool classifies to (the tool table); a part id already seen is consumed',
+    rules: { tool: 'tool_use: tool mapping', repeated: 'tool_use, repeated part id: consumed', malformed: 'tool_use, malformed: unknown' },
+  },
+  error: { handling: 'error', rules: { error: 'error: error' } },
+});
+
+/**
+ * OpenCode's correlator for a stream written by `name`'s `run --format json`: OpenCode itself,
+ * or a fork that writes the same records (Kilo). Only messages name the harness.
+ */
+export function openCodeCorrelator(name: string): (run: RunContext) => Correlator {
+  return (run) => correlate(run, name);
+}
+
+export const correlator = openCodeCorrelator('OpenCode');
+
+function correlate(run: RunContext, harness: string): Correlator {
+  // Ids of the tool parts already seen; one re-printed after more than the limit of newer ones is classified again.
+  const seenToolParts = new BoundedMap<true>(run.limits.maxPendingTools);
+
+  function unknown(raw: unknown): void {
+    run.emit({ type: 'unknown', raw });
+  }
+
+  /** One step's usage: a per-turn event, and the same tokens and cost added to the run's metrics. */
+  function stepFinish(record: JsonObject): string {
+    const { metrics } = run;
+    metrics.turns = (metrics.turns ?? 0) + 1;
+    const part = isObject(record.part) ? record.part : undefined;
+    if (!part || !isObject(part.tokens)) {
+      unknown(record);
+      return records.step_finish.rules.noTokens;
+    }
+    const tokens = opencodeTokens(part.tokens);
+    const cost = amount(part.cost);
+    addTokens(metrics.tokens, tokens);
+    if (cost !== undefined) metrics.cost = (metrics.cost ?? 0) + cost;
+    run.emit({ type: 'usage', tokens, cost });
+    return records.step_finish.rules.usage;
+  }
+
+  function textPart(record: JsonObject, kind: 'agent' | 'reasoning'): string {
+    const { rules } = kind === 'agent' ? records.text : records.reasoning;
+    const text = isObject(record.part) ? record.part.text : undefined;
+    if (typeof text !== 'string') {
+      unknown(record);
+      return rules.noText;
+    }
+    // Real OpenCode prints empty parts (hidden reasoning, an empty text block): nothing to report.
+    if (text === '') return rules.empty;
+    run.emit({ type: kind, message: text });
+    if (kind === 'agent') run.metrics.final_output = text;
+    return rules.event;
+  }
+
+  function toolUse(record: JsonObject): string {
+    const part = record.part;
+    if (!isObject(part) || typeof part.tool !== 'string' || part.tool === '' || !isObject(part.state)) {
+      unknown(record);
+      return records.tool_use.rules.malformed;
+    }
+    if (typeof part.id === 'string' && part.id !== '') {
+      if (seenToolParts.has(part.id)) return records.tool_use.rules.repeated;
+      seenToolParts.set(part.id, true);
+    }
+    const { state } = part;
+    const metadata = isObject(state.metadata) ? state.metadata : undefined;
+    const exit = metadata?.exit;
+    const workdir = stringField(state.input, 'workdir');
+    run.tool({
+      name: part.tool,
+      input: state.input,
+      is_success: typeof state.status === 'string' ? STATUS_SUCCESS.get(state.status) : undefined,
+      exit_code: typeof exit === 'number' && Number.isInteger(exit) ? exit : undefined,
+      working_directory: workdir === undefined ? undefined : resolvePath(workdir, run.cwd),
+      result: state.metadata,
+      raw: part,
+    });
+    return records.tool_use.rules.tool;
+  }
+
+  function error(record: JsonObject): string {
+    const { error } = record;
+    const name = stringField(error, 'name');
+    const data = isObject(error) ? error.data : undefined;
+    // 1.18 exits 1 once the root session reported an error.
+    run.metrics.is_error = true;
+    run.emit({ type: 'error', message: stringField(data, 'message') ?? name ?? describeError(error, harness), code: name });
+    return records.error.rules.error;
+  }
+
+  return {
+    record: recordTable<typeof records>(run, {
+      step_start: () => records.step_start.rules.consumed,
+      step_finish: stepFinish,
+      reasoning: (record) => textPart(record, 'reasoning'),
+      text: (record) => textPart(record, 'agent'),
+      tool_use: toolUse,
+      error,
+    }, (record) => {
+      if (record) for (const field of SESSION_FIELDS) run.reportSession(record[field]);
+    }),
+    // Nothing is held: every record was handled as it came.
+    end() {},
+  };
+}
+
+/**
+ * The shared token mapping (docs/contract.md): OpenCode's `input` already excludes cache reads and
+ * writes, and `output` excludes reasoning, so each class maps one to one; `total` is not a class.
+ */
+export function opencodeTokens(tokens: JsonObject): Tokens {
+  const cache = isObject(tokens.cache) ? tokens.cache : {};
+  return tokensOf({ input: tokens.input, output: tokens.output, reasoning: tokens.reasoning, cache_read: cache.read, cache_write: cache.write });
+}
+
+/** An error record with neither `data.message` nor `name`: a failed prompt call prints its HTTP error body, whatever it is. */
+function describeError(error: unknown, harness: string): string {
+  if (typeof error === 'string' && error !== '') return error;
+  if (error === undefined) return `${harness} reported an error without details`;
+  return `${harness} reported an error: ${safeStringify(error) ?? 'an error record nested too deep to show'}`;
+}

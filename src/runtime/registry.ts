@@ -1,0 +1,78 @@
+/** The harnesses the library translates, by the name `--harness` and `{ harness }` take. */
+import type { Harness } from '../kernel/harness.js';
+import { acpClient } from '../harnesses/acp/client.js';
+import * as acp from '../harnesses/acp/correlate.js';
+import { launch as acpLaunch } from '../harnesses/acp/agents.js';
+import { tools as acpTools } from '../harnesses/acp/tools.js';
+import { AutoHarness } from './auto.js';
+import { commandLines, launcher } from './command-lines.js';
+import * as claudeCode from '../harnesses/claude-code/correlate.js';
+import { tools as claudeCodeTools } from '../harnesses/claude-code/tools.js';
+import * as codex from '../harnesses/codex/correlate.js';
+import { tools as codexTools } from '../harnesses/codex/tools.js';
+import * as copilot from '../harnesses/copilot/correlate.js';
+import { tools as copilotTools } from '../harnesses/copilot/tools.js';
+import * as gemini from '../harnesses/gemini/correlate.js';
+import { geminiToolKey, tools as geminiTools } from '../harnesses/gemini/tools.js';
+import * as gg from '../harnesses/gg/correlate.js';
+import * as goose from '../harnesses/goose/correlate.js';
+import { gooseToolKey, gooseTools } from '../harnesses/goose/tools.js';
+import * as kilo from '../harnesses/kilo/correlate.js';
+import { tools as kiloTools } from '../harnesses/kilo/tools.js';
+import * as opencode from '../harnesses/opencode/correlate.js';
+import { tools as opencodeTools } from '../harnesses/opencode/tools.js';
+import * as pi from '../harnesses/pi/correlate.js';
+import { tools as piTools } from '../harnesses/pi/tools.js';
+import * as qwen from '../harnesses/qwen/correlate.js';
+import { exitCodes as qwenExitCodes } from '../harnesses/qwen/exit-codes.js';
+import { tools as qwenTools } from '../harnesses/qwen/tools.js';
+
+const registry = {
+  acp: { name: 'acp', correlator: acp.correlator, records: acp.records, tables: { updates: acp.updates }, tools: acpTools, terminal: 'session/prompt response', launch: acpLaunch, client: acpClient },
+  'claude-code': { name: 'claude-code', correlator: claudeCode.correlator, records: claudeCode.records, tools: claudeCodeTools, terminal: 'result', launch: launcher(commandLines['claude-code']) },
+  codex: { name: 'codex', correlator: codex.correlator, records: codex.records, tools: codexTools, terminal: 'turn.completed', launch: launcher(commandLines.codex) },
+  copilot: { name: 'copilot', correlator: copilot.correlator, records: copilot.records, tools: copilotTools, terminal: 'result', launch: launcher(commandLines.copilot) },
+  gemini: { name: 'gemini', correlator: gemini.correlator, records: gemini.records, tools: geminiTools, toolKey: geminiToolKey, terminal: 'result', launch: launcher(commandLines.gemini) },
+  gg: { name: 'gg', correlator: gg.correlator, records: gg.records, tools: gg.tools },
+  goose: { name: 'goose', correlator: goose.correlator, records: goose.records, tools: gooseTools, toolKey: gooseToolKey, terminal: 'complete', launch: launcher(commandLines.goose) },
+  kilo: { name: 'kilo', correlator: kilo.correlator, records: kilo.records, tools: kiloTools, toolKey: (name) => name.toLowerCase(), launch: launcher(commandLines.kilo) },
+  opencode: { name: 'opencode', correlator: opencode.correlator, records: opencode.records, tools: opencodeTools, toolKey: (name) => name.toLowerCase(), launch: launcher(commandLines.opencode) },
+  pi: { name: 'pi', correlator: pi.correlator, records: pi.records, tools: piTools, terminal: 'agent_end', launch: launcher(commandLines.pi) },
+  qwen: { name: 'qwen', correlator: qwen.correlator, records: qwen.records, tools: qwenTools, terminal: 'result', exitCodes: qwenExitCodes, launch: launcher(commandLines.qwen) },
+} satisfies Record<string, Harness>;
+
+/** The name of a harness the library translates: what `--harness` and `{ harness }` take. */
+export type HarnessName = keyof typeof registry;
+
+/** A harness option: a known name, `'auto'` (told from the stream's first records), or a `Harness` of your own. */
+export type HarnessOption = HarnessName | 'auto' | Harness;
+
+/** The harnesses the library translates, by name. */
+export const harnesses: ReadonlyMap<HarnessName, Harness> = new Map(Object.entries(registry) as [HarnessName, Harness][]);
+
+/** Whether a string (from a command line, a config file) names a known harness. */
+export function isHarnessName(name: string): name is HarnessName {
+  return harnesses.has(name as HarnessName);
+}
+
+/**
+ * A harness option as the library's functions take it: a name, `'auto'` (told from the stream's
+ * first records, a new one each time), or a `Harness` of your own.
+ */
+export function harnessFrom(harness: HarnessOption): Harness {
+  if (harness === 'auto') return new AutoHarness();
+  return typeof harness === 'string' ? harnessNamed(harness) : harness;
+}
+
+/** The harness a string names, checked at run time (for names that come from outside the program). */
+export function harnessNamed(name: string): Harness {
+  if (!isHarnessName(name)) throw new UnknownHarnessError(name);
+  return harnesses.get(name)!;
+}
+
+export class UnknownHarnessError extends Error {
+  constructor(readonly harness: string) {
+    super(`unknown harness "${harness}" (known: ${[...harnesses.keys()].join(', ')}, or auto)`);
+    this.name = 'UnknownHarnessError';
+  }
+}

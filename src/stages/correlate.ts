@@ -1,0 +1,192 @@
+/**
+ * Stage 3, the correlator: parsed lines in, events and tool calls out.
+ *
+ * The harness-specific work (which record means what, pairing a tool call with its result,
+ * accumulating text) lives in harnesses/<name>/correlate.ts; this stage does what every
+ * harness shares (docs/contract.md): a line that is not JSON or is too long becomes a warning,
+ * the session id and working directory are captured once, events are stamped, and every
+ * line is counted against the rule that handled it.
+ */
+import { now } from '../kernel/clock.js';
+import type { EventBody, HarnessEvent, RunMetrics } from '../kernel/events.js';
+import type { Correlator, Limits, RunContext } from '../kernel/harness.js';
+import { stamp } from '../kernel/stamp.js';
+import type { Transform } from 'node:stream';
+import { AutoHarness } from '../runtime/auto.js';
+import { harnessFrom, harnessNamed, type HarnessOption } from '../runtime/registry.js';
+import { toTransform, type Sink, type Stage } from '../kernel/stage.js';
+import { ToolCall } from '../kernel/tool-call.js';
+import { resolvePath } from '../kernel/paths.js';
+import { createMetrics } from '../kernel/metrics.js';
+import { TextSpan } from '../kernel/text-span.js';
+import { sharedRecords } from '../kernel/record-table.js';
+import { limit } from '../kernel/limits.js';
+import { BLANK, NotJson, type Cut, type Parsed } from './parse-json.js';
+import { EncodingNote, LineTooLong } from './split-lines.js';
+
+export const DEFAULT_MAX_PENDING_TOOLS = 10_000;
+export const DEFAULT_MAX_SPAN_BYTES = 16 * 1024 * 1024;
+
+export type Correlated = HarnessEvent | ToolCall;
+
+export interface CorrelateOptions {
+  /** The harness, by name or a `Harness` of your own. */
+  harness: HarnessOption;
+  /** The run's working directory (itself resolved against the process's when relative); relative paths resolve against it. */
+  cwd?: string;
+  maxPendingTools?: number;
+  maxSpanBytes?: number;
+  /** Filled as the run goes; readable when the input has ended. */
+  metrics?: RunMetrics;
+  /** The size limit lines were split with, for the `line_too_long` message. */
+  maxLineBytes?: number;
+  /** Called once per input line with the 1-based line number and the rule that handled it. */
+  onLine?: (line: number, rule: string) => void;
+  /** Called with each parsed JSON line, after the events it gave. */
+  onRecord?: (record: unknown) => void;
+}
+
+export function correlator(sink: Sink<Correlated>, options: CorrelateOptions): Stage<Parsed> & { flush(): void } {
+  const harnessOf = harnessFrom(options.harness);
+  const metrics = options.metrics ?? createMetrics(harnessOf);
+  const rules = metrics.input.rules;
+  let cwd = options.cwd === undefined ? undefined : resolvePath(options.cwd, process.cwd());
+  let cwdReported = options.cwd !== undefined;
+  let session: string | undefined;
+  const limits: Limits = {
+    maxPendingTools: limit('maxPendingTools', options.maxPendingTools, DEFAULT_MAX_PENDING_TOOLS),
+    maxSpanBytes: limit('maxSpanBytes', options.maxSpanBytes, DEFAULT_MAX_SPAN_BYTES),
+  };
+
+  // The harness's text spans: whatever else the run sends, their held text goes out first.
+  const spans: TextSpan[] = [];
+  function flushSpans(): void {
+    for (const span of spans) span.flush();
+  }
+
+  const run: RunContext = {
+    get cwd() {
+      return cwd;
+    },
+    reportCwd(dir) {
+      if (cwdReported || typeof dir !== 'string' || dir === '') return;
+      cwdReported = true;
+      cwd = resolvePath(dir);
+    },
+    reportSession(id) {
+      if (session !== undefined || typeof id !== 'string' || id === '') return;
+      session = id;
+      metrics.session_id = id;
+    },
+    emit(body: EventBody) {
+      flushSpans();
+      sink(stamp(body, now(), session));
+    },
+    tool(fields) {
+      flushSpans();
+      sink(new ToolCall(fields, cwd, now(), session));
+    },
+    textSpan(spanOptions) {
+      const span = new TextSpan(run, spanOptions);
+      spans.push(span);
+      return span;
+    },
+    metrics,
+    limits,
+  };
+  // `harness: 'auto'`: no correlator until the first lines have said which harness wrote them.
+  const auto = harnessOf instanceof AutoHarness && harnessOf.detected === undefined ? harnessOf : undefined;
+  let harness: Correlator = auto ? holding : harnessOf.correlator(run);
+  const held: Parsed[] = [];
+
+  /** The stream's harness is known (or cannot be): it takes over, and reads the lines held so far. */
+  function place(name: string | undefined): void {
+    auto!.become(name === undefined ? undefined : harnessNamed(name));
+    const seen = auto!.detector.seen;
+    // An input with no record at all (empty, or only text) is no harness's, and no error either.
+    if (name === undefined && seen.length > 0) {
+      run.emit({
+        type: 'error',
+        code: 'unknown_harness',
+        message: `harness auto: no harness's stream begins like this one (it showed ${seen.join(', ')}); its records are kept as unknown events`,
+      });
+    }
+    metrics.harness = harnessOf.name;
+    if (harnessOf.terminal !== undefined) metrics.ended = false;
+    harness = harnessOf.correlator(run);
+    for (const item of held.splice(0)) handle(item);
+  }
+
+  function count(rule: string): void {
+    rules[rule] = (rules[rule] ?? 0) + 1;
+    options.onLine?.(metrics.input.lines, rule);
+  }
+
+  /** A warning about a line the harness never sees; text it holds goes out first, so events keep input order. */
+  function warn(message: string, code?: string): void {
+    harness.flush?.();
+    run.emit({ type: 'warning', message, code });
+  }
+
+  function handle(parsed: Parsed): void {
+    if (parsed instanceof NotJson && parsed.fragment) {
+      // The head of a line already counted (parse-json.ts): its text, so nothing is lost.
+      return warn(parsed.line, 'interleaved_fragment');
+    }
+    // Not a line: what the first bytes said about the input.
+    if (parsed instanceof EncodingNote) return warn(parsed.message, 'encoding');
+    if (parsed === BLANK || !('sameLine' in parsed)) metrics.input.lines++;
+    if (parsed === BLANK) return count(sharedRecords['blank line'].rules.blank);
+    if (parsed instanceof NotJson) {
+      warn(parsed.line, 'not_json');
+      return count(sharedRecords['not JSON'].rules.warning);
+    }
+    if (parsed instanceof LineTooLong) {
+      const limit = options.maxLineBytes === undefined ? '' : ` (maxLineBytes is ${options.maxLineBytes})`;
+      warn(`line ${metrics.input.lines} is ${parsed.bytes} bytes long${limit}; its content was skipped`, 'line_too_long');
+      return count(sharedRecords['too long'].rules.warning);
+    }
+    if (parsed.cut) warn(describeCut(metrics.input.lines, parsed.bytes, parsed.cut), 'truncated');
+    count(harness.record(parsed.value));
+    options.onRecord?.(parsed.value);
+  }
+
+  return {
+    write(parsed) {
+      if (harness !== holding) return handle(parsed);
+      held.push(parsed);
+      const name = typeof parsed === 'object' && 'value' in parsed ? auto!.detector.read(parsed.value) : undefined;
+      if (name !== undefined) place(name);
+      else if (held.length >= MAX_HELD_LINES) place(auto!.detector.settle());
+    },
+    end() {
+      if (harness === holding) place(auto!.detector.settle());
+      harness.end();
+    },
+    /** Emits the harness's held text now (live input that has paused). */
+    flush() {
+      harness.flush?.();
+    },
+  };
+}
+
+/** With `harness: 'auto'`, the most lines held before the stream must have said which harness wrote it. */
+export const MAX_HELD_LINES = 100;
+
+/** The correlator while `harness: 'auto'` holds the first lines: nothing to do yet. */
+const holding: Correlator = { record: () => '', end() {} };
+
+/** What the budget of a line read incrementally cut, for its `truncated` warning. */
+export function describeCut(line: number, bytes: number | undefined, cut: Cut): string {
+  const parts: string[] = [];
+  if (cut.strings > 0) parts.push(`${cut.strings} string${cut.strings === 1 ? '' : 's'} cut short by ${cut.characters} characters`);
+  if (cut.items > 0) parts.push(`${cut.items} array element${cut.items === 1 ? '' : 's'} or object member${cut.items === 1 ? '' : 's'} dropped`);
+  return `line ${line} (${bytes} bytes) was read incrementally and kept within its budget: ${parts.join(', ')} (at ${cut.paths.join(', ')}${cut.morePaths ? ', ...' : ''})`;
+}
+
+/** The correlator as a Transform: `Parsed` objects in, events and `ToolCall`s out; `metrics` is complete when it ends. */
+export function correlate(options: CorrelateOptions): Transform & { readonly metrics: RunMetrics } {
+  const metrics = options.metrics ?? createMetrics(harnessFrom(options.harness));
+  const stream = toTransform<Parsed, Correlated>((sink) => correlator(sink, { ...options, metrics }));
+  return Object.defineProperty(stream, 'metrics', { value: metrics, enumerable: true }) as Transform & { readonly metrics: RunMetrics };
+}
