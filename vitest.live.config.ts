@@ -22,14 +22,20 @@ export default defineConfig(async () => {
     const install = installs.find((i) => i.cli.id === row.cli)!;
     const missing = (row.needs ?? []).filter((program) => !onPath(program));
     if (!isInstalled(install)) skipped.push({ id: row.id, reason: install.reason });
-    else if (missing.length) skipped.push({ id: row.id, reason: `its tools need ${missing.join(', ')} on PATH (Debian: apt-get install ripgrep)` });
+    else if (missing.length)
+      skipped.push({
+        id: row.id,
+        reason: `its tools need ${missing.join(', ')} on PATH (Debian: apt-get install ripgrep)`,
+      });
     else {
       rows[row.id] = install;
       if (install.note) console.log(`live: ${row.id}: ${install.note}`);
     }
   }
   for (const { id, reason } of skipped) console.log(`live: skipping ${id}: ${reason}`);
-  const versions = Object.fromEntries(Object.entries(rows).map(([id, install]) => [id, `${install.cli.pkg}@${install.version}`]));
+  const versions = Object.fromEntries(
+    Object.entries(rows).map(([id, install]) => [id, `${install.cli.pkg}@${install.version}`]),
+  );
   return {
     test: {
       include: ['live/**/*.live.ts'],

@@ -10,6 +10,9 @@ for await (const line of rl) {
   if (!line) continue;
   const o = JSON.parse(line);
   buf.push(JSON.stringify({ type: 'x', timestamp: new Date().toISOString(), raw: o.type }));
-  if (buf.length >= 256) { if (!process.stdout.write(buf.join('\n') + '\n')) await new Promise(r => process.stdout.once('drain', r)); buf = []; }
+  if (buf.length >= 256) {
+    if (!process.stdout.write(buf.join('\n') + '\n')) await new Promise((r) => process.stdout.once('drain', r));
+    buf = [];
+  }
 }
 process.stdout.write(buf.join('\n') + '\n');

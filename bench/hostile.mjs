@@ -9,7 +9,16 @@
  * - one tool_use id repeated 10,000 and 20,000 times: linear time means about twice as long.
  */
 import { spawn } from 'node:child_process';
-import { closeSync, existsSync, mkdirSync, openSync, readFileSync, renameSync, writeFileSync, writeSync } from 'node:fs';
+import {
+  closeSync,
+  existsSync,
+  mkdirSync,
+  openSync,
+  readFileSync,
+  renameSync,
+  writeFileSync,
+  writeSync,
+} from 'node:fs';
 import { join } from 'node:path';
 
 const here = new URL('.', import.meta.url).pathname;
@@ -22,10 +31,14 @@ function normalize(file, extra = []) {
   const rssFile = join(data, 'hostile-rss');
   return new Promise((resolve, reject) => {
     const started = performance.now();
-    const child = spawn(process.execPath, ['--require', join(here, 'rss-on-exit.cjs'), bin, 'normalize', '--harness', 'claude-code', ...extra, file], {
-      stdio: ['ignore', 'pipe', 'inherit'],
-      env: { ...process.env, BENCH_RSS_FILE: rssFile },
-    });
+    const child = spawn(
+      process.execPath,
+      ['--require', join(here, 'rss-on-exit.cjs'), bin, 'normalize', '--harness', 'claude-code', ...extra, file],
+      {
+        stdio: ['ignore', 'pipe', 'inherit'],
+        env: { ...process.env, BENCH_RSS_FILE: rssFile },
+      },
+    );
     const types = {};
     let rest = '';
     child.stdout.on('data', (chunk) => {
@@ -39,7 +52,12 @@ function normalize(file, extra = []) {
     });
     child.on('error', reject);
     child.on('close', (code) => {
-      resolve({ exit: code, seconds: (performance.now() - started) / 1000, peakRssMb: Math.round(Number(readFileSync(rssFile, 'utf8'))), events: types });
+      resolve({
+        exit: code,
+        seconds: (performance.now() - started) / 1000,
+        peakRssMb: Math.round(Number(readFileSync(rssFile, 'utf8'))),
+        events: types,
+      });
     });
   });
 }
@@ -61,32 +79,53 @@ function generated(name, parts) {
   return file;
 }
 
-const readCall = (id, path) => `{"type":"assistant","message":{"id":"m0","content":[{"type":"tool_use","id":"${id}","name":"Read","input":{"file_path":"${path}"}}]},"session_id":"s"}\n`;
+const readCall = (id, path) =>
+  `{"type":"assistant","message":{"id":"m0","content":[{"type":"tool_use","id":"${id}","name":"Read","input":{"file_path":"${path}"}}]},"session_id":"s"}\n`;
 
-const text60 = generated('text-60mb.jsonl', [['{"type":"assistant","message":{"id":"m","content":[{"type":"text","text":"'], ['x', 60], ['"}]},"session_id":"s"}\n']]);
+const text60 = generated('text-60mb.jsonl', [
+  ['{"type":"assistant","message":{"id":"m","content":[{"type":"text","text":"'],
+  ['x', 60],
+  ['"}]},"session_id":"s"}\n'],
+]);
 const objects60 = generated('objects-60mb.jsonl', [
-  [readCall('t1', '/a') + '{"type":"user","message":{"content":[{"type":"tool_result","tool_use_id":"t1","content":"ok"}]},"tool_use_result":{"data":['],
+  [
+    readCall('t1', '/a') +
+      '{"type":"user","message":{"content":[{"type":"tool_result","tool_use_id":"t1","content":"ok"}]},"tool_use_result":{"data":[',
+  ],
   ['{"a":1},', 60],
   ['{"a":1}]},"session_id":"s"}\n'],
 ]);
-// A Read of a 250 MB file: its contents twice on the line, as Claude Code writes them (tool_result and tool_use_result).
+// A Read of a 250 MB file: its contents twice on the line, as Claude Code writes them (tool_result and
+// tool_use_result).
 const fileLine = 'const value = compute(42); // a line of the file read\\n';
 const read500 = generated('read-500mb.jsonl', [
-  [readCall('t1', '/ws/huge.ts') + '{"type":"user","message":{"role":"user","content":[{"type":"tool_result","tool_use_id":"t1","content":"'],
+  [
+    readCall('t1', '/ws/huge.ts') +
+      '{"type":"user","message":{"role":"user","content":[{"type":"tool_result","tool_use_id":"t1","content":"',
+  ],
   [fileLine, 250],
   ['"}]},"session_id":"s","tool_use_result":{"type":"text","file":{"filePath":"/ws/huge.ts","content":"'],
   [fileLine, 250],
   ['","numLines":5000000,"startLine":1,"totalLines":5000000}}}\n'],
 ]);
 
-const textLine = (i) => `{"type":"assistant","message":{"id":"m${i}","content":[{"type":"text","text":"line ${i}"}]},"session_id":"s"}\n`;
+const textLine = (i) =>
+  `{"type":"assistant","message":{"id":"m${i}","content":[{"type":"text","text":"line ${i}"}]},"session_id":"s"}\n`;
 const deep = join(data, 'deep.jsonl');
-writeFileSync(deep, [...Array.from({ length: 50 }, (_, i) => textLine(i)), `{"type":"mystery","payload":${'['.repeat(6000)}${']'.repeat(6000)}}\n`, ...Array.from({ length: 50 }, (_, i) => textLine(50 + i))].join(''));
+writeFileSync(
+  deep,
+  [
+    ...Array.from({ length: 50 }, (_, i) => textLine(i)),
+    `{"type":"mystery","payload":${'['.repeat(6000)}${']'.repeat(6000)}}\n`,
+    ...Array.from({ length: 50 }, (_, i) => textLine(50 + i)),
+  ].join(''),
+);
 
 const repeated = (uses) => {
   const file = join(data, `repeated-${uses}.jsonl`);
   let text = '';
-  for (let i = 0; i < uses; i++) text += `{"type":"assistant","message":{"id":"m${i}","content":[{"type":"tool_use","id":"same","name":"Read","input":{"file_path":"/f${i}","pad":"${'p'.repeat(40)}"}}]}}\n`;
+  for (let i = 0; i < uses; i++)
+    text += `{"type":"assistant","message":{"id":"m${i}","content":[{"type":"tool_use","id":"same","name":"Read","input":{"file_path":"/f${i}","pad":"${'p'.repeat(40)}"}}]}}\n`;
   writeFileSync(file, text);
   return file;
 };

@@ -13,7 +13,10 @@ import { jetstream } from '@nats-io/jetstream';
 import { serialize, toJetStream } from '../dist/src/index.js';
 
 const [which, file, url, output] = process.argv.slice(2);
-const events = readFileSync(file, 'utf8').trimEnd().split('\n').map((line) => JSON.parse(line));
+const events = readFileSync(file, 'utf8')
+  .trimEnd()
+  .split('\n')
+  .map((line) => JSON.parse(line));
 
 const toNats = (maxInFlight) => toJetStream({ servers: url, harness: 'bench', run: randomUUID(), maxInFlight });
 const cases = {
@@ -28,7 +31,9 @@ const cases = {
     let next = 0;
     const worker = async () => {
       for (let index = next++; index < events.length; index = next++) {
-        await js.publish(`harness.bench.${run}.${events[index].type}`, JSON.stringify(events[index]), { msgID: `bench.${run}.${index + 1}` });
+        await js.publish(`harness.bench.${run}.${events[index].type}`, JSON.stringify(events[index]), {
+          msgID: `bench.${run}.${index + 1}`,
+        });
       }
     };
     await Promise.all(Array.from({ length: 256 }, worker));

@@ -39,7 +39,10 @@ async function realEvents(count: number): Promise<string[]> {
 }
 
 function once(which: string, file: string, url: string, output: string): number {
-  const child = spawnSync(process.execPath, [measure, which, file, url, output], { stdio: ['ignore', 'ignore', 'pipe'], encoding: 'utf8' });
+  const child = spawnSync(process.execPath, [measure, which, file, url, output], {
+    stdio: ['ignore', 'ignore', 'pipe'],
+    encoding: 'utf8',
+  });
   if (child.status !== 0) throw new Error(`${which}: exit ${child.status}: ${child.stderr}`);
   return JSON.parse(child.stderr.trim().split('\n').at(-1)!).seconds;
 }
@@ -71,8 +74,17 @@ export async function jetstreamBench(): Promise<JetStreamRow[]> {
     }
     const rate = (c: (typeof cases)[number]) => c.count / median(seconds.get(c.name)!);
     const fileRate = rate(cases[0]!);
-    const rows = cases.map((c) => ({ case: c.name, events: c.count, eventsPerSecond: rate(c), ratioToFile: rate(c) / fileRate }));
-    for (const row of rows) console.error(`jetstream bench ${row.case}: ${Math.round(row.eventsPerSecond).toLocaleString('en')} events/s, ${row.ratioToFile.toFixed(3)}x file`);
+    const rows = cases.map((c) => ({
+      case: c.name,
+      events: c.count,
+      eventsPerSecond: rate(c),
+      ratioToFile: rate(c) / fileRate,
+    }));
+    for (const row of rows)
+      console.error(
+        `jetstream bench ${row.case}: ${Math.round(row.eventsPerSecond).toLocaleString('en')} events/s, ` +
+          `${row.ratioToFile.toFixed(3)}x file`,
+      );
     return rows;
   } finally {
     await server.close();
@@ -84,7 +96,11 @@ export function jetstreamTable(rows: JetStreamRow[]): string {
   return [
     '| sink | events | events/s | x file |',
     '|---|---:|---:|---:|',
-    ...rows.map((row) => `| ${row.case} | ${row.events.toLocaleString('en')} | ${Math.round(row.eventsPerSecond).toLocaleString('en')} | ${row.ratioToFile.toFixed(3)} |`),
+    ...rows.map(
+      (row) =>
+        `| ${row.case} | ${row.events.toLocaleString('en')} | ` +
+        `${Math.round(row.eventsPerSecond).toLocaleString('en')} | ${row.ratioToFile.toFixed(3)} |`,
+    ),
   ].join('\n');
 }
 

@@ -8,7 +8,16 @@ import { Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import split2 from 'split2';
 import streamJsonl from 'stream-json/jsonl/parser.js';
-import { classify, correlate, createNormalizer, harnesses, parseJson, serialize, splitLines, validate } from '../dist/src/index.js';
+import {
+  classify,
+  correlate,
+  createNormalizer,
+  harnesses,
+  parseJson,
+  serialize,
+  splitLines,
+  validate,
+} from '../dist/src/index.js';
 
 const [which, harness, file] = process.argv.slice(2);
 
@@ -19,7 +28,12 @@ function discard(objectMode) {
 
 const cases = {
   // The floor: split lines, JSON.parse each, serialize one small object per line, write it.
-  floor: () => pipeline(createReadStream(file), split2((line) => JSON.stringify({ type: JSON.parse(line).type }) + '\n'), discard(false)),
+  floor: () =>
+    pipeline(
+      createReadStream(file),
+      split2((line) => JSON.stringify({ type: JSON.parse(line).type }) + '\n'),
+      discard(false),
+    ),
   // stream-json's JSONL parser alone.
   'stream-json': () => pipeline(createReadStream(file), streamJsonl.asStream(), discard(true)),
   // The full pipeline through the public API: split, parse, correlate, classify, validate, serialize.

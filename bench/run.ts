@@ -13,7 +13,16 @@
  * JetStream sink, default 100,000; bench/jetstream.ts).
  */
 import { execFileSync, spawn } from 'node:child_process';
-import { createReadStream, existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  createReadStream,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { generated, harnessNames, sizeOf, type BenchHarness } from './generate.js';
@@ -37,7 +46,9 @@ interface Sample {
 }
 
 function inProcess(which: string, harness: string, file: string): Sample {
-  return JSON.parse(execFileSync(process.execPath, [join(here, 'measure.mjs'), which, harness, file], { encoding: 'utf8' }));
+  return JSON.parse(
+    execFileSync(process.execPath, [join(here, 'measure.mjs'), which, harness, file], { encoding: 'utf8' }),
+  );
 }
 
 /** A node script as a user runs it, stdout to /dev/null; its peak RSS comes from a preloaded reporter. */
@@ -121,7 +132,10 @@ async function throughputOf(harness: BenchHarness, input: string, file: string):
       maxRssMb: median(samples.get(which)!.map((s) => s.maxRssMb)),
     });
     const row = rows.at(-1)!;
-    console.error(`${harness} (${input}) ${which}: ${row.mbPerSecond.toFixed(0)} MB/s, ${row.ratioToFloor.toFixed(2)}x floor, ${row.ratioToReadlineFloor.toFixed(2)}x readline floor, ${row.maxRssMb.toFixed(0)} MB RSS`);
+    console.error(
+      `${harness} (${input}) ${which}: ${row.mbPerSecond.toFixed(0)} MB/s, ${row.ratioToFloor.toFixed(2)}x floor, ` +
+        `${row.ratioToReadlineFloor.toFixed(2)}x readline floor, ${row.maxRssMb.toFixed(0)} MB RSS`,
+    );
   }
   return rows;
 }
@@ -139,8 +153,10 @@ function smallRecordsFile(): string {
 
 async function throughput(): Promise<Row[]> {
   const rows: Row[] = [];
-  if (selected.includes('claude-code')) rows.push(...(await throughputOf('claude-code', 'many small records', smallRecordsFile())));
-  for (const harness of selected) rows.push(...(await throughputOf(harness, 'generated', await generated(harness, megabytes))));
+  if (selected.includes('claude-code'))
+    rows.push(...(await throughputOf('claude-code', 'many small records', smallRecordsFile())));
+  for (const harness of selected)
+    rows.push(...(await throughputOf(harness, 'generated', await generated(harness, megabytes))));
   return rows;
 }
 
@@ -150,7 +166,13 @@ async function throughput(): Promise<Row[]> {
  */
 async function startup() {
   const five = join(tmp, 'five.jsonl');
-  writeFileSync(five, readFileSync(new URL('../test/fixtures/claude/lab/read.jsonl', import.meta.url), 'utf8').split('\n').slice(0, 5).join('\n') + '\n');
+  writeFileSync(
+    five,
+    readFileSync(new URL('../test/fixtures/claude/lab/read.jsonl', import.meta.url), 'utf8')
+      .split('\n')
+      .slice(0, 5)
+      .join('\n') + '\n',
+  );
   const timed = (args: string[], untilOutput: boolean) =>
     new Promise<number>((resolve, reject) => {
       const started = performance.now();
@@ -172,7 +194,11 @@ async function startup() {
     node.push(await timed(['-e', '0'], false));
     cli.push(await timed([bin, 'normalize', '--harness', 'claude-code', five], true));
   }
-  const result = { nodeMs: Math.round(median(node)), firstEventMs: Math.round(median(cli)), aboveNodeMs: Math.round(median(cli) - median(node)) };
+  const result = {
+    nodeMs: Math.round(median(node)),
+    firstEventMs: Math.round(median(cli)),
+    aboveNodeMs: Math.round(median(cli) - median(node)),
+  };
   console.error(`startup: ${JSON.stringify(result)}`);
   return result;
 }
@@ -185,7 +211,9 @@ async function memory() {
     const file = await generated('claude-code', size);
     rows.push({ mb: sizeOf(file) / 1024 / 1024, maxRssMb: inProcess('api', 'claude-code', file).maxRssMb });
   }
-  console.error(`memory: ${rows.map((row) => `${row.mb.toFixed(0)} MB -> ${row.maxRssMb.toFixed(0)} MB RSS`).join('; ')}`);
+  console.error(
+    `memory: ${rows.map((row) => `${row.mb.toFixed(0)} MB -> ${row.maxRssMb.toFixed(0)} MB RSS`).join('; ')}`,
+  );
   return rows;
 }
 
@@ -218,13 +246,18 @@ const results = {
   hostile: section('hostile') ? hostile() : undefined,
   jetstream: section('jetstream') ? await jetstreamBench() : undefined,
 };
-writeFileSync(join(here, only === undefined ? 'results.json' : 'results-partial.json'), JSON.stringify(results, null, 2) + '\n');
+writeFileSync(
+  join(here, only === undefined ? 'results.json' : 'results-partial.json'),
+  JSON.stringify(results, null, 2) + '\n',
+);
 
 console.log(`| harness | input | case | MB/s | lines/s | x floor | x readline floor | peak RSS MB |`);
 console.log(`|---|---|---|---:|---:|---:|---:|---:|`);
 for (const row of rows) {
   console.log(
-    `| ${row.harness} | ${row.input} | ${row.case} | ${row.mbPerSecond.toFixed(0)} | ${Math.round(row.linesPerSecond).toLocaleString('en')} | ${row.ratioToFloor.toFixed(2)} | ${row.ratioToReadlineFloor.toFixed(2)} | ${row.maxRssMb.toFixed(0)} |`,
+    `| ${row.harness} | ${row.input} | ${row.case} | ${row.mbPerSecond.toFixed(0)} | ` +
+      `${Math.round(row.linesPerSecond).toLocaleString('en')} | ${row.ratioToFloor.toFixed(2)} | ` +
+      `${row.ratioToReadlineFloor.toFixed(2)} | ${row.maxRssMb.toFixed(0)} |`,
   );
 }
 if (results.jetstream) console.log(`\n${jetstreamTable(results.jetstream)}`);

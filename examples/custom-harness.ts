@@ -7,7 +7,10 @@ import { BoundedMap, normalize, read, recordRows, recordTable, shell, toolTable,
 const records = recordRows({
   say: { handling: 'agent message, with `text`', rules: { agent: 'say: agent' } },
   tool: { handling: 'the call is recorded until its tool_done', rules: { recorded: 'tool: recorded' } },
-  tool_done: { handling: "the recorded call's events (the tool table)", rules: { classified: 'tool_done: tool table', unpaired: 'tool_done, no call: unknown' } },
+  tool_done: {
+    handling: "the recorded call's events (the tool table)",
+    rules: { classified: 'tool_done: tool table', unpaired: 'tool_done, no call: unknown' },
+  },
 });
 
 interface Call {
@@ -22,7 +25,9 @@ export const acme: Harness = {
   tools: toolTable({ read_file: read({ path: 'path' }), run: shell('cmd') }),
   correlator(run) {
     // Calls waiting for their result, bounded; one never answered is classified with no outcome.
-    const calls = new BoundedMap<Call>(run.limits.maxPendingTools, (call) => run.tool({ name: call.name, input: call.args, raw: call }));
+    const calls = new BoundedMap<Call>(run.limits.maxPendingTools, (call) =>
+      run.tool({ name: call.name, input: call.args, raw: call }),
+    );
     return {
       record: recordTable<typeof records>(run, {
         say(record) {

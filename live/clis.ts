@@ -22,14 +22,54 @@ export interface Cli {
 }
 
 export const clis: readonly Cli[] = [
-  { id: 'claude', pkg: '@anthropic-ai/claude-code', pinned: '2.1.328', platformPkg: '@anthropic-ai/claude-code-linux-x64', bin: 'node_modules/@anthropic-ai/claude-code-linux-x64/claude' },
-  { id: 'codex', pkg: '@openai/codex', pinned: '0.169.0', bin: 'node_modules/@openai/codex-linux-x64/vendor/x86_64-unknown-linux-musl/bin/codex' },
-  { id: 'opencode', pkg: 'opencode-ai', pinned: '1.18.33', platformPkg: 'opencode-linux-x64', bin: 'node_modules/opencode-linux-x64/bin/opencode' },
-  { id: 'gemini', pkg: '@google/gemini-cli', pinned: '0.61.0', bin: 'node_modules/@google/gemini-cli/bundle/gemini.js' },
+  {
+    id: 'claude',
+    pkg: '@anthropic-ai/claude-code',
+    pinned: '2.1.328',
+    platformPkg: '@anthropic-ai/claude-code-linux-x64',
+    bin: 'node_modules/@anthropic-ai/claude-code-linux-x64/claude',
+  },
+  {
+    id: 'codex',
+    pkg: '@openai/codex',
+    pinned: '0.169.0',
+    bin: 'node_modules/@openai/codex-linux-x64/vendor/x86_64-unknown-linux-musl/bin/codex',
+  },
+  {
+    id: 'opencode',
+    pkg: 'opencode-ai',
+    pinned: '1.18.33',
+    platformPkg: 'opencode-linux-x64',
+    bin: 'node_modules/opencode-linux-x64/bin/opencode',
+  },
+  {
+    id: 'gemini',
+    pkg: '@google/gemini-cli',
+    pinned: '0.61.0',
+    bin: 'node_modules/@google/gemini-cli/bundle/gemini.js',
+  },
   { id: 'qwen', pkg: '@qwen-code/qwen-code', pinned: '0.24.4', bin: 'node_modules/@qwen-code/qwen-code/cli.js' },
-  { id: 'pi', pkg: '@mariozechner/pi-coding-agent', pinned: '0.73.1', bin: 'node_modules/@mariozechner/pi-coding-agent/dist/cli.js' },
-  { id: 'copilot', pkg: '@github/copilot', pinned: '1.0.102', platformPkg: '@github/copilot-linux-x64', bin: 'node_modules/@github/copilot-linux-x64/copilot', unpackEnv: 'COPILOT_PKG_CACHE_HOME' },
+  {
+    id: 'pi',
+    pkg: '@mariozechner/pi-coding-agent',
+    pinned: '0.73.1',
+    bin: 'node_modules/@mariozechner/pi-coding-agent/dist/cli.js',
+  },
+  {
+    id: 'copilot',
+    pkg: '@github/copilot',
+    pinned: '1.0.102',
+    platformPkg: '@github/copilot-linux-x64',
+    bin: 'node_modules/@github/copilot-linux-x64/copilot',
+    unpackEnv: 'COPILOT_PKG_CACHE_HOME',
+  },
   // Kilo's newest wrapper (7.8.1) needs @kilocode/cli-linux-x64@7.8.1, which the registry does not
   // have: 7.7.7 is the version whose binary installs (and the one the lab captured).
-  { id: 'kilo', pkg: '@kilocode/cli', pinned: '7.7.7', platformPkg: '@kilocode/cli-linux-x64', bin: 'node_modules/@kilocode/cli-linux-x64/bin/kilo' },
+  {
+    id: 'kilo',
+    pkg: '@kilocode/cli',
+    pinned: '7.7.7',
+    platformPkg: '@kilocode/cli-linux-x64',
+    bin: 'node_modules/@kilocode/cli-linux-x64/bin/kilo',
+  },
 ];

@@ -38,7 +38,8 @@ export function driftOf(expected: readonly EventBody[], actual: readonly EventBo
 /** An unknown event's record type, and the tool it carries when it is a tool call. */
 export function describeUnknown(raw: unknown): string {
   const record = isObject(raw) ? raw : {};
-  const type = typeof record.type === 'string' ? record.type : typeof record.method === 'string' ? record.method : '(untyped)';
+  const type =
+    typeof record.type === 'string' ? record.type : typeof record.method === 'string' ? record.method : '(untyped)';
   const tool = toolName(record, 3);
   return tool ? `${type} (tool ${tool})` : `record ${type}`;
 }
@@ -61,7 +62,8 @@ function toolName(value: Record<string, unknown>, depth: number): string | undef
 function lineDiff(a: readonly string[], b: readonly string[]): string[] {
   const table = Array.from({ length: a.length + 1 }, () => new Array<number>(b.length + 1).fill(0));
   for (let i = a.length - 1; i >= 0; i--) {
-    for (let j = b.length - 1; j >= 0; j--) table[i]![j] = a[i] === b[j] ? table[i + 1]![j + 1]! + 1 : Math.max(table[i + 1]![j]!, table[i]![j + 1]!);
+    for (let j = b.length - 1; j >= 0; j--)
+      table[i]![j] = a[i] === b[j] ? table[i + 1]![j + 1]! + 1 : Math.max(table[i + 1]![j]!, table[i]![j + 1]!);
   }
   const out: string[] = [];
   let i = 0;

@@ -18,7 +18,8 @@ import type { ProtocolName } from '../src/testing/protocols/protocol.js';
 import type { Place } from './workspace.js';
 
 /** The rows, by id. */
-export type RowId = 'claude-code' | 'codex' | 'opencode' | 'gemini' | 'qwen' | 'pi' | 'copilot' | 'kilo' | 'copilot-acp' | 'qwen-acp';
+export type RowId =
+  'claude-code' | 'codex' | 'opencode' | 'gemini' | 'qwen' | 'pi' | 'copilot' | 'kilo' | 'copilot-acp' | 'qwen-acp';
 
 // ---------------------------------------------------------------------------------------------
 // offline: the scripted model instead of the vendor's, and nothing else on the network
@@ -26,7 +27,10 @@ export type RowId = 'claude-code' | 'codex' | 'opencode' | 'gemini' | 'qwen' | '
 export interface Offline {
   /** The environment besides the base one (PATH, HOME, LANG, SHELL, TERM, TMPDIR). */
   env: Record<string, string>;
-  /** Arguments that pick the scripted provider (or switch off what no flag-free setting does); they go first among `extraArgs`. */
+  /**
+   * Arguments that pick the scripted provider (or switch off what no flag-free setting does); they go first among
+   * `extraArgs`.
+   */
   args?: string[];
   /** The model the scripted provider is asked for, when the command line must name it. */
   model?: string;
@@ -47,7 +51,15 @@ function openaiCompatibleProject(url: string, extra: Record<string, unknown> = {
         npm: '@ai-sdk/openai-compatible',
         name: 'Lab',
         options: { baseURL: `${url}/v1`, apiKey: FAKE_KEY },
-        models: { 'fake-model': { name: 'Fake Model', tool_call: true, reasoning: true, attachment: false, limit: { context: 128000, output: 8192 } } },
+        models: {
+          'fake-model': {
+            name: 'Fake Model',
+            tool_call: true,
+            reasoning: true,
+            attachment: false,
+            limit: { context: 128000, output: 8192 },
+          },
+        },
       },
     },
     model: 'lab/fake-model',
@@ -73,7 +85,12 @@ function openaiCompatibleSetup(place: Place, url: string, configDir: string): Re
   return { npm_config_registry: `${url}/npm-registry/` };
 }
 
-const copilotEnv = (url: string) => ({ COPILOT_OFFLINE: 'true', COPILOT_PROVIDER_BASE_URL: `${url}/v1`, COPILOT_PROVIDER_API_KEY: FAKE_KEY, COPILOT_MODEL: 'fake-model' });
+const copilotEnv = (url: string) => ({
+  COPILOT_OFFLINE: 'true',
+  COPILOT_PROVIDER_BASE_URL: `${url}/v1`,
+  COPILOT_PROVIDER_API_KEY: FAKE_KEY,
+  COPILOT_MODEL: 'fake-model',
+});
 
 function qwenOffline(place: Place, url: string): Offline {
   writeJson(join(place.home, '.qwen', 'settings.json'), {
@@ -88,7 +105,12 @@ function qwenOffline(place: Place, url: string): Offline {
     ui: { enableFollowupSuggestions: false },
   });
   return {
-    env: { OPENAI_API_KEY: FAKE_KEY, OPENAI_BASE_URL: `${url}/v1`, OPENAI_MODEL: 'fake-model', QWEN_CODE_SUPPRESS_YOLO_WARNING: '1' },
+    env: {
+      OPENAI_API_KEY: FAKE_KEY,
+      OPENAI_BASE_URL: `${url}/v1`,
+      OPENAI_MODEL: 'fake-model',
+      QWEN_CODE_SUPPRESS_YOLO_WARNING: '1',
+    },
     args: ['--auth-type', 'openai'],
   };
 }
@@ -162,20 +184,42 @@ export const offline: Readonly<Record<RowId, (place: Place, url: string) => Offl
   pi: (place, url) => {
     writeJson(join(place.home, '.pi', 'agent', 'models.json'), {
       providers: {
-        lab: { baseUrl: `${url}/v1`, api: 'openai-completions', apiKey: FAKE_KEY, models: [{ id: 'fake-model', reasoning: true }] },
+        lab: {
+          baseUrl: `${url}/v1`,
+          api: 'openai-completions',
+          apiKey: FAKE_KEY,
+          models: [{ id: 'fake-model', reasoning: true }],
+        },
       },
     });
-    return { env: { PI_OFFLINE: '1', PI_SKIP_VERSION_CHECK: '1', PI_TELEMETRY: '0' }, args: ['--provider', 'lab'], model: 'fake-model' };
+    return {
+      env: { PI_OFFLINE: '1', PI_SKIP_VERSION_CHECK: '1', PI_TELEMETRY: '0' },
+      args: ['--provider', 'lab'],
+      model: 'fake-model',
+    };
   },
   copilot: (_place, url) => ({ env: copilotEnv(url), args: ['--no-auto-update'] }),
   kilo: (place, url) => {
     // Only the lab provider: Kilo's own gateway provider would fetch its model list from its API.
-    writeJson(place.path('kilo.json'), openaiCompatibleProject(url, { $schema: 'https://app.kilo.ai/config.json', enabled_providers: ['lab'] }));
+    writeJson(
+      place.path('kilo.json'),
+      openaiCompatibleProject(url, { $schema: 'https://app.kilo.ai/config.json', enabled_providers: ['lab'] }),
+    );
     return {
       env: {
         ...openaiCompatibleSetup(place, url, 'kilo'),
         ...Object.fromEntries(
-          ['MODELS_FETCH', 'AUTOUPDATE', 'DEFAULT_PLUGINS', 'LSP_DOWNLOAD', 'SHARE', 'CODEBASE_INDEXING', 'SESSION_INGEST', 'PRESENCE', 'CHANNEL_DB'].map((name) => [`KILO_DISABLE_${name}`, 'true']),
+          [
+            'MODELS_FETCH',
+            'AUTOUPDATE',
+            'DEFAULT_PLUGINS',
+            'LSP_DOWNLOAD',
+            'SHARE',
+            'CODEBASE_INDEXING',
+            'SESSION_INGEST',
+            'PRESENCE',
+            'CHANNEL_DB',
+          ].map((name) => [`KILO_DISABLE_${name}`, 'true']),
         ),
         // PostHog telemetry is on unless this says otherwise ("all" is the only level that sends).
         KILO_TELEMETRY_LEVEL: 'off',
@@ -206,7 +250,11 @@ export interface LiveHarness {
 }
 
 /** OpenCode and Kilo name each session with a request of its own. */
-const titleRequest: Conversation = { name: 'title', match: { system: 'title generator' }, reply: { text: 'Lab session' } };
+const titleRequest: Conversation = {
+  name: 'title',
+  match: { system: 'title generator' },
+  reply: { text: 'Lab session' },
+};
 
 export const liveHarnesses: readonly LiveHarness[] = [
   { id: 'claude-code', harness: 'claude-code', cli: 'claude', protocol: 'anthropic' },
@@ -221,8 +269,16 @@ export const liveHarnesses: readonly LiveHarness[] = [
   { id: 'qwen-acp', harness: 'acp', cli: 'qwen', protocol: 'chat', agent: 'qwen' },
 ];
 
-/** What a row's run adds to spawnHarness's options: its offline setup, written into the place, and the scenario's arguments. */
-export function launch(row: LiveHarness, place: Place, url: string, scenarioArgs: readonly string[] = []): Pick<SpawnHarnessOptions, 'agent' | 'model' | 'extraArgs'> & { env: Record<string, string> } {
+/**
+ * What a row's run adds to spawnHarness's options: its offline setup, written into the place, and the scenario's
+ * arguments.
+ */
+export function launch(
+  row: LiveHarness,
+  place: Place,
+  url: string,
+  scenarioArgs: readonly string[] = [],
+): Pick<SpawnHarnessOptions, 'agent' | 'model' | 'extraArgs'> & { env: Record<string, string> } {
   const setup = offline[row.id](place, url);
   return { agent: row.agent, model: setup.model, extraArgs: [...(setup.args ?? []), ...scenarioArgs], env: setup.env };
 }

@@ -17,7 +17,8 @@ import { clis, type Cli } from './clis.js';
 const run = promisify(execFile);
 
 /** Where the CLIs are installed: `LIVE_CACHE`, else a folder under the user's cache shared by every clone. */
-export const cacheDir = process.env.LIVE_CACHE ?? join(process.env.XDG_CACHE_HOME ?? join(homedir(), '.cache'), 'harness-events-live');
+export const cacheDir =
+  process.env.LIVE_CACHE ?? join(process.env.XDG_CACHE_HOME ?? join(homedir(), '.cache'), 'harness-events-live');
 
 export interface Installed {
   cli: Cli;
@@ -46,13 +47,20 @@ export function isInstalled(result: InstallResult): result is Installed {
 }
 
 /** Installs every CLI (one after the other: the machine is small), pinned or latest. */
-export async function installAll(mode: 'pinned' | 'latest' = 'pinned', log: (line: string) => void = () => {}): Promise<InstallResult[]> {
+export async function installAll(
+  mode: 'pinned' | 'latest' = 'pinned',
+  log: (line: string) => void = () => {},
+): Promise<InstallResult[]> {
   const results: InstallResult[] = [];
   for (const cli of clis) results.push(await installCli(cli, mode, log));
   return results;
 }
 
-export async function installCli(cli: Cli, mode: 'pinned' | 'latest', log: (line: string) => void): Promise<InstallResult> {
+export async function installCli(
+  cli: Cli,
+  mode: 'pinned' | 'latest',
+  log: (line: string) => void,
+): Promise<InstallResult> {
   let version = cli.pinned;
   let note: string | undefined;
   if (mode === 'latest') {
@@ -70,19 +78,36 @@ export async function installCli(cli: Cli, mode: 'pinned' | 'latest', log: (line
   log(`live: installing ${cli.pkg}@${version} into ${dir}`);
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(dir, { recursive: true });
-  writeFileSync(join(dir, 'package.json'), JSON.stringify({ private: true, description: `the live suite's ${cli.pkg}@${version}` }) + '\n');
+  writeFileSync(
+    join(dir, 'package.json'),
+    JSON.stringify({ private: true, description: `the live suite's ${cli.pkg}@${version}` }) + '\n',
+  );
   const started = Date.now();
   try {
     // cwd is the folder itself: npm must not read a same-named folder as a package spec.
-    await run('npm', ['install', '--ignore-scripts', '--no-audit', '--no-fund', '--loglevel=error', `${cli.pkg}@${version}`], {
-      cwd: dir,
-      maxBuffer: 16 * 1024 * 1024,
-    });
+    await run(
+      'npm',
+      ['install', '--ignore-scripts', '--no-audit', '--no-fund', '--loglevel=error', `${cli.pkg}@${version}`],
+      {
+        cwd: dir,
+        maxBuffer: 16 * 1024 * 1024,
+      },
+    );
   } catch (error) {
-    return { cli, version, reason: `npm install ${cli.pkg}@${version} failed: ${firstLine((error as { stderr?: string }).stderr || error)}` };
+    return {
+      cli,
+      version,
+      reason: `npm install ${cli.pkg}@${version} failed: ${firstLine((error as { stderr?: string }).stderr || error)}`,
+    };
   }
   if (!existsSync(entry)) {
-    return { cli, version, reason: `${cli.pkg}@${version} installed without its executable ${cli.bin} (is ${cli.platformPkg ?? 'its platform package'} published for this version and platform?)` };
+    return {
+      cli,
+      version,
+      reason:
+        `${cli.pkg}@${version} installed without its executable ${cli.bin} (is ` +
+        `${cli.platformPkg ?? 'its platform package'} published for this version and platform?)`,
+    };
   }
   const bin = executable(dir, cli);
   if (cli.unpackEnv) {
@@ -92,7 +117,10 @@ export async function installCli(cli: Cli, mode: 'pinned' | 'latest', log: (line
       return { cli, version, reason: `${bin} --version failed: ${firstLine(error)}` };
     }
   }
-  writeFileSync(marker, JSON.stringify({ pkg: cli.pkg, version, bin: cli.bin, seconds: (Date.now() - started) / 1000 }) + '\n');
+  writeFileSync(
+    marker,
+    JSON.stringify({ pkg: cli.pkg, version, bin: cli.bin, seconds: (Date.now() - started) / 1000 }) + '\n',
+  );
   log(`live: installed ${cli.pkg}@${version} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   return { cli, version, dir, bin, env, note };
 }
@@ -118,10 +146,17 @@ async function newestInstallable(cli: Cli): Promise<{ version: string; note?: st
   if (!cli.platformPkg) return { version: newest };
   const platformVersions = new Set((await npmView(cli.platformPkg, 'versions')) as string[]);
   if (platformVersions.has(newest)) return { version: newest };
-  const both = ((await npmView(cli.pkg, 'versions')) as string[]).filter((v) => platformVersions.has(v) && !v.includes('-'));
+  const both = ((await npmView(cli.pkg, 'versions')) as string[]).filter(
+    (v) => platformVersions.has(v) && !v.includes('-'),
+  );
   const version = both.sort(compareVersions).at(-1);
   if (!version) throw new Error(`${cli.platformPkg} has no version in common with ${cli.pkg}`);
-  return { version, note: `${cli.pkg}@${newest} needs ${cli.platformPkg}@${newest}, which the registry does not have: ${version} is the newest whose binary installs` };
+  return {
+    version,
+    note:
+      `${cli.pkg}@${newest} needs ${cli.platformPkg}@${newest}, which the registry does not have: ${version} ` +
+      `is the newest whose binary installs`,
+  };
 }
 
 async function npmView(pkg: string, field: string): Promise<unknown> {
@@ -138,12 +173,21 @@ export function compareVersions(a: string, b: string): number {
 
 function firstLine(error: unknown): string {
   const text = error instanceof Error ? error.message : String(error);
-  return text.split('\n').find((line) => line.trim() !== '' && !line.includes('EBADENGINE'))?.trim() ?? text.trim();
+  return (
+    text
+      .split('\n')
+      .find((line) => line.trim() !== '' && !line.includes('EBADENGINE'))
+      ?.trim() ?? text.trim()
+  );
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   const mode = process.argv.includes('--latest') || process.env.LIVE_VERSIONS === 'latest' ? 'latest' : 'pinned';
   for (const result of await installAll(mode, console.log)) {
-    console.log(isInstalled(result) ? `${result.cli.pkg}@${result.version}: ${result.bin}${result.note ? ` (${result.note})` : ''}` : `${result.cli.pkg}: not installed: ${result.reason}`);
+    console.log(
+      isInstalled(result)
+        ? `${result.cli.pkg}@${result.version}: ${result.bin}${result.note ? ` (${result.note})` : ''}`
+        : `${result.cli.pkg}: not installed: ${result.reason}`,
+    );
   }
 }

@@ -30,7 +30,8 @@ export class LiveReporter implements Reporter {
         const row = rows.get(live.row) ?? { passed: 0, failed: 0 };
         row[state]++;
         rows.set(live.row, row);
-        for (const process of live.leftovers) leftovers.push(`  ${live.row} / ${test.name}: ${process.split('\n')[0]!.slice(0, 160)}`);
+        for (const process of live.leftovers)
+          leftovers.push(`  ${live.row} / ${test.name}: ${process.split('\n')[0]!.slice(0, 160)}`);
         if (live.drift) {
           drift.push(`${live.row} / ${test.name}:`);
           for (const what of live.drift.newUnknown) drift.push(`  now unknown: ${what}`);
@@ -41,11 +42,18 @@ export class LiveReporter implements Reporter {
     const total = [...rows.values()].reduce((sum, row) => sum + row.passed + row.failed, 0);
     const lines = [`live: ${total} scenarios ran${this.latest ? ' against the newest versions' : ''}`];
     for (const [id, row] of rows) {
-      lines.push(`  ${id.padEnd(12)} ${this.versions[id]?.padEnd(40) ?? ''} ${row.passed} passed, ${row.failed} failed`);
+      lines.push(
+        `  ${id.padEnd(12)} ${this.versions[id]?.padEnd(40) ?? ''} ${row.passed} passed, ${row.failed} failed`,
+      );
     }
     for (const { id, reason } of this.skipped) lines.push(`  ${id.padEnd(12)} skipped: ${reason}`);
-    if (leftovers.length) lines.push('processes a CLI left running after it exited (killed by the suite):', ...leftovers);
-    if (this.latest) lines.push(drift.length ? 'drift report:' : 'drift report: no scenario differs from the pinned versions', ...drift);
+    if (leftovers.length)
+      lines.push('processes a CLI left running after it exited (killed by the suite):', ...leftovers);
+    if (this.latest)
+      lines.push(
+        drift.length ? 'drift report:' : 'drift report: no scenario differs from the pinned versions',
+        ...drift,
+      );
     console.log(`\n${lines.join('\n')}\n`);
   }
 }

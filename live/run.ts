@@ -14,7 +14,10 @@ import type { Installed } from './install.js';
 import type { Scenario } from './scenario.js';
 import { createPlace, type Place } from './workspace.js';
 
-/** Only for a CLI that hangs: a run still going then is aborted (its process group killed) and fails. Far above any run's length, even on a loaded machine. */
+/**
+ * Only for a CLI that hangs: a run still going then is aborted (its process group killed) and fails. Far above any
+ * run's length, even on a loaded machine.
+ */
 const RUN_TIMEOUT_MS = 600_000;
 
 export interface LiveRun {
@@ -31,7 +34,12 @@ export interface LiveRun {
 }
 
 /** Runs the scenario; `inspect` sees the place and the run before the place is removed. */
-export async function runScenario<T>(row: LiveHarness, cli: Installed, scenario: Scenario, inspect: (run: LiveRun) => T): Promise<T> {
+export async function runScenario<T>(
+  row: LiveHarness,
+  cli: Installed,
+  scenario: Scenario,
+  inspect: (run: LiveRun) => T,
+): Promise<T> {
   const place = createPlace(scenario.files);
   const turns = scenario.turns(place);
   const server = await startModelServer({
@@ -40,7 +48,8 @@ export async function runScenario<T>(row: LiveHarness, cli: Installed, scenario:
   const marker = `${process.env.HARNESS_EVENTS_LIVE_SUITE ?? 'solo'}:${randomUUID()}`;
   try {
     const { env, ...options } = launch(row, place, server.url, scenario.args);
-    // The library builds the command line from the prompt (an ACP agent's from its preset, the prompt sent by its client).
+    // The library builds the command line from the prompt (an ACP agent's from its preset, the prompt sent by its
+    // client).
     const run = spawnHarness({
       harness: row.harness,
       command: cli.bin,
@@ -69,9 +78,22 @@ export async function runScenario<T>(row: LiveHarness, cli: Installed, scenario:
     for await (const event of run) events.push(event);
     const result = await run.done;
     const turnsPlayed = turns.map((turn, index) =>
-      server.requests.some((r) => r.conversation === 'main' && r.turn === index && r.outcome === (turn.failAlways !== undefined ? 'failed' : 'served')),
+      server.requests.some(
+        (r) =>
+          r.conversation === 'main' &&
+          r.turn === index &&
+          r.outcome === (turn.failAlways !== undefined ? 'failed' : 'served'),
+      ),
     );
-    return inspect({ events, result, requests: server.requests, turnsPlayed, leftovers: sweep(marker), place, serverUrl: server.url });
+    return inspect({
+      events,
+      result,
+      requests: server.requests,
+      turnsPlayed,
+      leftovers: sweep(marker),
+      place,
+      serverUrl: server.url,
+    });
   } finally {
     sweep(marker);
     await server.close();
@@ -79,7 +101,10 @@ export async function runScenario<T>(row: LiveHarness, cli: Installed, scenario:
   }
 }
 
-/** Kills every process whose environment carries the marker (or, ending in `:`, any marker it starts); returns their command lines. */
+/**
+ * Kills every process whose environment carries the marker (or, ending in `:`, any marker it starts); returns their
+ * command lines.
+ */
 export function sweep(marker: string): string[] {
   const needle = `HARNESS_EVENTS_LIVE_RUN=${marker}`;
   const found: string[] = [];
@@ -90,7 +115,8 @@ export function sweep(marker: string): string[] {
     } catch {
       continue;
     }
-    if (!environ.split('\0').some((entry) => (marker.endsWith(':') ? entry.startsWith(needle) : entry === needle))) continue;
+    if (!environ.split('\0').some((entry) => (marker.endsWith(':') ? entry.startsWith(needle) : entry === needle)))
+      continue;
     let command = pid;
     try {
       command = `${pid} ${readFileSync(`/proc/${pid}/cmdline`, 'utf8').replaceAll('\0', ' ').trim()}`;

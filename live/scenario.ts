@@ -6,7 +6,10 @@ import type { Place } from './workspace.js';
 export interface Scenario {
   name: string;
   prompt: string;
-  /** The model's turns in the main conversation (the requests whose user text holds the prompt). Paths go through the place: the workspace is temporary. */
+  /**
+   * The model's turns in the main conversation (the requests whose user text holds the prompt). Paths go through the
+   * place: the workspace is temporary.
+   */
   turns(place: Place): Turn[];
   /** Extra workspace files. */
   files?: Record<string, string>;
@@ -16,7 +19,10 @@ export interface Scenario {
   env?: Record<string, string>;
   /** The exit code the CLI ends with. */
   exitCode: number;
-  /** The exact normalized events, without timestamps, session ids and stderr warnings, checked by hand against the harness's spec page. */
+  /**
+   * The exact normalized events, without timestamps, session ids and stderr warnings, checked by hand against the
+   * harness's spec page.
+   */
   events(expect: Expected): EventBody[];
   /** The run's token totals (metrics.tokens), where the scenario checks the usage mapping. */
   tokens?: Tokens;

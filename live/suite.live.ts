@@ -30,13 +30,24 @@ for (const row of liveHarnesses) {
           const events = comparable(run.events);
           const expected = scenario.events(expectedFor(run.place.workspace, run.serverUrl, cli));
           task.meta.live = { row: row.id, drift: driftOf(expected, events), leftovers: run.leftovers };
-          const context = `${row.id} / ${scenario.name}: the run's events were\n${events.map((e) => JSON.stringify(e)).join('\n')}\nrequests:\n${run.requests.map((r) => `${r.outcome} ${r.path} ${r.conversation ?? ''}#${r.turn ?? ''} ${r.reason ?? ''}`).join('\n')}`;
-          expect(run.requests.filter((r) => r.outcome === 'unexpected'), context).toEqual([]);
-          expect(run.requests.filter((r) => r.protocol !== row.protocol).map((r) => `${r.protocol} ${r.path}`), context).toEqual([]);
-          expect(run.turnsPlayed.every(Boolean), `${context}\nturns played: ${JSON.stringify(run.turnsPlayed)}`).toBe(true);
+          const context =
+            `${row.id} / ${scenario.name}: the run's events ` +
+            `were\n${events.map((e) => JSON.stringify(e)).join('\n')}\nrequests:\n${run.requests.map((r) => `${r.outcome} ${r.path} ${r.conversation ?? ''}#${r.turn ?? ''} ${r.reason ?? ''}`).join('\n')}`;
+          expect(
+            run.requests.filter((r) => r.outcome === 'unexpected'),
+            context,
+          ).toEqual([]);
+          expect(
+            run.requests.filter((r) => r.protocol !== row.protocol).map((r) => `${r.protocol} ${r.path}`),
+            context,
+          ).toEqual([]);
+          expect(run.turnsPlayed.every(Boolean), `${context}\nturns played: ${JSON.stringify(run.turnsPlayed)}`).toBe(
+            true,
+          );
           // An ACP run ends at the prompt's answer: an agent still there 2 s after its stdin closed is
           // stopped by the library's client (acp.md: SIGTERM, no error event).
-          if (row.agent === undefined || run.result.signal === undefined) expect(run.result.exit_code, context).toBe(scenario.exitCode);
+          if (row.agent === undefined || run.result.signal === undefined)
+            expect(run.result.exit_code, context).toBe(scenario.exitCode);
           expect(events, context).toEqual(expected);
           if (scenario.tokens) expect(run.result.metrics.tokens).toEqual(scenario.tokens);
         });

@@ -11,7 +11,9 @@ import { dirname, join } from 'node:path';
 
 export const workspaceFiles: Readonly<Record<string, string>> = {
   'README.md': '# Demo project\n\nhello world\nThis workspace is a live-test fixture.\n',
-  'notes.txt': ['alpha', 'beta', 'gamma', 'delta hello', 'epsilon', 'zeta', 'eta', 'theta'].map((word, i) => `line ${i + 1}: ${word}\n`).join(''),
+  'notes.txt': ['alpha', 'beta', 'gamma', 'delta hello', 'epsilon', 'zeta', 'eta', 'theta']
+    .map((word, i) => `line ${i + 1}: ${word}\n`)
+    .join(''),
   'package.json': '{ "name": "demo", "version": "1.0.0", "private": true }\n',
   'src/a.ts': 'export function greet(name: string): string {\n  return `hello ${name}`;\n}\n',
   'src/b.ts': "import { greet } from './a.js';\n\nconsole.log(greet('world'));\n",
@@ -52,7 +54,11 @@ export function createPlace(files: Readonly<Record<string, string>> = {}): Place
   };
   for (const [path, text] of Object.entries({ ...workspaceFiles, ...files })) place.write(path, text);
   const git = (...args: string[]) =>
-    execFileSync('git', ['-c', 'user.name=live', '-c', 'user.email=live@localhost', '-c', 'init.defaultBranch=main', ...args], { cwd: workspace, env: { PATH: process.env.PATH, HOME: home }, stdio: 'ignore' });
+    execFileSync(
+      'git',
+      ['-c', 'user.name=live', '-c', 'user.email=live@localhost', '-c', 'init.defaultBranch=main', ...args],
+      { cwd: workspace, env: { PATH: process.env.PATH, HOME: home }, stdio: 'ignore' },
+    );
   git('init', '-q');
   git('add', '-A');
   git('commit', '-qm', 'the live-test workspace');

@@ -31,7 +31,8 @@ export interface LayerReport {
   cycles: string[][];
 }
 
-const importPattern = /(?:^|[\s;])(?:import|export)\s[^'"]*?from\s*['"]([^'"]+)['"]|import\s*\(\s*['"]([^'"]+)['"]\s*\)|^import\s+['"]([^'"]+)['"]/gm;
+const importPattern =
+  /(?:^|[\s;])(?:import|export)\s[^'"]*?from\s*['"]([^'"]+)['"]|import\s*\(\s*['"]([^'"]+)['"]\s*\)|^import\s+['"]([^'"]+)['"]/gm;
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
@@ -51,7 +52,8 @@ function allowed(from: string, to: string): boolean {
   const toLayer = layerOf(to);
   if (entryPoints.has(fromLayer)) return true;
   if (entryPoints.has(toLayer)) return false;
-  if (fromLayer === toLayer) return fromLayer !== 'interfaces' || !to.startsWith(interfaceTop) || from.startsWith(interfaceTop);
+  if (fromLayer === toLayer)
+    return fromLayer !== 'interfaces' || !to.startsWith(interfaceTop) || from.startsWith(interfaceTop);
   const layer = layers.find((candidate) => candidate.folder === fromLayer);
   return layer !== undefined && (layer.imports as readonly string[]).includes(toLayer);
 }
@@ -118,7 +120,8 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   for (const cycle of report.cycles) console.log(`import cycle: ${cycle.join(' <-> ')}`);
   const ok = report.violations.length === 0 && report.cycles.length === 0;
   console.log(
-    `layers: ${report.files} files, ${report.imports} imports; ${ok ? 'no file imports a layer above its own, no import cycle' : `${report.violations.length} upward imports, ${report.cycles.length} cycles`}`,
+    `layers: ${report.files} files, ${report.imports} imports; ` +
+      `${ok ? 'no file imports a layer above its own, no import cycle' : `${report.violations.length} upward imports, ${report.cycles.length} cycles`}`,
   );
   process.exitCode = ok ? 0 : 1;
 }

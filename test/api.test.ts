@@ -2,22 +2,42 @@
 import { Readable, Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { expect, test } from 'vitest';
-import { classify, correlate, createNormalizer, normalize, parseJson, splitLines, validate, type HarnessEvent } from '../src/index.js';
+import {
+  classify,
+  correlate,
+  createNormalizer,
+  normalize,
+  parseJson,
+  splitLines,
+  validate,
+  type HarnessEvent,
+} from '../src/index.js';
 import { bodies, jsonl } from './helpers.js';
 
 const read = jsonl(
   { type: 'system', subtype: 'init', session_id: 's' },
-  { type: 'assistant', message: { id: 'm', content: [{ type: 'tool_use', id: 't', name: 'Read', input: { file_path: 'src/a.ts' } }] } },
+  {
+    type: 'assistant',
+    message: { id: 'm', content: [{ type: 'tool_use', id: 't', name: 'Read', input: { file_path: 'src/a.ts' } }] },
+  },
   { type: 'user', message: { content: [{ type: 'tool_result', tool_use_id: 't', content: 'ok' }] } },
 );
 
 test("output: 'jsonl' is typed, and is, Buffers of JSON lines; the default is events", async () => {
   const lines: Buffer[] = [];
-  for await (const chunk of normalize(Readable.from([Buffer.from(read)]), { harness: 'claude-code', output: 'jsonl' })) lines.push(chunk);
+  for await (const chunk of normalize(Readable.from([Buffer.from(read)]), { harness: 'claude-code', output: 'jsonl' }))
+    lines.push(chunk);
   expect(lines.every((chunk) => Buffer.isBuffer(chunk))).toBe(true);
-  expect(Buffer.concat(lines).toString().trimEnd().split('\n').map((line) => JSON.parse(line).type)).toEqual(['read']);
+  expect(
+    Buffer.concat(lines)
+      .toString()
+      .trimEnd()
+      .split('\n')
+      .map((line) => JSON.parse(line).type),
+  ).toEqual(['read']);
   const events: HarnessEvent[] = [];
-  for await (const event of normalize(Readable.from([Buffer.from(read)]), { harness: 'claude-code' })) events.push(event);
+  for await (const event of normalize(Readable.from([Buffer.from(read)]), { harness: 'claude-code' }))
+    events.push(event);
   expect(events.map((event) => event.type)).toEqual(['read']);
   // @ts-expect-error a jsonl normalizer yields Buffers, not events
   const notAnEvent: AsyncIterable<HarnessEvent> = createNormalizer({ harness: 'claude-code', output: 'jsonl' });
@@ -42,8 +62,9 @@ test('the stages take a harness by name, as createNormalizer does; correlate exp
   expect(() => correlate({ harness: 'claude' })).toThrow('unknown harness "claude"');
 });
 
-test('a relative cwd resolves against the process\'s working directory, as the CLI resolves --cwd', async () => {
+test("a relative cwd resolves against the process's working directory, as the CLI resolves --cwd", async () => {
   const events: HarnessEvent[] = [];
-  for await (const event of normalize(Readable.from([Buffer.from(read)]), { harness: 'claude-code', cwd: 'project' })) events.push(event);
+  for await (const event of normalize(Readable.from([Buffer.from(read)]), { harness: 'claude-code', cwd: 'project' }))
+    events.push(event);
   expect(bodies(events)).toEqual([{ type: 'read', path: `${process.cwd()}/project/src/a.ts`, is_success: true }]);
 });

@@ -21,7 +21,8 @@ function sources(dir: string): string[] {
 function codesInSource(): Set<string> {
   const found = new Set<string>();
   // The harnesses' own codes are their pages'; the ACP client, in acp's folder, is the library's.
-  const own = (file: string) => !file.endsWith('validators.ts') && (!file.startsWith('src/harnesses/') || file.endsWith('/client.ts'));
+  const own = (file: string) =>
+    !file.endsWith('validators.ts') && (!file.startsWith('src/harnesses/') || file.endsWith('/client.ts'));
   for (const file of sources('src').filter(own)) {
     const text = readFileSync(join(root, file), 'utf8');
     for (const match of text.matchAll(/\bcode: '([a-z_]+)'|warn\([^;]*, '([a-z_]+)'\);$/gm)) {
@@ -41,5 +42,6 @@ test('every code the library writes is in the contract table', () => {
 
 test('the README lists every code with its meaning', () => {
   const readme = readFileSync(join(root, 'README.md'), 'utf8');
-  for (const code of [...Object.keys(warningCodes), ...Object.keys(errorCodes)]) expect(readme, code).toContain(`| \`${code}\` |`);
+  for (const code of [...Object.keys(warningCodes), ...Object.keys(errorCodes)])
+    expect(readme, code).toContain(`| \`${code}\` |`);
 });

@@ -12,7 +12,9 @@ const ts = '2026-11-30T02:06:45.602Z';
 describe('the published schemas', () => {
   test('the files in schemas/ are exactly what the contract table generates (npm run schemas)', () => {
     const generated = allSchemas();
-    const onDisk = readdirSync(schemasDir).filter((name) => name.endsWith('.schema.json')).sort();
+    const onDisk = readdirSync(schemasDir)
+      .filter((name) => name.endsWith('.schema.json'))
+      .sort();
     expect(onDisk).toEqual(Object.keys(generated).sort());
     for (const [file, schema] of Object.entries(generated)) {
       expect(JSON.parse(readFileSync(new URL(file, schemasDir), 'utf8')), file).toEqual(schema);
@@ -20,13 +22,28 @@ describe('the published schemas', () => {
   });
 
   test('src/kernel/validators.ts is exactly what ajv compiles from the schemas (npm run schemas)', () => {
-    expect(readFileSync(new URL(`../src/kernel/${validatorsModule}`, import.meta.url), 'utf8')).toBe(compiledValidators());
+    expect(readFileSync(new URL(`../src/kernel/${validatorsModule}`, import.meta.url), 'utf8')).toBe(
+      compiledValidators(),
+    );
   });
 
   test('one schema per event type of harness-events.md', () => {
     expect(eventTypeNames).toEqual([
-      'agent', 'reasoning', 'command', 'read', 'write', 'search', 'list', 'skill',
-      'orchestration', 'usage', 'error', 'warning', 'system', 'gg', 'unknown',
+      'agent',
+      'reasoning',
+      'command',
+      'read',
+      'write',
+      'search',
+      'list',
+      'skill',
+      'orchestration',
+      'usage',
+      'error',
+      'warning',
+      'system',
+      'gg',
+      'unknown',
     ]);
   });
 
@@ -47,8 +64,20 @@ describe('the published schemas', () => {
     { type: 'search', timestamp: ts, query: 'x', path: '/w' },
     { type: 'list', timestamp: ts },
     { type: 'skill', timestamp: ts, path: '/w/skills/a/SKILL.md', skill_name: 'a' },
-    { type: 'orchestration', timestamp: ts, action: 'subagent_started', subagent_id: 'id', subagent_name: 'n', is_success: true },
-    { type: 'usage', timestamp: ts, tokens: { input: 1, output: 2, cache_read: 3, cache_write: 4, reasoning: 5 }, cost: 0.1 },
+    {
+      type: 'orchestration',
+      timestamp: ts,
+      action: 'subagent_started',
+      subagent_id: 'id',
+      subagent_name: 'n',
+      is_success: true,
+    },
+    {
+      type: 'usage',
+      timestamp: ts,
+      tokens: { input: 1, output: 2, cache_read: 3, cache_write: 4, reasoning: 5 },
+      cost: 0.1,
+    },
     { type: 'error', timestamp: ts, message: 'boom', code: 'E' },
     { type: 'warning', timestamp: ts, message: 'careful' },
     { type: 'system', timestamp: ts, stage: 'probe_harness', status: 'completed', message: 'claude 2.1' },
@@ -83,30 +112,44 @@ describe('the published schemas', () => {
     // The validators the library runs (compiled at build time) agree with the files on disk.
     for (const event of invalid) expect(violationOf(event), JSON.stringify(event)).toEqual(expect.any(String));
     for (const event of examples) expect(violationOf(event)).toBeUndefined();
-    for (const event of examples) expect(violationOf({ ...event, content: 'file text' })).toBe(`${event.type} event breaks its schema: ${event.type} must NOT have additional properties`);
+    for (const event of examples)
+      expect(violationOf({ ...event, content: 'file text' })).toBe(
+        `${event.type} event breaks its schema: ${event.type} must NOT have additional properties`,
+      );
   });
 
-  test("a consumer's ajv without the discriminator keyword: strict mode refuses the schema; strict off gives the same verdicts (README)", () => {
-    const files = readdirSync(schemasDir).filter((name) => name.endsWith('.schema.json'));
-    const load = (options: { strict?: boolean }) => {
-      const plain = new Ajv2020(options);
-      for (const file of files) plain.addSchema(JSON.parse(readFileSync(new URL(file, schemasDir), 'utf8')));
-      return plain.getSchema('https://harness-events.dev/schemas/event.schema.json')!;
-    };
-    expect(() => load({})).toThrow('strict mode: unknown keyword: "discriminator"');
-    const lenient = load({ strict: false });
-    for (const event of examples) {
-      expect(lenient(event)).toBe(true);
-      expect(lenient({ ...event, content: 'file text' })).toBe(false);
-    }
-  });
+  test(
+    "a consumer's ajv without the discriminator keyword: strict mode refuses the schema; strict off gives the " +
+      'same verdicts (README)',
+    () => {
+      const files = readdirSync(schemasDir).filter((name) => name.endsWith('.schema.json'));
+      const load = (options: { strict?: boolean }) => {
+        const plain = new Ajv2020(options);
+        for (const file of files) plain.addSchema(JSON.parse(readFileSync(new URL(file, schemasDir), 'utf8')));
+        return plain.getSchema('https://harness-events.dev/schemas/event.schema.json')!;
+      };
+      expect(() => load({})).toThrow('strict mode: unknown keyword: "discriminator"');
+      const lenient = load({ strict: false });
+      for (const event of examples) {
+        expect(lenient(event)).toBe(true);
+        expect(lenient({ ...event, content: 'file text' })).toBe(false);
+      }
+    },
+  );
 
   test('the TypeScript types reject what the schemas reject', () => {
     // Compile-time checks (npm run typecheck covers test/): each line below must be a type error.
     // @ts-expect-error a read carries no file contents
     const withContent: EventOf<'read'> = { type: 'read', timestamp: ts, path: '/a', content: 'x' };
-    // @ts-expect-error system events carry no session id
-    const systemWithSession: EventOf<'system'> = { type: 'system', timestamp: ts, stage: 'teardown', status: 'started', message: 'm', session_id: 's' };
+    const systemWithSession: EventOf<'system'> = {
+      type: 'system',
+      timestamp: ts,
+      stage: 'teardown',
+      status: 'started',
+      message: 'm',
+      // @ts-expect-error system events carry no session id
+      session_id: 's',
+    };
     // @ts-expect-error path is required
     const readWithoutPath: EventOf<'read'> = { type: 'read', timestamp: ts };
     // @ts-expect-error action is an enumeration

@@ -50,13 +50,25 @@ describe('every real capture is detected as its own harness, with the same event
     });
   }
   test('the table covers every harness but gg', () => {
-    expect(Object.keys(folders).filter(isHarnessName).sort()).toEqual([...harnesses.keys()].filter((name) => name !== 'gg').sort());
+    expect(Object.keys(folders).filter(isHarnessName).sort()).toEqual(
+      [...harnesses.keys()].filter((name) => name !== 'gg').sort(),
+    );
   });
 });
 
 describe('the detector', () => {
   test('one row per harness that has a shape of its own', () => {
-    expect(signatures.map((row) => row.harness)).toEqual(['acp', 'pi', 'codex', 'gemini', 'qwen', 'claude-code', 'copilot', 'goose', 'opencode']);
+    expect(signatures.map((row) => row.harness)).toEqual([
+      'acp',
+      'pi',
+      'codex',
+      'gemini',
+      'qwen',
+      'claude-code',
+      'copilot',
+      'goose',
+      'opencode',
+    ]);
   });
 
   test('lines no signature knows are read past: a banner, an unknown type, JSON that is not a record', () => {
@@ -81,27 +93,36 @@ describe('the detector', () => {
     expect(told(step, finish({}))).toBe('opencode');
     expect(told(step, tool('board_post'))).toBe('kilo');
     expect(told(step, tool('apply_patch'))).toBe('opencode');
-    expect(told(step, { type: 'error', sessionID: 's', error: 'run ended with an auto-rejected permission' })).toBe('kilo');
+    expect(told(step, { type: 'error', sessionID: 's', error: 'run ended with an auto-rejected permission' })).toBe(
+      'kilo',
+    );
     expect(told(step, tool('read'))).toBe('opencode');
   });
 });
 
 describe('a stream no harness wrote', () => {
-  test(`after ${MAX_HELD_LINES} lines, an unknown_harness error naming what it saw; every record kept as unknown`, async () => {
-    const records = Array.from({ length: MAX_HELD_LINES + 2 }, (_, i) => ({ type: i % 2 ? 'tick' : 'tock', n: i }));
-    const { events, metrics } = await run(jsonl(...records), { harness: 'auto', strict: true });
-    expect(bodies(events)[0]).toEqual({
-      type: 'error',
-      code: 'unknown_harness',
-      message: 'harness auto: no harness\'s stream begins like this one (it showed type "tock", type "tick"); its records are kept as unknown events',
-    });
-    expect(bodies(events).slice(1)).toEqual(records.map((raw) => ({ type: 'unknown', raw })));
-    expect(metrics.harness).toBe('auto');
-  });
+  test(
+    `after ${MAX_HELD_LINES} lines, an unknown_harness ` + `error naming what it saw; every record kept as unknown`,
+    async () => {
+      const records = Array.from({ length: MAX_HELD_LINES + 2 }, (_, i) => ({ type: i % 2 ? 'tick' : 'tock', n: i }));
+      const { events, metrics } = await run(jsonl(...records), { harness: 'auto', strict: true });
+      expect(bodies(events)[0]).toEqual({
+        type: 'error',
+        code: 'unknown_harness',
+        message:
+          'harness auto: no harness\'s stream begins like this one (it showed type "tock", type "tick"); its records ' +
+          'are kept as unknown events',
+      });
+      expect(bodies(events).slice(1)).toEqual(records.map((raw) => ({ type: 'unknown', raw })));
+      expect(metrics.harness).toBe('auto');
+    },
+  );
 
   test('an input with no record (empty, or text only) is no error: there is nothing to place', async () => {
     expect(bodies((await run('', { harness: 'auto' })).events)).toEqual([]);
-    expect(bodies((await run('starting session\n', { harness: 'auto' })).events)).toEqual([{ type: 'warning', code: 'not_json', message: 'starting session' }]);
+    expect(bodies((await run('starting session\n', { harness: 'auto' })).events)).toEqual([
+      { type: 'warning', code: 'not_json', message: 'starting session' },
+    ]);
   });
 });
 
@@ -110,15 +131,42 @@ const bin = new URL('../bin/harness-events.js', import.meta.url).pathname;
 test('the CLI: normalize --harness auto gives the events the named harness gives', async () => {
   const file = fixturePath('gemini/lab/shell.jsonl');
   const [auto, named] = await Promise.all(
-    ['auto', 'gemini'].map((harness) => promisify(execFile)(process.execPath, [bin, 'normalize', '--harness', harness, file])),
+    ['auto', 'gemini'].map((harness) =>
+      promisify(execFile)(process.execPath, [bin, 'normalize', '--harness', harness, file]),
+    ),
   );
-  const events = (stdout: string) => bodies(stdout.trimEnd().split('\n').map((line) => JSON.parse(line)));
+  const events = (stdout: string) =>
+    bodies(
+      stdout
+        .trimEnd()
+        .split('\n')
+        .map((line) => JSON.parse(line)),
+    );
   expect(events(auto!.stdout)).toEqual(events(named!.stdout));
 }, 60_000);
 
 test('run --harness auto (spawnHarness with auto): a live child is told by its first record', async () => {
-  const lines = [{ type: 'thread.started', thread_id: 't' }, { type: 'turn.completed', usage: { input_tokens: 3, cached_input_tokens: 0, output_tokens: 2 } }];
+  const lines = [
+    { type: 'thread.started', thread_id: 't' },
+    { type: 'turn.completed', usage: { input_tokens: 3, cached_input_tokens: 0, output_tokens: 2 } },
+  ];
   const script = `for (const line of ${JSON.stringify(lines.map((line) => JSON.stringify(line)))}) console.log(line);`;
-  const { stdout } = await promisify(execFile)(process.execPath, [bin, 'run', '--harness', 'auto', '--', process.execPath, '-e', script]);
-  expect(bodies(stdout.trimEnd().split('\n').map((line) => JSON.parse(line)))).toEqual([{ type: 'usage', tokens: { input: 3, cache_read: 0, output: 2 } }]);
+  const { stdout } = await promisify(execFile)(process.execPath, [
+    bin,
+    'run',
+    '--harness',
+    'auto',
+    '--',
+    process.execPath,
+    '-e',
+    script,
+  ]);
+  expect(
+    bodies(
+      stdout
+        .trimEnd()
+        .split('\n')
+        .map((line) => JSON.parse(line)),
+    ),
+  ).toEqual([{ type: 'usage', tokens: { input: 3, cache_read: 0, output: 2 } }]);
 }, 60_000);

@@ -37,11 +37,17 @@ export interface Run {
 }
 
 /** Normalizes `input`, written in the given chunks (default: one chunk). */
-export async function run(input: Buffer | string | (Buffer | string)[], options: NormalizeOptions & { output?: 'objects' }): Promise<Run> {
+export async function run(
+  input: Buffer | string | (Buffer | string)[],
+  options: NormalizeOptions & { output?: 'objects' },
+): Promise<Run> {
   const rules: string[] = [];
   const normalizer = createNormalizer({ strict: true, ...options, onLine: (line, rule) => (rules[line] = rule) });
   const chunks = Array.isArray(input) ? input : [input];
-  Readable.from(chunks.map((chunk) => (typeof chunk === 'string' ? Buffer.from(chunk) : chunk)), { objectMode: false }).pipe(normalizer);
+  Readable.from(
+    chunks.map((chunk) => (typeof chunk === 'string' ? Buffer.from(chunk) : chunk)),
+    { objectMode: false },
+  ).pipe(normalizer);
   const events: HarnessEvent[] = [];
   for await (const event of normalizer) events.push(event);
   return { events, metrics: normalizer.metrics, rules: rules.slice(1) };
@@ -72,7 +78,10 @@ export function bodies(events: HarnessEvent[]): Record<string, unknown>[] {
   });
 }
 
-/** The parsed JSON of each line of a fixture (1-based: `parsedLines(f)[1]` is line 1); a line that is not JSON as its text. */
+/**
+ * The parsed JSON of each line of a fixture (1-based: `parsedLines(f)[1]` is line 1); a line that is not JSON as its
+ * text.
+ */
 export function parsedLines(relative: string): unknown[] {
   const text = readFileSync(fixturePath(relative), 'utf8');
   return [undefined, ...text.split('\n').map((line) => (line.trim() === '' ? undefined : parseOrText(line)))];
@@ -95,8 +104,11 @@ export function expectLossless(result: Run, relative: string, namedRules: readon
   const lines = parsedLines(relative);
   const text = readFileSync(fixturePath(relative), 'utf8');
   const physical = text === '' ? 0 : text.replace(/\n$/, '').split('\n').length;
-  if (result.rules.length !== physical) throw new Error(`${relative}: ${result.rules.length} lines accounted, ${physical} in the file`);
-  const unknownRaws = result.events.filter((e) => e.type === 'unknown').map((e) => JSON.stringify((e as { raw: unknown }).raw));
+  if (result.rules.length !== physical)
+    throw new Error(`${relative}: ${result.rules.length} lines accounted, ${physical} in the file`);
+  const unknownRaws = result.events
+    .filter((e) => e.type === 'unknown')
+    .map((e) => JSON.stringify((e as { raw: unknown }).raw));
   result.rules.forEach((rule, index) => {
     if (!namedRules.includes(rule)) throw new Error(`${relative}:${index + 1}: handled by "${rule}", not a named rule`);
     if (rule.endsWith(': unknown') && !unknownRaws.includes(JSON.stringify(lines[index + 1]))) {
@@ -105,10 +117,14 @@ export function expectLossless(result: Run, relative: string, namedRules: readon
   });
 }
 
-
-/** Every real capture of every harness, as { harness, file } (the folder is the harness's name; Claude Code's is `claude`). */
+/**
+ * Every real capture of every harness, as { harness, file } (the folder is the harness's name; Claude Code's is
+ * `claude`).
+ */
 export function allCaptures(): { harness: HarnessName; file: string }[] {
-  return [...harnesses.keys()].flatMap((harness) => fixtureFiles(harness === 'claude-code' ? 'claude' : harness).map((file) => ({ harness, file })));
+  return [...harnesses.keys()].flatMap((harness) =>
+    fixtureFiles(harness === 'claude-code' ? 'claude' : harness).map((file) => ({ harness, file })),
+  );
 }
 
 /** A harness whose every record becomes an event that breaks its schema: with `strict`, a stage that throws. */
@@ -151,12 +167,18 @@ export function acpLabRequests(file: string): { prompt: string; model?: string }
   return model === undefined ? { prompt } : { prompt, model };
 }
 
-/** A table keyed by harness name, as [name, value] pairs with the names still typed (Object.entries widens them to string). */
+/**
+ * A table keyed by harness name, as [name, value] pairs with the names still typed (Object.entries widens them to
+ * string).
+ */
 export function byHarness<V>(table: Partial<Record<HarnessName, V>>): [HarnessName, V][] {
   return Object.entries(table) as [HarnessName, V][];
 }
 
-/** Writes `dir/name`, an executable shell script running `body` (a stand-in found on PATH, as the real program would be); returns `{ PATH }` with `dir` first. */
+/**
+ * Writes `dir/name`, an executable shell script running `body` (a stand-in found on PATH, as the real program would
+ * be); returns `{ PATH }` with `dir` first.
+ */
 export function onPath(dir: string, name: string, body: string): { PATH: string } {
   writeFileSync(join(dir, name), `#!/bin/sh\n${body}\n`);
   chmodSync(join(dir, name), 0o755);

@@ -32,12 +32,18 @@ export async function startNatsServer(): Promise<NatsServer> {
 
   /** Starts the server; -p -1 lets it pick a free port, which it prints. */
   async function launch(): Promise<void> {
-    const process_ = spawn(binary, ['-a', '127.0.0.1', '-p', String(port), '-js', '-sd', storeDir], { stdio: ['ignore', 'ignore', 'pipe'] });
+    const process_ = spawn(binary, ['-a', '127.0.0.1', '-p', String(port), '-js', '-sd', storeDir], {
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
     child = process_;
     let log = '';
     await new Promise<void>((resolve, reject) => {
-      process_.on('error', (error) => reject(new Error(`cannot start ${binary} (.ci/run installs Debian's nats-server): ${error.message}`)));
-      process_.on('exit', (code, signal) => reject(new Error(`nats-server exited (${code ?? signal}) before it was ready:\n${log}`)));
+      process_.on('error', (error) =>
+        reject(new Error(`cannot start ${binary} (.ci/run installs Debian's nats-server): ${error.message}`)),
+      );
+      process_.on('exit', (code, signal) =>
+        reject(new Error(`nats-server exited (${code ?? signal}) before it was ready:\n${log}`)),
+      );
       const read = (text: string) => {
         log += text;
         const listening = /Listening for client connections on 127\.0\.0\.1:(\d+)/.exec(log);

@@ -26,13 +26,19 @@ test('in one stream.pipeline() from a child process stdout to a sink (the README
   const child = spawn(process.execPath, [join(children, 'replay.mjs'), fixturePath('claude/lab/read.jsonl'), '0']);
   const events: HarnessEvent[] = [];
   const normalizer = createNormalizer({ harness: 'claude-code', strict: true });
-  await pipeline(child.stdout, normalizer, new Writable({ objectMode: true, write: (event, _encoding, done) => (events.push(event), done()) }));
+  await pipeline(
+    child.stdout,
+    normalizer,
+    new Writable({ objectMode: true, write: (event, _encoding, done) => (events.push(event), done()) }),
+  );
   expect(events.map((e) => e.type)).toEqual(['agent', 'read', 'agent', 'read', 'read', 'agent']);
   expect(normalizer.metrics).toMatchObject({ ended: true, cost: 0.00392 });
 });
 
 test('normalize(): an async iterable over any readable, metrics complete when it ends', async () => {
-  const iterable = normalize(Readable.from([readFileSync(fixturePath('claude/lab/skill.jsonl'))]), { harness: 'claude-code' });
+  const iterable = normalize(Readable.from([readFileSync(fixturePath('claude/lab/skill.jsonl'))]), {
+    harness: 'claude-code',
+  });
   const types: string[] = [];
   for await (const event of iterable) types.push(event.type);
   expect(types).toEqual(['agent', 'skill', 'list', 'agent']);
@@ -64,12 +70,17 @@ test('any split of a real capture into chunks gives the same events', async () =
 test('strict: a schema violation is a stream error', async () => {
   const iterate = async (strict: boolean) => {
     const out: HarnessEvent[] = [];
-    for await (const event of normalize(Readable.from([Buffer.from('{}\n')]), { harness: brokenHarness, strict })) out.push(event);
+    for await (const event of normalize(Readable.from([Buffer.from('{}\n')]), { harness: brokenHarness, strict }))
+      out.push(event);
     return out;
   };
   await expect(iterate(true)).rejects.toBeInstanceOf(SchemaViolationError);
   expect(bodies(await iterate(false))).toEqual([
-    { type: 'warning', code: 'invalid_event', message: "read event breaks its schema: read must have required property 'path'" },
+    {
+      type: 'warning',
+      code: 'invalid_event',
+      message: "read event breaks its schema: read must have required property 'path'",
+    },
     { type: 'unknown', raw: expect.objectContaining({ type: 'read' }) },
   ]);
 });
@@ -81,7 +92,9 @@ test('idleFlushMs: text held for its message is emitted when live input pauses',
     const normalizer = createNormalizer({ harness: 'claude-code', idleFlushMs: 50 });
     const seen: string[] = [];
     normalizer.on('data', (event: HarnessEvent) => seen.push(event.type));
-    normalizer.write(jsonl({ type: 'assistant', message: { id: 'm1', content: [{ type: 'text', text: 'thinking out loud' }] } }));
+    normalizer.write(
+      jsonl({ type: 'assistant', message: { id: 'm1', content: [{ type: 'text', text: 'thinking out loud' }] } }),
+    );
     await vi.advanceTimersByTimeAsync(49);
     expect(seen).toEqual([]);
     await vi.advanceTimersByTimeAsync(1);
@@ -95,8 +108,15 @@ test('idleFlushMs: text held for its message is emitted when live input pauses',
 test('output: jsonl gives the wire form, one line per event', async () => {
   const normalizer = createNormalizer({ harness: 'claude-code', output: 'jsonl' });
   let text = '';
-  await pipeline(Readable.from([readFileSync(fixturePath('claude/lab/read.jsonl'))]), normalizer, new Writable({ write: (chunk, _e, done) => ((text += chunk), done()) }));
-  const lines = text.trimEnd().split('\n').map((line) => JSON.parse(line));
+  await pipeline(
+    Readable.from([readFileSync(fixturePath('claude/lab/read.jsonl'))]),
+    normalizer,
+    new Writable({ write: (chunk, _e, done) => ((text += chunk), done()) }),
+  );
+  const lines = text
+    .trimEnd()
+    .split('\n')
+    .map((line) => JSON.parse(line));
   expect(lines.map((e) => e.type)).toEqual(['agent', 'read', 'agent', 'read', 'read', 'agent']);
 });
 
@@ -120,5 +140,12 @@ test('the six stages as separate Transforms in one stream.pipeline give what the
     serialize(),
     new Writable({ write: (chunk, _e, done) => ((text += chunk), done()) }),
   );
-  expect(bodies(text.trimEnd().split('\n').map((line) => JSON.parse(line)))).toEqual(fused);
+  expect(
+    bodies(
+      text
+        .trimEnd()
+        .split('\n')
+        .map((line) => JSON.parse(line)),
+    ),
+  ).toEqual(fused);
 });

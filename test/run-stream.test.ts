@@ -15,14 +15,22 @@ test('stages that succeed and fail, a probe, and a harness run arrive in one str
     return events;
   })();
 
-  expect(await run.stage('pull_image', 'pulling image ubuntu:24.04', async () => 'sha256:abc', { completed: (digest) => `pulled ubuntu:24.04 (${digest})` })).toBe('sha256:abc');
+  expect(
+    await run.stage('pull_image', 'pulling image ubuntu:24.04', async () => 'sha256:abc', {
+      completed: (digest) => `pulled ubuntu:24.04 (${digest})`,
+    }),
+  ).toBe('sha256:abc');
   await expect(
     run.stage('install_harness', 'installing claude-code 2.1.328', () => {
       throw new Error('npm ERR! network unreachable');
     }),
   ).rejects.toThrow('npm ERR! network unreachable');
   expect(await run.probeHarness({ command: process.execPath, args: ['--version'] })).toBe(process.version);
-  const outcome = await run.harness({ harness: 'claude-code', command: process.execPath, args: [join(children, 'replay.mjs'), fixturePath('claude/lab/read.jsonl'), '0'] });
+  const outcome = await run.harness({
+    harness: 'claude-code',
+    command: process.execPath,
+    args: [join(children, 'replay.mjs'), fixturePath('claude/lab/read.jsonl'), '0'],
+  });
   await run.stage('teardown', 'removing the container', () => undefined);
   run.end();
 
@@ -31,20 +39,35 @@ test('stages that succeed and fail, a probe, and a harness run arrive in one str
   const system = events.filter((e) => e.type === 'system');
   expect(system.every((e) => !('session_id' in e))).toBe(true);
   // Durations differ on every run.
-  const out = bodies(events).map((e) => (e.type === 'system' ? { ...e, message: String(e.message).replace(/\d+\.\d s\b/, 'N s') } : e));
+  const out = bodies(events).map((e) =>
+    e.type === 'system' ? { ...e, message: String(e.message).replace(/\d+\.\d s\b/, 'N s') } : e,
+  );
   expect(out).toEqual([
     { type: 'system', stage: 'pull_image', status: 'started', message: 'pulling image ubuntu:24.04' },
     { type: 'system', stage: 'pull_image', status: 'completed', message: 'pulled ubuntu:24.04 (sha256:abc)' },
     { type: 'system', stage: 'install_harness', status: 'started', message: 'installing claude-code 2.1.328' },
-    { type: 'system', stage: 'install_harness', status: 'failed', message: 'installing claude-code 2.1.328: failed after N s: npm ERR! network unreachable' },
+    {
+      type: 'system',
+      stage: 'install_harness',
+      status: 'failed',
+      message: 'installing claude-code 2.1.328: failed after N s: npm ERR! network unreachable',
+    },
     { type: 'system', stage: 'probe_harness', status: 'started', message: `probing ${process.execPath} --version` },
-    { type: 'system', stage: 'probe_harness', status: 'completed', message: `probing ${process.execPath} --version: ${process.version}` },
+    {
+      type: 'system',
+      stage: 'probe_harness',
+      status: 'completed',
+      message: `probing ${process.execPath} --version: ${process.version}`,
+    },
     { type: 'agent', message: "I'll start by reading the README." },
     { type: 'read', path: '/home/user/project/README.md', is_success: true },
     { type: 'agent', message: 'Now lines 3-6 of the notes.' },
     { type: 'read', path: '/home/user/project/notes.txt', start_line: 3, end_line: 6, is_success: true },
     { type: 'read', path: '/home/user/project/missing.txt', is_success: false },
-    { type: 'agent', message: 'The README says hello world, notes lines 3-6 are gamma to zeta, and missing.txt does not exist.' },
+    {
+      type: 'agent',
+      message: 'The README says hello world, notes lines 3-6 are gamma to zeta, and missing.txt does not exist.',
+    },
     { type: 'system', stage: 'teardown', status: 'started', message: 'removing the container' },
     { type: 'system', stage: 'teardown', status: 'completed', message: 'removing the container: done in N s' },
   ]);
@@ -52,24 +75,44 @@ test('stages that succeed and fail, a probe, and a harness run arrive in one str
 
 test('a probe whose command fails is a failed probe_harness stage', async () => {
   const run = createRunStream();
-  await expect(run.probeHarness({ command: 'harness-events-no-such-harness' })).rejects.toMatchObject({ code: 'ENOENT' });
+  await expect(run.probeHarness({ command: 'harness-events-no-such-harness' })).rejects.toMatchObject({
+    code: 'ENOENT',
+  });
   run.end();
   const events: HarnessEvent[] = [];
   for await (const event of run) events.push(event);
   expect(bodies(events)).toEqual([
-    { type: 'system', stage: 'probe_harness', status: 'started', message: 'probing harness-events-no-such-harness --version' },
-    { type: 'system', stage: 'probe_harness', status: 'failed', message: expect.stringMatching(/^probing harness-events-no-such-harness --version: failed after \d+\.\d s: spawn harness-events-no-such-harness ENOENT$/) },
+    {
+      type: 'system',
+      stage: 'probe_harness',
+      status: 'started',
+      message: 'probing harness-events-no-such-harness --version',
+    },
+    {
+      type: 'system',
+      stage: 'probe_harness',
+      status: 'failed',
+      message: expect.stringMatching(
+        /^probing harness-events-no-such-harness --version: failed after \d+\.\d s: spawn harness-events-no-such-harness ENOENT$/,
+      ),
+    },
   ]);
 });
 
-const script = (steps: unknown[]) => ({ command: process.execPath, args: [join(children, 'script.mjs'), JSON.stringify(steps)] });
-const numbered = (tag: string, count: number) => Array.from({ length: count }, (_, i) => JSON.stringify({ tag, i }) + '\n').join('');
+const script = (steps: unknown[]) => ({
+  command: process.execPath,
+  args: [join(children, 'script.mjs'), JSON.stringify(steps)],
+});
+const numbered = (tag: string, count: number) =>
+  Array.from({ length: count }, (_, i) => JSON.stringify({ tag, i }) + '\n').join('');
 
 test('stages and harnesses sending at once to a slow consumer all get through, each in its order', async () => {
   const run = createRunStream({ highWaterMark: 1 });
   const a = run.harness({ harness: 'gg', highWaterMark: 1, ...script([{ out: numbered('a', 300) }]) });
   const b = run.harness({ harness: 'gg', highWaterMark: 1, ...script([{ out: numbered('b', 300) }]) });
-  const stages = Array.from({ length: 5 }, (_, i) => run.stage('teardown', `step ${i}`, () => i, { completed: () => `step ${i} done` }));
+  const stages = Array.from({ length: 5 }, (_, i) =>
+    run.stage('teardown', `step ${i}`, () => i, { completed: () => `step ${i} done` }),
+  );
   const events: HarnessEvent[] = [];
   const consumed = (async () => {
     // One event per turn of the event loop: every sender finds the stream full, again and again.
@@ -83,11 +126,15 @@ test('stages and harnesses sending at once to a slow consumer all get through, e
   expect(await b).toMatchObject({ exit_code: 0 });
   run.end();
   await consumed;
-  const of = (tag: string) => events.filter((e) => e.type === 'gg' && (e.event as { tag: string }).tag === tag).map((e) => (e as { event: { i: number } }).event.i);
+  const of = (tag: string) =>
+    events
+      .filter((e) => e.type === 'gg' && (e.event as { tag: string }).tag === tag)
+      .map((e) => (e as { event: { i: number } }).event.i);
   expect(of('a')).toEqual([...Array(300).keys()]);
   expect(of('b')).toEqual([...Array(300).keys()]);
   const system = events.filter((e) => e.type === 'system').map((e) => (e as { message: string }).message);
-  for (const i of [0, 1, 2, 3, 4]) expect(system.filter((m) => m.startsWith(`step ${i}`))).toEqual([`step ${i}`, `step ${i} done`]);
+  for (const i of [0, 1, 2, 3, 4])
+    expect(system.filter((m) => m.startsWith(`step ${i}`))).toEqual([`step ${i}`, `step ${i} done`]);
   expect(events).toHaveLength(610);
 });
 
@@ -102,28 +149,40 @@ test('end() while a harness runs waits for it: its events all arrive, the child 
     { type: 'gg', event: { n: 2 } },
   ]);
   expect(await outcome).toMatchObject({ exit_code: 0, aborted: false });
-  await expect(run.stage('teardown', 'too late', () => 1)).rejects.toThrow('the run stream was ended: no more stages or harnesses');
+  await expect(run.stage('teardown', 'too late', () => 1)).rejects.toThrow(
+    'the run stream was ended: no more stages or harnesses',
+  );
 });
 
-test('12 harnesses at once: no MaxListenersExceededWarning; destroying the stream stops every one of them, and starts no more', async () => {
-  const warnings: Error[] = [];
-  const onWarning = (warning: Error) => warnings.push(warning);
-  process.on('warning', onWarning);
-  try {
-    const run = createRunStream();
-    const outcomes = Array.from({ length: 12 }, (_, i) => run.harness({ harness: 'gg', ...script([{ out: JSON.stringify({ ready: i }) + '\n' }, { hang: true }]) }));
-    const ready = new Set<number>();
-    for await (const event of run) {
-      ready.add((event as { event: { ready: number } }).event.ready);
-      // Every child is running: leaving the loop destroys the stream.
-      if (ready.size === 12) break;
+test(
+  '12 harnesses at once: no MaxListenersExceededWarning; destroying the stream stops every one of them, and ' +
+    'starts no more',
+  async () => {
+    const warnings: Error[] = [];
+    const onWarning = (warning: Error) => warnings.push(warning);
+    process.on('warning', onWarning);
+    try {
+      const run = createRunStream();
+      const outcomes = Array.from({ length: 12 }, (_, i) =>
+        run.harness({ harness: 'gg', ...script([{ out: JSON.stringify({ ready: i }) + '\n' }, { hang: true }]) }),
+      );
+      const ready = new Set<number>();
+      for await (const event of run) {
+        ready.add((event as { event: { ready: number } }).event.ready);
+        // Every child is running: leaving the loop destroys the stream.
+        if (ready.size === 12) break;
+      }
+      expect((await Promise.all(outcomes)).map(({ aborted, signal }) => ({ aborted, signal }))).toEqual(
+        outcomes.map(() => ({ aborted: true, signal: 'SIGTERM' })),
+      );
+      await expect(run.harness({ harness: 'gg', ...script([{ hang: true }]) })).rejects.toThrow(
+        'the run stream was destroyed: no more stages or harnesses',
+      );
+      // Warnings are emitted on a later tick.
+      await new Promise(setImmediate);
+      expect(warnings.map((w) => w.message)).toEqual([]);
+    } finally {
+      process.removeListener('warning', onWarning);
     }
-    expect((await Promise.all(outcomes)).map(({ aborted, signal }) => ({ aborted, signal }))).toEqual(outcomes.map(() => ({ aborted: true, signal: 'SIGTERM' })));
-    await expect(run.harness({ harness: 'gg', ...script([{ hang: true }]) })).rejects.toThrow('the run stream was destroyed: no more stages or harnesses');
-    // Warnings are emitted on a later tick.
-    await new Promise(setImmediate);
-    expect(warnings.map((w) => w.message)).toEqual([]);
-  } finally {
-    process.removeListener('warning', onWarning);
-  }
-});
+  },
+);

@@ -35,23 +35,40 @@ async function collect(run: HarnessRun): Promise<HarnessEvent[]> {
 const goAhead = (run: HarnessRun) => run.child.stdin!.write('go\n');
 
 const line = (record: unknown) => JSON.stringify(record) + '\n';
-const text = (id: string, message: string) => line({ type: 'assistant', message: { id, content: [{ type: 'text', text: message }] }, session_id: 's1' });
-const result = line({ type: 'result', subtype: 'success', is_error: false, result: 'done', session_id: 's1', usage: { input_tokens: 5, output_tokens: 7 } });
+const text = (id: string, message: string) =>
+  line({ type: 'assistant', message: { id, content: [{ type: 'text', text: message }] }, session_id: 's1' });
+const result = line({
+  type: 'result',
+  subtype: 'success',
+  is_error: false,
+  result: 'done',
+  session_id: 's1',
+  usage: { input_tokens: 5, output_tokens: 7 },
+});
 
 describe('spawnHarness', () => {
-  test('a real capture replayed line by line by a child gives the same events as normalizing the file, live', async () => {
-    const expected = bodies((await runFixture('claude/lab/parallel.jsonl', { harness: 'claude-code' })).events);
-    const lines = readFileSync(fixturePath('claude/lab/parallel.jsonl'), 'utf8').split(/(?<=\n)/);
-    // The child holds its last line back until the first event has arrived: events come while it runs, not at its end.
-    const steps = [...lines.slice(0, -1).map((out) => ({ out })), { wait: true }, { out: lines.at(-1) }];
-    const run = spawnHarness({ harness: 'claude-code', stdin: 'pipe', ...script(steps) });
-    const events: HarnessEvent[] = [];
-    for await (const event of run) if (events.push(event) === 1) goAhead(run);
-    expect(bodies(events)).toEqual(expected);
-    const outcome = await run.done;
-    expect(outcome).toMatchObject({ exit_code: 0, aborted: false });
-    expect(outcome.metrics).toMatchObject({ harness: 'claude-code', ended: true, exit_code: 0, tokens: { input: 360, output: 75 } });
-  });
+  test(
+    'a real capture replayed line by line by a child ' + 'gives the same events as normalizing the file, live',
+    async () => {
+      const expected = bodies((await runFixture('claude/lab/parallel.jsonl', { harness: 'claude-code' })).events);
+      const lines = readFileSync(fixturePath('claude/lab/parallel.jsonl'), 'utf8').split(/(?<=\n)/);
+      // The child holds its last line back until the first event has arrived: events come while it runs,
+      // not at its end.
+      const steps = [...lines.slice(0, -1).map((out) => ({ out })), { wait: true }, { out: lines.at(-1) }];
+      const run = spawnHarness({ harness: 'claude-code', stdin: 'pipe', ...script(steps) });
+      const events: HarnessEvent[] = [];
+      for await (const event of run) if (events.push(event) === 1) goAhead(run);
+      expect(bodies(events)).toEqual(expected);
+      const outcome = await run.done;
+      expect(outcome).toMatchObject({ exit_code: 0, aborted: false });
+      expect(outcome.metrics).toMatchObject({
+        harness: 'claude-code',
+        ended: true,
+        exit_code: 0,
+        tokens: { input: 360, output: 75 },
+      });
+    },
+  );
 
   test('stderr lines are warnings, ANSI escapes stripped, one per line, in arrival order with stdout', async () => {
     // Each write waits until the parent has handled the one before (a stdout line, or the stderr lines' events).
@@ -84,7 +101,12 @@ describe('spawnHarness', () => {
   });
 
   test('stderr warnings carry the session id once the stream has one', async () => {
-    const run: HarnessRun = spawnHarness({ harness: 'claude-code', stdin: 'pipe', onLine: () => goAhead(run), ...script([{ out: text('m1', 'hi') }, { wait: true }, { err: 'later\n' }, { out: result }]) });
+    const run: HarnessRun = spawnHarness({
+      harness: 'claude-code',
+      stdin: 'pipe',
+      onLine: () => goAhead(run),
+      ...script([{ out: text('m1', 'hi') }, { wait: true }, { err: 'later\n' }, { out: result }]),
+    });
     expect((await collect(run)).map((e) => e.session_id)).toEqual(['s1', 's1']);
   });
 
@@ -97,7 +119,11 @@ describe('spawnHarness', () => {
 
   test('a JSON line split across two writes is one event', async () => {
     const whole = text('m1', 'split across writes');
-    const run = spawnHarness({ harness: 'claude-code', stdin: 'pipe', ...script([{ out: whole.slice(0, 30) }, { wait: true }, { out: whole.slice(30) + result }]) });
+    const run = spawnHarness({
+      harness: 'claude-code',
+      stdin: 'pipe',
+      ...script([{ out: whole.slice(0, 30) }, { wait: true }, { out: whole.slice(30) + result }]),
+    });
     // The second half is written only once the first has reached the parent.
     run.child.stdout!.once('data', () => goAhead(run));
     expect(bodies(await collect(run))).toEqual([{ type: 'agent', message: 'split across writes' }]);
@@ -107,7 +133,11 @@ describe('spawnHarness', () => {
     const run = spawnHarness({ harness: 'claude-code', ...script([{ out: text('m1', 'working') }, { exit: 3 }]) });
     expect(bodies(await collect(run))).toEqual([
       { type: 'agent', message: 'working' },
-      { type: 'warning', code: 'incomplete', message: 'claude-code ended without its terminal record (result): the run is incomplete' },
+      {
+        type: 'warning',
+        code: 'incomplete',
+        message: 'claude-code ended without its terminal record (result): the run is incomplete',
+      },
       { type: 'error', code: 'exit_code', message: `${node} exited with code 3` },
     ]);
     expect(await run.done).toMatchObject({ exit_code: 3, aborted: false, metrics: { exit_code: 3, ended: false } });
@@ -115,8 +145,14 @@ describe('spawnHarness', () => {
 
   test('death by a signal is an error event', async () => {
     const run = spawnHarness({ harness: 'claude-code', ...script([{ out: result }, { kill: 'SIGKILL' }]) });
-    expect(bodies(await collect(run))).toEqual([{ type: 'error', code: 'killed', message: `${node} was killed by SIGKILL` }]);
-    expect(await run.done).toMatchObject({ signal: 'SIGKILL', aborted: false, metrics: { signal: 'SIGKILL', ended: true } });
+    expect(bodies(await collect(run))).toEqual([
+      { type: 'error', code: 'killed', message: `${node} was killed by SIGKILL` },
+    ]);
+    expect(await run.done).toMatchObject({
+      signal: 'SIGKILL',
+      aborted: false,
+      metrics: { signal: 'SIGKILL', ended: true },
+    });
   });
 
   test('a harness without a terminal record is never reported incomplete', async () => {
@@ -127,25 +163,42 @@ describe('spawnHarness', () => {
     ]);
   });
 
-  test('a command that cannot be started is an error event and a rejected ending, never an uncaught exception', async () => {
-    const run = spawnHarness({ harness: 'claude-code', command: 'harness-events-no-such-command' });
-    expect(bodies(await collect(run))).toEqual([{ type: 'error', code: 'spawn_failed', message: 'could not start harness-events-no-such-command: ENOENT' }]);
-    await expect(run.done).rejects.toMatchObject({ code: 'ENOENT', message: 'could not start harness-events-no-such-command: ENOENT' });
-  });
+  test(
+    'a command that cannot be started is an error ' + 'event and a rejected ending, never an uncaught exception',
+    async () => {
+      const run = spawnHarness({ harness: 'claude-code', command: 'harness-events-no-such-command' });
+      expect(bodies(await collect(run))).toEqual([
+        { type: 'error', code: 'spawn_failed', message: 'could not start harness-events-no-such-command: ENOENT' },
+      ]);
+      await expect(run.done).rejects.toMatchObject({
+        code: 'ENOENT',
+        message: 'could not start harness-events-no-such-command: ENOENT',
+      });
+    },
+  );
 
-  test('a working directory that does not exist is named: an error event; one that is a file: thrown at once', async () => {
-    const missing = join(tmpdir(), 'harness-events-no-such-dir', 'deeper');
-    const run = spawnHarness({ harness: 'gg', cwd: missing, ...script([{ out: '{}\n' }]) });
-    const message = `could not start ${node}: cannot enter its working directory ${missing} (ENOENT)`;
-    expect(bodies(await collect(run))).toEqual([{ type: 'error', code: 'spawn_failed', message }]);
-    await expect(run.done).rejects.toMatchObject({ code: 'ENOENT', message });
-    const file = fixturePath('claude/lab/read.jsonl');
-    expect(() => spawnHarness({ harness: 'gg', cwd: file, ...script([]) })).toThrow(`could not start ${node}: cannot enter its working directory ${file} (ENOTDIR)`);
-  });
+  test(
+    'a working directory that does not exist is named: ' + 'an error event; one that is a file: thrown at once',
+    async () => {
+      const missing = join(tmpdir(), 'harness-events-no-such-dir', 'deeper');
+      const run = spawnHarness({ harness: 'gg', cwd: missing, ...script([{ out: '{}\n' }]) });
+      const message = `could not start ${node}: cannot enter its working directory ${missing} (ENOENT)`;
+      expect(bodies(await collect(run))).toEqual([{ type: 'error', code: 'spawn_failed', message }]);
+      await expect(run.done).rejects.toMatchObject({ code: 'ENOENT', message });
+      const file = fixturePath('claude/lab/read.jsonl');
+      expect(() => spawnHarness({ harness: 'gg', cwd: file, ...script([]) })).toThrow(
+        `could not start ${node}: cannot enter its working directory ${file} (ENOTDIR)`,
+      );
+    },
+  );
 
   test('aborting ends the child and its children: SIGTERM, and the stream ends with an AbortError', async () => {
     const controller = new AbortController();
-    const run = spawnHarness({ harness: 'claude-code', signal: controller.signal, ...script([{ spawn: ['sleep', '1000'] }, { out: text('m1', 'started') }, { hang: true }]) });
+    const run = spawnHarness({
+      harness: 'claude-code',
+      signal: controller.signal,
+      ...script([{ spawn: ['sleep', '1000'] }, { out: text('m1', 'started') }, { hang: true }]),
+    });
     const seen: HarnessEvent[] = [];
     let grandchild = 0;
     await expect(
@@ -167,7 +220,12 @@ describe('spawnHarness', () => {
   test('a child that ignores SIGTERM gets SIGKILL after the grace period', async () => {
     const controller = new AbortController();
     // It prints only once its handler is in place.
-    const run = spawnHarness({ harness: 'gg', signal: controller.signal, killGraceMs: 200, ...script([{ ignore: 'SIGTERM' }, { out: '{"ready":true}\n' }, { hang: true }]) });
+    const run = spawnHarness({
+      harness: 'gg',
+      signal: controller.signal,
+      killGraceMs: 200,
+      ...script([{ ignore: 'SIGTERM' }, { out: '{"ready":true}\n' }, { hang: true }]),
+    });
     const consumed = (async () => {
       for await (const _event of run) controller.abort();
     })().catch((error: Error) => error.name);
@@ -176,41 +234,60 @@ describe('spawnHarness', () => {
     expect(await gone(run.child.pid!)).toBe(true);
   });
 
-  test('something the child started that ignores SIGTERM gets SIGKILL after the grace period, before the run is done', async () => {
-    const run = spawnHarness({ harness: 'gg', killGraceMs: 200, ...script([{ spawn: stubborn, inherit: true }, { hang: true }]) });
-    const seen: unknown[] = [];
-    for await (const event of run) {
-      seen.push((event as { event: unknown }).event);
-      if (seen.length === 1) run.stop();
-    }
-    const pid = (seen[0] as { pid: number }).pid;
-    // It outlived the SIGTERM (and kept the run's stdout open) until the SIGKILL.
-    expect(seen).toEqual([
-      { stubborn: 'ready', pid },
-      { stubborn: 'SIGTERM', pid },
-    ]);
-    expect(await run.done).toMatchObject({ aborted: true, signal: 'SIGTERM' });
-    expect(await groupGone(run.child.pid!)).toEqual([]);
-  });
+  test(
+    'something the child started that ignores SIGTERM gets SIGKILL after the grace period, before the run is ' + 'done',
+    async () => {
+      const run = spawnHarness({
+        harness: 'gg',
+        killGraceMs: 200,
+        ...script([{ spawn: stubborn, inherit: true }, { hang: true }]),
+      });
+      const seen: unknown[] = [];
+      for await (const event of run) {
+        seen.push((event as { event: unknown }).event);
+        if (seen.length === 1) run.stop();
+      }
+      const pid = (seen[0] as { pid: number }).pid;
+      // It outlived the SIGTERM (and kept the run's stdout open) until the SIGKILL.
+      expect(seen).toEqual([
+        { stubborn: 'ready', pid },
+        { stubborn: 'SIGTERM', pid },
+      ]);
+      expect(await run.done).toMatchObject({ aborted: true, signal: 'SIGTERM' });
+      expect(await groupGone(run.child.pid!)).toEqual([]);
+    },
+  );
 
-  test('what a child that exits on its own leaves running is ended too (SIGTERM, then SIGKILL): the run is done when nothing is left', async () => {
-    const run = spawnHarness({ harness: 'gg', killGraceMs: 200, stdin: 'pipe', ...script([{ spawn: stubborn, inherit: true }, { wait: true }, { exit: 0 }]) });
-    const seen: unknown[] = [];
-    for await (const event of run) {
-      seen.push((event as { event: unknown }).event);
-      if (seen.length === 1) goAhead(run);
-    }
-    const pid = (seen[0] as { pid: number }).pid;
-    expect(seen).toEqual([
-      { stubborn: 'ready', pid },
-      { stubborn: 'SIGTERM', pid },
-    ]);
-    expect(await run.done).toMatchObject({ exit_code: 0, aborted: false });
-    expect(await groupGone(run.child.pid!)).toEqual([]);
-  });
+  test(
+    'what a child that exits on its own leaves running is ended too (SIGTERM, then SIGKILL): the run is done ' +
+      'when nothing is left',
+    async () => {
+      const run = spawnHarness({
+        harness: 'gg',
+        killGraceMs: 200,
+        stdin: 'pipe',
+        ...script([{ spawn: stubborn, inherit: true }, { wait: true }, { exit: 0 }]),
+      });
+      const seen: unknown[] = [];
+      for await (const event of run) {
+        seen.push((event as { event: unknown }).event);
+        if (seen.length === 1) goAhead(run);
+      }
+      const pid = (seen[0] as { pid: number }).pid;
+      expect(seen).toEqual([
+        { stubborn: 'ready', pid },
+        { stubborn: 'SIGTERM', pid },
+      ]);
+      expect(await run.done).toMatchObject({ exit_code: 0, aborted: false });
+      expect(await groupGone(run.child.pid!)).toEqual([]);
+    },
+  );
 
   test('destroying the stream (breaking out of the loop) ends the child', async () => {
-    const run = spawnHarness({ harness: 'claude-code', ...script([{ out: text('m1', 'one') + text('m2', 'two') }, { hang: true }]) });
+    const run = spawnHarness({
+      harness: 'claude-code',
+      ...script([{ out: text('m1', 'one') + text('m2', 'two') }, { hang: true }]),
+    });
     for await (const event of run) {
       expect(event.type).toBe('agent');
       break;
@@ -226,23 +303,31 @@ describe('spawnHarness', () => {
   });
 
   describe('a stage that throws ends the run, which still settles', () => {
-    test('a throwing onLine: the stream fails with its error, the child is stopped, done resolves with the error', async () => {
-      const failure = new Error('audit log full');
-      const run = spawnHarness({
-        harness: 'gg',
-        onLine: (n) => {
-          if (n === 2) throw failure;
-        },
-        ...script([{ out: '{"n":1}\n{"n":2}\n{"n":3}\n' }, { hang: true }]),
-      });
-      await expect(collect(run)).rejects.toBe(failure);
-      expect(await run.done).toMatchObject({ aborted: false, signal: 'SIGTERM', error: failure });
-      expect(await gone(run.child.pid!)).toBe(true);
-    });
+    test(
+      'a throwing onLine: the stream fails with its ' + 'error, the child is stopped, done resolves with the error',
+      async () => {
+        const failure = new Error('audit log full');
+        const run = spawnHarness({
+          harness: 'gg',
+          onLine: (n) => {
+            if (n === 2) throw failure;
+          },
+          ...script([{ out: '{"n":1}\n{"n":2}\n{"n":3}\n' }, { hang: true }]),
+        });
+        await expect(collect(run)).rejects.toBe(failure);
+        expect(await run.done).toMatchObject({ aborted: false, signal: 'SIGTERM', error: failure });
+        expect(await gone(run.child.pid!)).toBe(true);
+      },
+    );
 
-    test('a strict schema violation (a harness of the caller\'s own that emits a broken event)', async () => {
-      // The child goes on writing after the bad line: its stdout is drained unread, so it is never stuck on a full pipe.
-      const run = spawnHarness({ harness: brokenHarness, strict: true, ...script([{ out: '{}\n' }, { out: 'x'.repeat(100_000) + '\n' }, { hang: true }]) });
+    test("a strict schema violation (a harness of the caller's own that emits a broken event)", async () => {
+      // The child goes on writing after the bad line: its stdout is drained unread, so it is never stuck on a full
+      // pipe.
+      const run = spawnHarness({
+        harness: brokenHarness,
+        strict: true,
+        ...script([{ out: '{}\n' }, { out: 'x'.repeat(100_000) + '\n' }, { hang: true }]),
+      });
       await expect(collect(run)).rejects.toBeInstanceOf(SchemaViolationError);
       const outcome = await run.done;
       expect(outcome.error).toBeInstanceOf(SchemaViolationError);
@@ -254,42 +339,63 @@ describe('spawnHarness', () => {
     test('200 runs that fail to start, on one signal: no listener left behind', async () => {
       const controller = new AbortController();
       for (let i = 0; i < 200; i++) {
-        const run = spawnHarness({ harness: 'gg', command: 'harness-events-no-such-command', signal: controller.signal });
+        const run = spawnHarness({
+          harness: 'gg',
+          command: 'harness-events-no-such-command',
+          signal: controller.signal,
+        });
         await collect(run);
         await run.done.catch(() => {});
       }
       expect(getEventListeners(controller.signal, 'abort')).toHaveLength(0);
     });
 
-    test('20 runs at once on one signal: one listener, no MaxListenersExceededWarning, none left after; the abort reaches every run', async () => {
-      const warnings: Error[] = [];
-      const onWarning = (warning: Error) => warnings.push(warning);
-      process.on('warning', onWarning);
-      try {
-        const controller = new AbortController();
-        const runs = Array.from({ length: 20 }, () => spawnHarness({ harness: 'gg', signal: controller.signal, ...script([{ out: '{"ready":true}\n' }, { hang: true }]) }));
-        const iterators = runs.map((run) => run[Symbol.asyncIterator]());
-        // Every child is running.
-        await Promise.all(iterators.map((iterator) => iterator.next()));
-        expect(getEventListeners(controller.signal, 'abort')).toHaveLength(1);
-        controller.abort();
-        expect(await Promise.all(iterators.map((iterator) => iterator.next().catch((error: Error) => error.name)))).toEqual(runs.map(() => 'AbortError'));
-        for (const run of runs) expect(await run.done).toMatchObject({ aborted: true });
-        expect(getEventListeners(controller.signal, 'abort')).toHaveLength(0);
-        // Warnings are emitted on a later tick.
-        await new Promise(setImmediate);
-        expect(warnings.map((w) => w.name)).toEqual([]);
-      } finally {
-        process.removeListener('warning', onWarning);
-      }
-    });
+    test(
+      '20 runs at once on one signal: one listener, no MaxListenersExceededWarning, none left after; the abort ' +
+        'reaches every run',
+      async () => {
+        const warnings: Error[] = [];
+        const onWarning = (warning: Error) => warnings.push(warning);
+        process.on('warning', onWarning);
+        try {
+          const controller = new AbortController();
+          const runs = Array.from({ length: 20 }, () =>
+            spawnHarness({
+              harness: 'gg',
+              signal: controller.signal,
+              ...script([{ out: '{"ready":true}\n' }, { hang: true }]),
+            }),
+          );
+          const iterators = runs.map((run) => run[Symbol.asyncIterator]());
+          // Every child is running.
+          await Promise.all(iterators.map((iterator) => iterator.next()));
+          expect(getEventListeners(controller.signal, 'abort')).toHaveLength(1);
+          controller.abort();
+          expect(
+            await Promise.all(iterators.map((iterator) => iterator.next().catch((error: Error) => error.name))),
+          ).toEqual(runs.map(() => 'AbortError'));
+          for (const run of runs) expect(await run.done).toMatchObject({ aborted: true });
+          expect(getEventListeners(controller.signal, 'abort')).toHaveLength(0);
+          // Warnings are emitted on a later tick.
+          await new Promise(setImmediate);
+          expect(warnings.map((w) => w.name)).toEqual([]);
+        } finally {
+          process.removeListener('warning', onWarning);
+        }
+      },
+    );
   });
 
   describe('nothing outlives a host that ends without handling it', () => {
     // host.mjs runs a child that ignores SIGTERM, whose own child ignores it too.
-    async function host(mode: string, signal?: NodeJS.Signals): Promise<{ code: number | null; signal: NodeJS.Signals | null; left: number[] }> {
+    async function host(
+      mode: string,
+      signal?: NodeJS.Signals,
+    ): Promise<{ code: number | null; signal: NodeJS.Signals | null; left: number[] }> {
       const child = spawn(node, [join(children, 'host.mjs'), mode], { stdio: ['ignore', 'pipe', 'ignore'] });
-      const closed = new Promise<[number | null, NodeJS.Signals | null]>((resolve) => child.on('close', (code, sig) => resolve([code, sig])));
+      const closed = new Promise<[number | null, NodeJS.Signals | null]>((resolve) =>
+        child.on('close', (code, sig) => resolve([code, sig])),
+      );
       const [first] = (await child.stdout.iterator().next()).value.toString().split('\n');
       const pgid = groupOf(JSON.parse(first).child);
       if (signal) child.kill(signal);
@@ -297,9 +403,12 @@ describe('spawnHarness', () => {
       return { code, signal: sig, left: await groupGone(pgid) };
     }
 
-    test.each(['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGQUIT'] as const)('the host dies of %s: the whole group gets SIGKILL, the host still dies of the signal', async (signal) => {
-      expect(await host('wait', signal)).toEqual({ code: null, signal, left: [] });
-    });
+    test.each(['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGQUIT'] as const)(
+      'the host dies of %s: the whole group gets SIGKILL, the host still dies of the signal',
+      async (signal) => {
+        expect(await host('wait', signal)).toEqual({ code: null, signal, left: [] });
+      },
+    );
 
     test('the host calls process.exit()', async () => {
       expect(await host('exit')).toEqual({ code: 3, signal: null, left: [] });
@@ -310,36 +419,44 @@ describe('spawnHarness', () => {
     });
   });
 
-  test('backpressure: a slow consumer pauses a child writing 300 MB; parent memory stays bounded', { timeout: 120_000 }, async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'harness-events-flood-'));
-    try {
-      const progress = join(dir, 'progress');
-      const total = 300 * 1024 * 1024;
-      const run = spawnHarness({ harness: 'claude-code', command: node, args: [join(children, 'flood.mjs'), String(total), progress] });
-      const baseline = process.memoryUsage().rss;
-      let peak = 0;
-      const iterator = run[Symbol.asyncIterator]();
-      // Read one event, then none until the child is held back: the parent has stopped reading its
-      // pipe and the child waits for the pipe to drain. Without backpressure that never happens.
-      await iterator.next();
-      while (!(run.child.stdout!.isPaused() && floodProgress(progress).state === 'waiting')) await sleep(20);
-      expect(floodProgress(progress).bytes).toBeLessThan(32 * 1024 * 1024);
-      // Now read everything, slowly, and watch the parent's memory.
-      let events = 1;
-      for (let step = await iterator.next(); !step.done; step = await iterator.next()) {
-        if (step.value.type === 'agent') events++;
-        if (events % 500 === 0) {
-          peak = Math.max(peak, process.memoryUsage().rss - baseline);
-          await new Promise(setImmediate);
+  test(
+    'backpressure: a slow consumer pauses a child writing 300 MB; parent memory stays bounded',
+    { timeout: 120_000 },
+    async () => {
+      const dir = mkdtempSync(join(tmpdir(), 'harness-events-flood-'));
+      try {
+        const progress = join(dir, 'progress');
+        const total = 300 * 1024 * 1024;
+        const run = spawnHarness({
+          harness: 'claude-code',
+          command: node,
+          args: [join(children, 'flood.mjs'), String(total), progress],
+        });
+        const baseline = process.memoryUsage().rss;
+        let peak = 0;
+        const iterator = run[Symbol.asyncIterator]();
+        // Read one event, then none until the child is held back: the parent has stopped reading its
+        // pipe and the child waits for the pipe to drain. Without backpressure that never happens.
+        await iterator.next();
+        while (!(run.child.stdout!.isPaused() && floodProgress(progress).state === 'waiting')) await sleep(20);
+        expect(floodProgress(progress).bytes).toBeLessThan(32 * 1024 * 1024);
+        // Now read everything, slowly, and watch the parent's memory.
+        let events = 1;
+        for (let step = await iterator.next(); !step.done; step = await iterator.next()) {
+          if (step.value.type === 'agent') events++;
+          if (events % 500 === 0) {
+            peak = Math.max(peak, process.memoryUsage().rss - baseline);
+            await new Promise(setImmediate);
+          }
         }
+        expect(floodProgress(progress)).toEqual({ bytes: expect.any(Number), state: 'done' });
+        expect(floodProgress(progress).bytes).toBeGreaterThanOrEqual(total);
+        expect(events).toBe(run.metrics.events.agent);
+        expect(run.metrics.input.bytes).toBe(floodProgress(progress).bytes);
+        expect(peak).toBeLessThan(200 * 1024 * 1024);
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
       }
-      expect(floodProgress(progress)).toEqual({ bytes: expect.any(Number), state: 'done' });
-      expect(floodProgress(progress).bytes).toBeGreaterThanOrEqual(total);
-      expect(events).toBe(run.metrics.events.agent);
-      expect(run.metrics.input.bytes).toBe(floodProgress(progress).bytes);
-      expect(peak).toBeLessThan(200 * 1024 * 1024);
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
-  });
+    },
+  );
 });

@@ -8,7 +8,20 @@ import { Duplex, Readable, Transform, Writable, isReadable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import through2 from 'through2';
 import { expect, test } from 'vitest';
-import { classify, correlate, createNormalizer, createRunStream, harnesses, normalize, parseJson, readEvents, serialize, spawnHarness, splitLines, validate } from '../src/index.js';
+import {
+  classify,
+  correlate,
+  createNormalizer,
+  createRunStream,
+  harnesses,
+  normalize,
+  parseJson,
+  readEvents,
+  serialize,
+  spawnHarness,
+  splitLines,
+  validate,
+} from '../src/index.js';
 import { prettyPrint } from '../src/interfaces/view/index.js';
 import { bodies, jsonl } from './helpers.js';
 
@@ -51,7 +64,10 @@ test("a user's own through2 transform composes with the stages in stream.pipelin
   const harness = harnesses.get('claude-code')!;
   const seen: string[] = [];
   const input = jsonl(
-    { type: 'assistant', message: { id: 'm1', content: [{ type: 'tool_use', id: 't1', name: 'Read', input: { file_path: '/a' } }] } },
+    {
+      type: 'assistant',
+      message: { id: 'm1', content: [{ type: 'tool_use', id: 't1', name: 'Read', input: { file_path: '/a' } }] },
+    },
     { type: 'user', message: { content: [{ type: 'tool_result', tool_use_id: 't1', content: 'ok' }] } },
   );
   const events: unknown[] = [];

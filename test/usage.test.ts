@@ -17,7 +17,8 @@ const harnesses = [
   { harness: 'codex', folder: 'codex', perTurn: true, costPerTurn: true },
   { harness: 'opencode', folder: 'opencode', perTurn: true, costPerTurn: true },
   { harness: 'pi', folder: 'pi', perTurn: true, costPerTurn: true },
-  // One usage per model call (`assistant.usage`); 1.0.102 writes none in `-p` mode, so its captures have no tokens at all.
+  // One usage per model call (`assistant.usage`); 1.0.102 writes none in `-p` mode, so its captures have no tokens at
+  // all.
   { harness: 'copilot', folder: 'copilot', perTurn: true, costPerTurn: true },
   { harness: 'kilo', folder: 'kilo', perTurn: true, costPerTurn: true },
   { harness: 'claude-code', folder: 'claude', perTurn: false, costPerTurn: false },

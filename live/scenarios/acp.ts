@@ -22,7 +22,10 @@ interface AcpAgent {
   edit(w: Where, path: string, from: string, to: string): ToolUse;
   /** Qwen refuses to edit a file not read in the session: the model reads it first. */
   readBeforeEdit: boolean;
-  /** Qwen reports each model call's usage (`_meta.usage`, after the call's text); Copilot one sum in the prompt's response. */
+  /**
+   * Qwen reports each model call's usage (`_meta.usage`, after the call's text); Copilot one sum in the prompt's
+   * response.
+   */
   usagePerCall: boolean;
   /** Copilot sends cachedWriteTokens (0); Qwen does not. */
   cacheWrite: boolean;
@@ -38,19 +41,53 @@ interface Step {
 function usage(agent: AcpAgent, counts: Usage): EventBody {
   const cached = counts.cached ?? 0;
   const reasoning = counts.reasoning ?? 0;
-  return { type: 'usage', tokens: { input: counts.input - cached, output: counts.output - reasoning, cache_read: cached, ...(agent.cacheWrite ? { cache_write: 0 } : {}), reasoning } };
+  return {
+    type: 'usage',
+    tokens: {
+      input: counts.input - cached,
+      output: counts.output - reasoning,
+      cache_read: cached,
+      ...(agent.cacheWrite ? { cache_write: 0 } : {}),
+      reasoning,
+    },
+  };
 }
 
 function expected(agent: AcpAgent, steps: readonly Step[]): EventBody[] {
-  const said = ({ reasoning, text }: Turn): EventBody[] => [...(reasoning ? [{ type: 'reasoning' as const, message: reasoning }] : []), ...(text ? [{ type: 'agent' as const, message: text }] : [])];
+  const said = ({ reasoning, text }: Turn): EventBody[] => [
+    ...(reasoning ? [{ type: 'reasoning' as const, message: reasoning }] : []),
+    ...(text ? [{ type: 'agent' as const, message: text }] : []),
+  ];
   const did = (step: Step) => (step.did ? [step.did] : []);
-  if (agent.usagePerCall) return steps.flatMap((step) => [...said(step.turn), usage(agent, step.turn.usage ?? DEFAULT_USAGE), ...did(step)]);
-  const sum = steps.reduce<Usage>((total, { turn: { usage: u = DEFAULT_USAGE } }) => ({ input: total.input + u.input, output: total.output + u.output, cached: total.cached! + (u.cached ?? 0), reasoning: total.reasoning! + (u.reasoning ?? 0) }), { input: 0, output: 0, cached: 0, reasoning: 0 });
+  if (agent.usagePerCall)
+    return steps.flatMap((step) => [...said(step.turn), usage(agent, step.turn.usage ?? DEFAULT_USAGE), ...did(step)]);
+  const sum = steps.reduce<Usage>(
+    (total, { turn: { usage: u = DEFAULT_USAGE } }) => ({
+      input: total.input + u.input,
+      output: total.output + u.output,
+      cached: total.cached! + (u.cached ?? 0),
+      reasoning: total.reasoning! + (u.reasoning ?? 0),
+    }),
+    { input: 0, output: 0, cached: 0, reasoning: 0 },
+  );
   return [...steps.flatMap((step) => [...said(step.turn), ...did(step)]), usage(agent, sum)];
 }
 
-function scenario(agent: AcpAgent, name: string, prompt: string, steps: (w: Where) => Step[], files?: Record<string, string>): Scenario {
-  return { name, prompt, files, exitCode: 0, turns: (p) => steps(p).map((step) => step.turn), events: (x) => expected(agent, steps(x)) };
+function scenario(
+  agent: AcpAgent,
+  name: string,
+  prompt: string,
+  steps: (w: Where) => Step[],
+  files?: Record<string, string>,
+): Scenario {
+  return {
+    name,
+    prompt,
+    files,
+    exitCode: 0,
+    turns: (p) => steps(p).map((step) => step.turn),
+    events: (x) => expected(agent, steps(x)),
+  };
 }
 
 function acpScenarios(agent: AcpAgent): Scenario[] {
@@ -64,13 +101,22 @@ function acpScenarios(agent: AcpAgent): Scenario[] {
   });
   return [
     scenario(agent, 'text', 'What is the answer? Answer from memory.', () => [
-      { turn: { reasoning: 'The user wants the answer; I remember it.', text: 'The answer is 42.', usage: { input: 900, output: 30, cached: 100, reasoning: 12 } } },
+      {
+        turn: {
+          reasoning: 'The user wants the answer; I remember it.',
+          text: 'The answer is 42.',
+          usage: { input: 900, output: 30, cached: 100, reasoning: 12 },
+        },
+      },
     ]),
     // A compound ls is a command; Copilot's grep is kind read with a pattern: a search.
     scenario(agent, 'tools', 'Read the notes, list the files, and find the word hello.', (w) => [
       read(w, 'notes.txt', { reasoning: 'I should read the notes first.', text: 'Let me read the notes.' }),
       check(w, 'ls -la && echo done', 0),
-      { turn: { tools: [agent.grep(w, 'hello')] }, did: { type: 'search', query: 'hello', path: w.workspace, is_success: true } },
+      {
+        turn: { tools: [agent.grep(w, 'hello')] },
+        did: { type: 'search', query: 'hello', path: w.workspace, is_success: true },
+      },
       { turn: { text: 'The notes mention hello on line 4.' } },
     ]),
     scenario(
@@ -79,7 +125,10 @@ function acpScenarios(agent: AcpAgent): Scenario[] {
       'Change the answer in src/c.ts.',
       (w) => [
         ...(agent.readBeforeEdit ? [read(w, 'src/c.ts', { text: 'Reading src/c.ts first.' })] : []),
-        { turn: { text: 'Editing src/c.ts.', tools: [agent.edit(w, 'src/c.ts', '42', '43')] }, did: { type: 'write', path: w.path('src/c.ts'), is_success: true } },
+        {
+          turn: { text: 'Editing src/c.ts.', tools: [agent.edit(w, 'src/c.ts', '42', '43')] },
+          did: { type: 'write', path: w.path('src/c.ts'), is_success: true },
+        },
         { turn: { text: 'The answer is now 43.' } },
       ],
       { 'src/c.ts': 'export const answer = 42;\n' },

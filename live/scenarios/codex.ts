@@ -48,7 +48,15 @@ export const codex: Scenario[] = [
     name: 'write and failing commands',
     prompt: 'Add a file, then run two commands that fail.',
     turns: () => [
-      { tools: [{ name: 'apply_patch', custom: true, input: '*** Begin Patch\n*** Add File: src/c.ts\n+export const answer = 42;\n*** End Patch\n' }] },
+      {
+        tools: [
+          {
+            name: 'apply_patch',
+            custom: true,
+            input: '*** Begin Patch\n*** Add File: src/c.ts\n+export const answer = 42;\n*** End Patch\n',
+          },
+        ],
+      },
       { tools: [exec('echo hi > out.txt')] },
       { tools: [exec('cat missing.txt')] },
       { tools: [exec('false')] },

@@ -15,7 +15,13 @@ type Expecting = Partial<Scenario> & Pick<Scenario, 'events'>;
 export const greeting = { reasoning: 'The user wants a greeting.', text: 'Hello from the scripted model.' };
 
 export function textScenario(usage: Usage | undefined, rest: Expecting): Scenario {
-  return { name: 'text', prompt: 'Say hello in one sentence.', turns: () => [{ ...greeting, usage }], exitCode: 0, ...rest };
+  return {
+    name: 'text',
+    prompt: 'Say hello in one sentence.',
+    turns: () => [{ ...greeting, usage }],
+    exitCode: 0,
+    ...rest,
+  };
 }
 
 /** The commands of the shell round, in order; `failing` is the one that exits non-zero. */
@@ -27,8 +33,17 @@ export const listingText = 'Listing the sources.';
 export const shellDoneText = (failing: string) => `Looked around; \`${failing}\` failed.`;
 
 export function shellScenario(call: (command: string) => ToolUse, failing: string, rest: Expecting): Scenario {
-  const turns: Turn[] = shellCommands(failing).map((command) => ({ ...(command === 'ls src' ? { text: listingText } : {}), tools: [call(command)] }));
-  return { name: 'shell', prompt: 'Look around with the shell.', turns: () => [...turns, { text: shellDoneText(failing) }], exitCode: 0, ...rest };
+  const turns: Turn[] = shellCommands(failing).map((command) => ({
+    ...(command === 'ls src' ? { text: listingText } : {}),
+    tools: [call(command)],
+  }));
+  return {
+    name: 'shell',
+    prompt: 'Look around with the shell.',
+    turns: () => [...turns, { text: shellDoneText(failing) }],
+    exitCode: 0,
+    ...rest,
+  };
 }
 
 /** How a CLI reports the shell round, for shellEvents. */
@@ -73,7 +88,9 @@ export function apiErrorScenario(status: number, exitCode: number, rest: Expecti
   return { name: 'api error', prompt: 'Say hello.', turns: () => [{ failAlways: status }], exitCode, ...rest };
 }
 
-/** A CLI's file tools, as calls: a read (whole, or lines start..end), a listing, a glob, a grep in a folder, a write. */
+/**
+ * A CLI's file tools, as calls: a read (whole, or lines start..end), a listing, a glob, a grep in a folder, a write.
+ */
 export interface FileTools {
   read(p: Place, path: string, lines?: [number, number]): ToolUse;
   list(p: Place, path: string): ToolUse;

@@ -1,6 +1,14 @@
 /** Gemini CLI 0.61.0 (gemini.md): its own file tools, and run_shell_command. */
 import type { Scenario } from '../scenario.js';
-import { apiErrorScenario, fileToolEvents, fileToolsScenario, greeting, shellEvents, shellScenario, textScenario } from './common.js';
+import {
+  apiErrorScenario,
+  fileToolEvents,
+  fileToolsScenario,
+  greeting,
+  shellEvents,
+  shellScenario,
+  textScenario,
+} from './common.js';
 
 export const gemini: Scenario[] = [
   textScenario(
@@ -17,7 +25,10 @@ export const gemini: Scenario[] = [
   // searches (with dir_path as path); a file_not_found result is an unsuccessful read.
   fileToolsScenario(
     {
-      read: (p, path, lines) => ({ name: 'read_file', input: lines ? { file_path: p.path(path), start_line: lines[0], end_line: lines[1] } : { file_path: path } }),
+      read: (p, path, lines) => ({
+        name: 'read_file',
+        input: lines ? { file_path: p.path(path), start_line: lines[0], end_line: lines[1] } : { file_path: path },
+      }),
       list: (_p, path) => ({ name: 'list_directory', input: { dir_path: path } }),
       glob: (pattern) => ({ name: 'glob', input: { pattern } }),
       grep: (_p, pattern, dir) => ({ name: 'grep_search', input: { pattern, dir_path: dir } }),
@@ -40,7 +51,11 @@ export const gemini: Scenario[] = [
   // status, mod 256.
   apiErrorScenario(400, 144, {
     events: (x) => [
-      { type: 'error', message: '[API Error: {"error":{"code":400,"message":"scripted HTTP 400","status":"INVALID_ARGUMENT"}}]', code: 'unknown' },
+      {
+        type: 'error',
+        message: '[API Error: {"error":{"code":400,"message":"scripted HTTP 400","status":"INVALID_ARGUMENT"}}]',
+        code: 'unknown',
+      },
       x.exited(144),
     ],
   }),

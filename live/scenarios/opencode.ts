@@ -10,7 +10,11 @@ import type { Place } from '../workspace.js';
 import { apiErrorScenario, greeting, shellEvents, shellScenario, textScenario } from './common.js';
 
 /** The usage event of a step with the server's default usage (1200 in, 40 out). */
-const step: EventBody = { type: 'usage', tokens: { input: 1200, output: 40, cache_read: 0, cache_write: 0, reasoning: 0 }, cost: 0 };
+const step: EventBody = {
+  type: 'usage',
+  tokens: { input: 1200, output: 40, cache_read: 0, cache_write: 0, reasoning: 0 },
+  cost: 0,
+};
 
 function fileToolTurns(p: Place): Turn[] {
   return [

@@ -3,7 +3,9 @@ import type { EventBody } from '../../src/kernel/events.js';
 import type { Scenario } from '../scenario.js';
 import { apiErrorScenario, greeting, listingText, shellDoneText, shellScenario, textScenario } from './common.js';
 
-/** Each assistant message's usage: pi's per-call delta, input already without the cached part (1200 in, 40 out here). */
+/**
+ * Each assistant message's usage: pi's per-call delta, input already without the cached part (1200 in, 40 out here).
+ */
 const call: EventBody = { type: 'usage', tokens: { input: 1200, output: 40, cache_read: 0, cache_write: 0 } };
 
 export const pi: Scenario[] = [

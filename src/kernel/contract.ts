@@ -29,17 +29,22 @@ const lineRange = { start_line: lineNumber, end_line: lineNumber } as const;
  * tell them from a harness's own). A harness's warnings carry the codes its page gives, if any.
  */
 export const warningCodes = {
-  not_json: 'a line of the harness\'s output that is not JSON; the message is the line',
+  not_json: "a line of the harness's output that is not JSON; the message is the line",
   line_too_long: 'a line longer than maxLineBytes; its content was skipped, the message gives its length',
-  truncated: 'a line longer than streamLinesAbove was read incrementally and kept within that budget; the message says what was cut',
+  truncated:
+    'a line longer than streamLinesAbove was read incrementally and kept within that budget; the message says what ' +
+    'was cut',
   too_deep: 'a record nested more than 1,000 levels deep, which no consumer could serialize; dropped',
   encoding: 'the input is not UTF-8 text: UTF-16 (decoded) or gzip (skipped)',
-  interleaved_fragment: 'the head of a line another record was written into, which nothing completed; the message is its text',
+  interleaved_fragment:
+    'the head of a line another record was written into, which nothing completed; the message is its text',
   span_too_long: 'agent or reasoning text longer than maxSpanBytes, emitted in parts',
   invalid_event: 'an event that breaks its schema (a custom harness, or a bug); the event follows as unknown',
   stderr: 'a line the harness printed on standard error (spawnHarness, run)',
   incomplete: 'the harness ended without its terminal record (spawnHarness, run)',
-  jetstream_message: 'a message read back from JetStream that is not an event (fromJetStream, replay, view --from); the message names its stream, sequence and subject',
+  jetstream_message:
+    'a message read back from JetStream that is not an event (fromJetStream, replay, view --from); the message ' +
+    'names its stream, sequence and subject',
 } as const;
 
 /** The codes of the errors the library itself creates; a harness's errors carry the codes its page gives. */
@@ -47,13 +52,26 @@ export const errorCodes = {
   exit_code: 'the harness exited with a non-zero code (spawnHarness, run)',
   killed: 'the harness was killed by a signal it was not sent by an abort (spawnHarness, run)',
   spawn_failed: 'the harness could not be started (spawnHarness, run)',
-  protocol_error: 'an ACP agent answered session/new without a sessionId, so no prompt could be sent; the agent is stopped (spawnHarness, run)',
-  unknown_harness: "with harness auto, the stream's first lines matched no harness; its records are kept as unknown events",
+  protocol_error:
+    'an ACP agent answered session/new without a sessionId, so no prompt could be sent; the agent is stopped ' +
+    '(spawnHarness, run)',
+  unknown_harness:
+    "with harness auto, the stream's first lines matched no harness; its records are kept as unknown events",
 } as const;
 
-const codesOf = (codes: Record<string, string>) => Object.entries(codes).map(([code, meaning]) => `\`${code}\` (${meaning})`).join('; ');
+const codesOf = (codes: Record<string, string>) =>
+  Object.entries(codes)
+    .map(([code, meaning]) => `\`${code}\` (${meaning})`)
+    .join('; ');
 
-export const stages = ['pull_image', 'start_container', 'install_harness', 'probe_harness', 'init_test_case', 'teardown'] as const;
+export const stages = [
+  'pull_image',
+  'start_container',
+  'install_harness',
+  'probe_harness',
+  'init_test_case',
+  'teardown',
+] as const;
 export const statuses = ['started', 'completed', 'failed'] as const;
 export const actions = ['subagent_started', 'subagent_completed', 'subagent_failed'] as const;
 
@@ -80,11 +98,15 @@ export const eventTypes = {
   usage: { required: { tokens }, optional: { cost: usd } },
   error: {
     required: { message: string },
-    optional: { code: { type: 'string', description: `The library's own: ${codesOf(errorCodes)}. Otherwise the harness's.` } },
+    optional: {
+      code: { type: 'string', description: `The library's own: ${codesOf(errorCodes)}. Otherwise the harness's.` },
+    },
   },
   warning: {
     required: { message: string },
-    optional: { code: { type: 'string', description: `The library's own: ${codesOf(warningCodes)}. Otherwise the harness's.` } },
+    optional: {
+      code: { type: 'string', description: `The library's own: ${codesOf(warningCodes)}. Otherwise the harness's.` },
+    },
   },
   system: {
     required: { stage: { enum: stages }, status: { enum: statuses }, message: string },
@@ -148,7 +170,13 @@ interface FieldSet {
   readonly optional: Readonly<Record<string, object>>;
 }
 
-function closedObject(id: string, title: string, fields: FieldSet, common: Record<string, object>, commonRequired: string[]) {
+function closedObject(
+  id: string,
+  title: string,
+  fields: FieldSet,
+  common: Record<string, object>,
+  commonRequired: string[],
+) {
   return {
     $schema: 'https://json-schema.org/draft/2020-12/schema',
     $id: schemaBase + id,

@@ -16,14 +16,18 @@ type JsonOf<S> = S extends { readonly enum: readonly (infer E)[] }
       : S extends { readonly type: 'boolean' }
         ? boolean
         : S extends { readonly type: 'object'; readonly properties: infer P; readonly required: readonly (infer R)[] }
-          ? Simplify<{ -readonly [K in keyof P & R]: JsonOf<P[K]> } & { -readonly [K in Exclude<keyof P, R>]?: JsonOf<P[K]> }>
+          ? Simplify<
+              { -readonly [K in keyof P & R]: JsonOf<P[K]> } & { -readonly [K in Exclude<keyof P, R>]?: JsonOf<P[K]> }
+            >
           : S extends { readonly type: 'object'; readonly properties: infer P }
             ? { -readonly [K in keyof P]?: JsonOf<P[K]> }
             : S extends { readonly type: 'object'; readonly additionalProperties: infer V }
               ? Record<string, JsonOf<V>>
               : unknown;
 
-type Fields<Row extends { required: object; optional: object }> = { -readonly [K in keyof Row['required']]: JsonOf<Row['required'][K]> } & {
+type Fields<Row extends { required: object; optional: object }> = {
+  -readonly [K in keyof Row['required']]: JsonOf<Row['required'][K]>;
+} & {
   -readonly [K in keyof Row['optional']]?: JsonOf<Row['optional'][K]>;
 };
 

@@ -13,19 +13,35 @@ import type { TextSpan, TextSpanOptions } from './text-span.js';
  * concerned (the runtime's `spawnHarness` options extend it).
  */
 export interface LaunchOptions {
-  /** The program to run, e.g. `claude`; with a `prompt`, it replaces the harness's own program (a path, a wrapper); acp may take an `agent` preset instead. */
+  /**
+   * The program to run, e.g. `claude`; with a `prompt`, it replaces the harness's own program (a path, a wrapper); acp
+   * may take an `agent` preset instead.
+   */
   command?: string;
-  /** The program's arguments, exactly; not with a `prompt`, which builds them (acp: they follow the `agent` preset's). */
+  /**
+   * The program's arguments, exactly; not with a `prompt`, which builds them (acp: they follow the `agent` preset's).
+   */
   args?: readonly string[];
-  /** What the agent is asked to do: the harness's own command line is built around it (src/runtime/command-lines.ts); acp sends it as the session's prompt. */
+  /**
+   * What the agent is asked to do: the harness's own command line is built around it (src/runtime/command-lines.ts);
+   * acp sends it as the session's prompt.
+   */
   prompt?: string;
-  /** With a `prompt`: the model to ask for (the CLI's `--model`; acp selects it with `session/set_model`, e.g. Droid's `custom:<Name>-<index>`). */
+  /**
+   * With a `prompt`: the model to ask for (the CLI's `--model`; acp selects it with `session/set_model`, e.g. Droid's
+   * `custom:<Name>-<index>`).
+   */
   model?: string;
-  /** With a `prompt`: further arguments for the built command line, before the prompt (acp: after the `agent` preset's). */
+  /**
+   * With a `prompt`: further arguments for the built command line, before the prompt (acp: after the `agent` preset's).
+   */
   extraArgs?: readonly string[];
   /** The child's working directory; also the run's `cwd`, against which relative paths in events resolve. */
   cwd?: string;
-  /** How long the child's process group may take to exit after SIGTERM before it gets SIGKILL. Default 5000 ms (acp's own ending: 2000). */
+  /**
+   * How long the child's process group may take to exit after SIGTERM before it gets SIGKILL. Default 5000 ms (acp's
+   * own ending: 2000).
+   */
   killGraceMs?: number;
 }
 
@@ -37,7 +53,9 @@ export interface RunContext {
   reportCwd(dir: unknown): void;
   /** A session id the harness reported; the first non-empty string is the stream's. */
   reportSession(id: unknown): void;
-  /** Sends an event, stamped with the observation time and the session id; text held in the run's spans goes out first. */
+  /**
+   * Sends an event, stamped with the observation time and the session id; text held in the run's spans goes out first.
+   */
   emit(event: EventBody): void;
   /** Sends a tool call to the classifier (stamped like an event); text held in the run's spans goes out first. */
   tool(call: ToolCallFields): void;
@@ -76,7 +94,10 @@ export interface Correlator {
   record(value: unknown): string;
   /** End of input: flush held text, settle calls still waiting for a result. */
   end(): void;
-  /** Emit held text now: a line the harness never sees (not JSON, too long) is about to become an event, and events keep input order. */
+  /**
+   * Emit held text now: a line the harness never sees (not JSON, too long) is about to become an event, and events keep
+   * input order.
+   */
   flush?(): void;
 }
 
@@ -93,12 +114,16 @@ export interface Harness {
   correlator(run: RunContext): Correlator;
   /** The "Raw event stream" table the correlator dispatches on (its rows' rule names are what `record` returns). */
   readonly records: RecordRows;
-  /** Further tables its rows dispatch to, by name (acp's `session/update` kinds); their rule names are `record`'s too. */
+  /**
+   * Further tables its rows dispatch to, by name (acp's `session/update` kinds); their rule names are `record`'s too.
+   */
   readonly tables?: Readonly<Record<string, RecordRows>>;
   readonly tools: ToolTable;
   /** The tool-table key for a harness tool name, when it is not the name itself. */
   toolKey?(name: string): string;
-  /** The record that ends a run (Claude Code's `result`), for harnesses that have one: a run without it is incomplete. */
+  /**
+   * The record that ends a run (Claude Code's `result`), for harnesses that have one: a run without it is incomplete.
+   */
   readonly terminal?: string;
   /**
    * Exit codes with which the harness ends a run on purpose without its terminal record, and
@@ -106,7 +131,10 @@ export interface Harness {
    * incomplete, and the exit code's error names the reason.
    */
   readonly exitCodes?: ReadonlyMap<number, string>;
-  /** The options of a run with what the harness fills in (its command line for a `prompt`; acp: an `agent` preset's); throws on options it cannot run with. */
+  /**
+   * The options of a run with what the harness fills in (its command line for a `prompt`; acp: an `agent` preset's);
+   * throws on options it cannot run with.
+   */
   launch?<Options extends LaunchOptions>(options: Options): Options & LaunchOptions;
   /** For a harness the library talks to (acp): its side of the conversation, started with the child. */
   client?(options: LaunchOptions, context: ClientContext): HarnessClient;

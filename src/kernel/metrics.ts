@@ -3,7 +3,12 @@ import type { RunMetrics, Tokens } from './events.js';
 import type { Harness } from './harness.js';
 
 export function createMetrics(harness: Harness): RunMetrics {
-  const metrics: RunMetrics = { harness: harness.name, tokens: {}, input: { bytes: 0, lines: 0, rules: {} }, events: {} };
+  const metrics: RunMetrics = {
+    harness: harness.name,
+    tokens: {},
+    input: { bytes: 0, lines: 0, rules: {} },
+    events: {},
+  };
   if (harness.terminal !== undefined) metrics.ended = false;
   return metrics;
 }
@@ -31,7 +36,10 @@ export function tokenCount(value: unknown): number | undefined {
   return Number.isSafeInteger(value) && (value as number) >= 0 ? (value as number) : undefined;
 }
 
-/** A non-negative finite amount (a cost in USD, a duration in ms), or undefined: NaN, Infinity, negatives and absurd values are dropped. */
+/**
+ * A non-negative finite amount (a cost in USD, a duration in ms), or undefined: NaN, Infinity, negatives and absurd
+ * values are dropped.
+ */
 export function amount(value: unknown): number | undefined {
   return typeof value === 'number' && value >= 0 && value <= MAX_AMOUNT ? value : undefined;
 }

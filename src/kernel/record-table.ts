@@ -94,9 +94,15 @@ const typeOf = (record: JsonObject): string | undefined => (typeof record.type =
 export function recordTable<Rows extends RecordRows>(
   run: RunContext,
   handlers: RecordHandlers<Rows>,
-  /** Runs before every line is handled (the record, or undefined when the line is not a typed object): a flush, a session id. */
+  /**
+   * Runs before every line is handled (the record, or undefined when the line is not a typed object): a flush, a
+   * session id.
+   */
   before?: (record: JsonObject | undefined) => void,
-  /** The row an object belongs to, undefined when it has none: its `type` unless the harness says otherwise (ACP's JSON-RPC messages). */
+  /**
+   * The row an object belongs to, undefined when it has none: its `type` unless the harness says otherwise (ACP's
+   * JSON-RPC messages).
+   */
   rowOf: (record: JsonObject) => string | undefined = typeOf,
 ): (value: unknown) => string {
   // A Map, so a record typed `constructor` finds no handler of Object's.

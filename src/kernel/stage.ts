@@ -29,7 +29,6 @@ export interface TransformOptions {
  * `stream.isReadable` hold), so it can sit in `stream.pipeline`.
  */
 export function toTransform<In, Out>(factory: StageFactory<In, Out>, options: TransformOptions = {}): Transform {
-  let stage: Stage<In>;
   const stream = new Transform({
     writableObjectMode: !options.bytesIn,
     readableObjectMode: !options.bytesOut,
@@ -50,7 +49,8 @@ export function toTransform<In, Out>(factory: StageFactory<In, Out>, options: Tr
       done();
     },
   });
-  stage = factory((item) => {
+  // Built after the stream it pushes to; the stream calls it only once it is written to.
+  const stage = factory((item) => {
     stream.push(item);
   });
   return stream;

@@ -43,7 +43,11 @@ export class TextSpan {
     }
     const last = this.last.get(kind);
     if (this.text === '' && last !== undefined && last.id === id && last.text === fragment) return;
-    const restates = this.options.cumulative && fragment.length >= this.text.length && this.text !== '' && fragment.startsWith(this.text);
+    const restates =
+      this.options.cumulative &&
+      fragment.length >= this.text.length &&
+      this.text !== '' &&
+      fragment.startsWith(this.text);
     if (restates) {
       this.text = fragment;
       this.bytes = Buffer.byteLength(fragment);
@@ -57,7 +61,9 @@ export class TextSpan {
       this.run.emit({
         type: 'warning',
         code: 'span_too_long',
-        message: `${kind} text reached ${bytes} bytes (maxSpanBytes is ${this.run.limits.maxSpanBytes}); emitted in parts`,
+        message:
+          `${kind} text reached ${bytes} bytes (maxSpanBytes is ${this.run.limits.maxSpanBytes}); emitted ` +
+          `in parts`,
       });
       this.kind = kind;
       this.id = id;

@@ -47,7 +47,10 @@ export class ToolCall {
     return this.with({ input });
   }
 
-  /** The same call with some fields replaced: for a row that reads more from the result than the correlator did (an exit code in its text). */
+  /**
+   * The same call with some fields replaced: for a row that reads more from the result than the correlator did (an exit
+   * code in its text).
+   */
   with(fields: Partial<ToolCallFields>): ToolCall {
     return new ToolCall({ ...this, ...fields }, this.cwd, this.timestamp, this.session_id);
   }

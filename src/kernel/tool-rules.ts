@@ -44,7 +44,8 @@ export type { LineRange };
  * offset alone gives only a start line, limit alone 1..limit, neither no range.
  */
 export function offsetLimitRange(offset: number | undefined, limit: number | undefined): LineRange {
-  if (offset !== undefined) return { start_line: offset, end_line: limit === undefined ? undefined : offset + limit - 1 };
+  if (offset !== undefined)
+    return { start_line: offset, end_line: limit === undefined ? undefined : offset + limit - 1 };
   return limit === undefined ? {} : { start_line: 1, end_line: limit };
 }
 
@@ -77,7 +78,11 @@ export interface FileFields {
 
 function fileRule(type: 'read' | 'write', fields: FileFields): ToolRule {
   const lines =
-    fields.viewRange !== undefined ? `, lines from \`${fields.viewRange}\`` : fields.offset === undefined ? '' : `, lines from \`${fields.offset}\` and \`${fields.limit}\``;
+    fields.viewRange !== undefined
+      ? `, lines from \`${fields.viewRange}\``
+      : fields.offset === undefined
+        ? ''
+        : `, lines from \`${fields.offset}\` and \`${fields.limit}\``;
   return rule(`${type}, \`path\` = \`${fields.path}\`${lines}`, (call) => {
     const path = stringField(call.input, fields.path);
     if (path === undefined) return null;
@@ -99,7 +104,14 @@ export function search(fields: { query: string; path?: string }): ToolRule {
     const query = stringField(call.input, fields.query);
     if (query === undefined) return null;
     const path = fields.path === undefined ? undefined : stringField(call.input, fields.path);
-    return [{ type: 'search', query, path: path === undefined ? undefined : resolvePath(path, call.cwd), is_success: successOf(call) }];
+    return [
+      {
+        type: 'search',
+        query,
+        path: path === undefined ? undefined : resolvePath(path, call.cwd),
+        is_success: successOf(call),
+      },
+    ];
   });
 }
 
@@ -107,7 +119,9 @@ export function search(fields: { query: string; path?: string }): ToolRule {
 export function list(pathField: string): ToolRule {
   return rule(`list, \`path\` = \`${pathField}\` when given`, (call) => {
     const path = stringField(call.input, pathField);
-    return [{ type: 'list', path: path === undefined ? undefined : resolvePath(path, call.cwd), is_success: successOf(call) }];
+    return [
+      { type: 'list', path: path === undefined ? undefined : resolvePath(path, call.cwd), is_success: successOf(call) },
+    ];
   });
 }
 
@@ -116,11 +130,14 @@ export const silent: ToolRule = rule('consumed (no event)', () => []);
 
 /** A skill the harness names but does not locate: docs/contract.md's `skills/<name>/SKILL.md` under the workspace. */
 export function namedSkill(nameField: string): ToolRule {
-  return rule(`skill, \`skill_name\` = \`${nameField}\`, \`path\` = \`skills/<name>/SKILL.md\` under the working directory`, (call) => {
-    const name = stringField(call.input, nameField);
-    if (name === undefined) return null;
-    return [skillEvent(call, name, `skills/${name}/SKILL.md`)];
-  });
+  return rule(
+    `skill, \`skill_name\` = \`${nameField}\`, \`path\` = \`skills/<name>/SKILL.md\` under the working directory`,
+    (call) => {
+      const name = stringField(call.input, nameField);
+      if (name === undefined) return null;
+      return [skillEvent(call, name, `skills/${name}/SKILL.md`)];
+    },
+  );
 }
 
 export function skillEvent(call: ToolCall, name: string | undefined, path: string): EventBody {
@@ -143,17 +160,25 @@ export interface ShellOptions {
  * succeeded.
  */
 export function shell(commandField: string, options: ShellOptions = {}): ToolRule {
-  return rule(`command, \`command\` = \`${commandField}\`, or the file operations it is (docs/contract.md shell rules)`, (call) => {
-    const command = stringField(call.input, commandField);
-    if (command === undefined) return null;
-    const is_success = successOf(call);
-    const cwd = call.working_directory === undefined ? call.cwd : resolvePath(call.working_directory, call.cwd);
-    const classified = shellOperations(command, cwd);
-    if (classified) {
-      const { operations, finalSearch } = classified;
-      const noMatch = finalSearch !== undefined && (options.searchExitCode?.(call) ?? call.exit_code) === 1;
-      return operations.map((operation, index) => ({ ...operation, is_success: noMatch && index === finalSearch ? true : is_success }));
-    }
-    return [{ type: 'command', command, working_directory: call.working_directory, exit_code: call.exit_code, is_success }];
-  });
+  return rule(
+    `command, \`command\` = \`${commandField}\`, or the file operations it is (docs/contract.md shell rules)`,
+    (call) => {
+      const command = stringField(call.input, commandField);
+      if (command === undefined) return null;
+      const is_success = successOf(call);
+      const cwd = call.working_directory === undefined ? call.cwd : resolvePath(call.working_directory, call.cwd);
+      const classified = shellOperations(command, cwd);
+      if (classified) {
+        const { operations, finalSearch } = classified;
+        const noMatch = finalSearch !== undefined && (options.searchExitCode?.(call) ?? call.exit_code) === 1;
+        return operations.map((operation, index) => ({
+          ...operation,
+          is_success: noMatch && index === finalSearch ? true : is_success,
+        }));
+      }
+      return [
+        { type: 'command', command, working_directory: call.working_directory, exit_code: call.exit_code, is_success },
+      ];
+    },
+  );
 }

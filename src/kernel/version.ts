@@ -4,7 +4,10 @@ import { fileURLToPath } from 'node:url';
 
 let cached: string | undefined;
 
-/** This package's version, read once from its package.json (two folders above src/kernel/ in the sources, three above dist/src/kernel/, two above the bundled dist/bin/). */
+/**
+ * This package's version, read once from its package.json (two folders above src/kernel/ in the sources, three above
+ * dist/src/kernel/, two above the bundled dist/bin/).
+ */
 export function packageVersion(): string {
   if (cached !== undefined) return cached;
   for (let dir = dirname(fileURLToPath(import.meta.url)), up = 0; up < 4; up++, dir = dirname(dir)) {

@@ -35,11 +35,24 @@ export interface CommandLine {
 /** The command lines, by harness name. */
 export const commandLines = {
   // As root, Claude Code refuses --dangerously-skip-permissions unless IS_SANDBOX=1 is set.
-  'claude-code': { command: 'claude', flags: ['--print', '--output-format', 'stream-json', '--verbose', '--dangerously-skip-permissions'] },
+  'claude-code': {
+    command: 'claude',
+    flags: ['--print', '--output-format', 'stream-json', '--verbose', '--dangerously-skip-permissions'],
+  },
   codex: { command: 'codex', flags: ['exec', '--json', '--dangerously-bypass-approvals-and-sandbox'] },
-  copilot: { command: 'copilot', promptFlag: '-p', promptFirst: true, flags: ['--output-format', 'json', '--allow-all-tools', '--no-color'] },
+  copilot: {
+    command: 'copilot',
+    promptFlag: '-p',
+    promptFirst: true,
+    flags: ['--output-format', 'json', '--allow-all-tools', '--no-color'],
+  },
   // --yolo is deprecated in favour of --approval-mode.
-  gemini: { command: 'gemini', promptFlag: '-p', promptFirst: true, flags: ['--output-format', 'stream-json', '--approval-mode', 'yolo'] },
+  gemini: {
+    command: 'gemini',
+    promptFlag: '-p',
+    promptFirst: true,
+    flags: ['--output-format', 'stream-json', '--approval-mode', 'yolo'],
+  },
   goose: { command: 'goose', promptFlag: '--text', flags: ['run', '--quiet', '--output-format', 'stream-json'] },
   kilo: { command: 'kilo', flags: ['run', '--format', 'json', '--auto'] },
   // `run` asks no questions; what its tools may do is the project config's `permission`.
@@ -65,14 +78,20 @@ export function docOf(row: CommandLine): string {
  * A harness's `launch`: a run with a `prompt` gets the row's command line (its program unless
  * `command` names another); a run without one starts `command` and `args` as given.
  */
-export function launcher(row: CommandLine): <Options extends LaunchOptions>(options: Options) => Options & LaunchOptions {
+export function launcher(
+  row: CommandLine,
+): <Options extends LaunchOptions>(options: Options) => Options & LaunchOptions {
   return (options) => {
     const { prompt, model, extraArgs } = options;
     if (prompt === undefined) {
-      if (model !== undefined || extraArgs !== undefined) throw new TypeError('spawnHarness: model and extraArgs go with a prompt (with command and args, put them in args)');
+      if (model !== undefined || extraArgs !== undefined)
+        throw new TypeError(
+          'spawnHarness: model and extraArgs go with a prompt (with command and args, put them in args)',
+        );
       return options;
     }
-    if (options.args !== undefined) throw new TypeError('spawnHarness: give a prompt (the command line is built around it) or args, not both');
+    if (options.args !== undefined)
+      throw new TypeError('spawnHarness: give a prompt (the command line is built around it) or args, not both');
     return { ...options, command: options.command ?? row.command, args: argsOf(row, { prompt, model, extraArgs }) };
   };
 }

@@ -14,16 +14,36 @@ interface Signature {
   matches(record: JsonObject): boolean;
 }
 
-const CODEX_TYPES = new Set(['thread.started', 'turn.started', 'turn.completed', 'turn.failed', 'item.started', 'item.updated', 'item.completed']);
+const CODEX_TYPES = new Set([
+  'thread.started',
+  'turn.started',
+  'turn.completed',
+  'turn.failed',
+  'item.started',
+  'item.updated',
+  'item.completed',
+]);
 const OPENCODE_TYPES = new Set(['step_start', 'step_finish', 'text', 'reasoning', 'tool_use', 'error']);
 const GOOSE_TYPES = new Set(['message', 'notification', 'complete', 'model_change']);
 
 /** In this order: the first row that matches decides. */
 export const signatures: readonly Signature[] = [
   { harness: 'acp', shape: 'a JSON-RPC 2.0 message (`"jsonrpc": "2.0"`)', matches: (r) => r.jsonrpc === '2.0' },
-  { harness: 'pi', shape: '`{"type": "session", "version": N}`', matches: (r) => r.type === 'session' && typeof r.version === 'number' },
-  { harness: 'codex', shape: '`thread.started`, `turn.*` or `item.*`', matches: (r) => typeof r.type === 'string' && CODEX_TYPES.has(r.type) },
-  { harness: 'gemini', shape: '`{"type": "init", "session_id"}` (no subtype)', matches: (r) => r.type === 'init' && r.subtype === undefined && typeof r.session_id === 'string' },
+  {
+    harness: 'pi',
+    shape: '`{"type": "session", "version": N}`',
+    matches: (r) => r.type === 'session' && typeof r.version === 'number',
+  },
+  {
+    harness: 'codex',
+    shape: '`thread.started`, `turn.*` or `item.*`',
+    matches: (r) => typeof r.type === 'string' && CODEX_TYPES.has(r.type),
+  },
+  {
+    harness: 'gemini',
+    shape: '`{"type": "init", "session_id"}` (no subtype)',
+    matches: (r) => r.type === 'init' && r.subtype === undefined && typeof r.session_id === 'string',
+  },
   {
     harness: 'qwen',
     shape: '`system` `init` with `qwen_code_version` (or `permission_mode`)',
@@ -31,17 +51,34 @@ export const signatures: readonly Signature[] = [
   },
   {
     harness: 'claude-code',
-    shape: '`system` with a `subtype` and a `session_id`, or a `result` with `total_cost_usd` (a run that failed at once)',
-    matches: (r) => (r.type === 'system' && typeof r.subtype === 'string' && typeof r.session_id === 'string') || (r.type === 'result' && 'total_cost_usd' in r),
+    shape:
+      '`system` with a `subtype` and a `session_id`, or a `result` with `total_cost_usd` (a run that failed at once)',
+    matches: (r) =>
+      (r.type === 'system' && typeof r.subtype === 'string' && typeof r.session_id === 'string') ||
+      (r.type === 'result' && 'total_cost_usd' in r),
   },
   {
     harness: 'copilot',
     shape: 'a dotted `type` with `data`, `id` and `parentId` (`session.skills_loaded`, ...)',
-    matches: (r) => typeof r.type === 'string' && r.type.includes('.') && isObject(r.data) && typeof r.id === 'string' && 'parentId' in r,
+    matches: (r) =>
+      typeof r.type === 'string' &&
+      r.type.includes('.') &&
+      isObject(r.data) &&
+      typeof r.id === 'string' &&
+      'parentId' in r,
   },
-  { harness: 'goose', shape: '`message` with `message.role` and `content` blocks, `notification`, `complete`', matches: (r) => typeof r.type === 'string' && GOOSE_TYPES.has(r.type) && (r.type !== 'message' || isGooseMessage(r)) },
+  {
+    harness: 'goose',
+    shape: '`message` with `message.role` and `content` blocks, `notification`, `complete`',
+    matches: (r) =>
+      typeof r.type === 'string' && GOOSE_TYPES.has(r.type) && (r.type !== 'message' || isGooseMessage(r)),
+  },
   // OpenCode and its fork Kilo write the same records: told apart below.
-  { harness: 'opencode', shape: '`step_start`, `text`, `tool_use`, ... with `sessionID` (OpenCode, or Kilo)', matches: (r) => typeof r.type === 'string' && OPENCODE_TYPES.has(r.type) && 'sessionID' in r },
+  {
+    harness: 'opencode',
+    shape: '`step_start`, `text`, `tool_use`, ... with `sessionID` (OpenCode, or Kilo)',
+    matches: (r) => typeof r.type === 'string' && OPENCODE_TYPES.has(r.type) && 'sessionID' in r,
+  },
 ];
 
 function isGooseMessage(record: JsonObject): boolean {
@@ -79,10 +116,12 @@ export class HarnessDetector {
   /** Reads one parsed record; returns the harness once it is known. */
   read(value: unknown): string | undefined {
     if (this.harness !== undefined) return this.harness;
-    if (!isObject(value)) return this.note(value === null ? 'null' : Array.isArray(value) ? 'an array' : `a ${typeof value}`);
+    if (!isObject(value))
+      return this.note(value === null ? 'null' : Array.isArray(value) ? 'an array' : `a ${typeof value}`);
     if (this.openCodeFamily) return (this.harness = openCodeOrKilo(value));
     const row = signatures.find((signature) => signature.matches(value));
-    if (row === undefined) return this.note(typeof value.type === 'string' ? `type "${value.type}"` : 'an object without a type');
+    if (row === undefined)
+      return this.note(typeof value.type === 'string' ? `type "${value.type}"` : 'an object without a type');
     if (row.harness !== 'opencode') return (this.harness = row.harness);
     this.openCodeFamily = true;
     return (this.harness = openCodeOrKilo(value));

@@ -23,7 +23,10 @@ import { fuse, toTransform, type Sink } from '../kernel/stage.js';
 export interface NormalizeOptions {
   /** The harness whose output this is, by name (`claude-code`, `codex`, ...) or a `Harness` of your own. */
   harness: HarnessOption;
-  /** The run's working directory (itself resolved against the process's when relative); relative paths in events resolve against it. */
+  /**
+   * The run's working directory (itself resolved against the process's when relative); relative paths in events resolve
+   * against it.
+   */
   cwd?: string;
   /** A schema violation is a stream error, not a warning plus an `unknown` event. Default false. */
   strict?: boolean;
@@ -39,7 +42,10 @@ export interface NormalizeOptions {
   maxPendingTools?: number;
   /** The longest accumulated text span, in bytes; past it the text is emitted in parts. Default 16 MiB. */
   maxSpanBytes?: number;
-  /** Called once per input line with its 1-based number and the name of the rule that handled it: an audit trail of where each line went. */
+  /**
+   * Called once per input line with its 1-based number and the name of the rule that handled it: an audit trail of
+   * where each line went.
+   */
   onLine?: (line: number, rule: string) => void;
   /**
    * Called with each parsed JSON line (any JSON value), after the events it gave: how a client
@@ -167,9 +173,18 @@ export function createNormalizer(options: NormalizeOptions): Normalizer<HarnessE
  * iteration with that error.
  */
 export function normalize(input: Readable | AsyncIterable<Buffer | string>, options: JsonlOptions): Normalizer<Buffer>;
-export function normalize(input: Readable | AsyncIterable<Buffer | string>, options: NormalizeOptions & { output?: 'objects' }): Normalizer;
-export function normalize(input: Readable | AsyncIterable<Buffer | string>, options: NormalizeOptions): Normalizer<HarnessEvent | Buffer>;
-export function normalize(input: Readable | AsyncIterable<Buffer | string>, options: NormalizeOptions): Normalizer<HarnessEvent | Buffer> {
+export function normalize(
+  input: Readable | AsyncIterable<Buffer | string>,
+  options: NormalizeOptions & { output?: 'objects' },
+): Normalizer;
+export function normalize(
+  input: Readable | AsyncIterable<Buffer | string>,
+  options: NormalizeOptions,
+): Normalizer<HarnessEvent | Buffer>;
+export function normalize(
+  input: Readable | AsyncIterable<Buffer | string>,
+  options: NormalizeOptions,
+): Normalizer<HarnessEvent | Buffer> {
   const normalizer = createNormalizer(options);
   // Errors reach the caller through the normalizer, which pipeline destroys with them.
   pipeline(input, normalizer, () => {});

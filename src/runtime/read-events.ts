@@ -23,7 +23,8 @@ const MAX_EARLY = 1000;
 function eventReader(sink: Sink<HarnessEvent>): Stage<Parsed> {
   let last: HarnessEvent | undefined;
   let early: EventBody[] = [];
-  const send = (body: EventBody, event: HarnessEvent | undefined) => sink(stamp(body, event?.timestamp ?? now(), event?.session_id));
+  const send = (body: EventBody, event: HarnessEvent | undefined) =>
+    sink(stamp(body, event?.timestamp ?? now(), event?.session_id));
   const note = (body: EventBody) => {
     if (last !== undefined) return send(body, last);
     early.push(body);
@@ -37,12 +38,19 @@ function eventReader(sink: Sink<HarnessEvent>): Stage<Parsed> {
   return {
     write(parsed) {
       if (parsed instanceof EncodingNote) return note({ type: 'warning', code: 'encoding', message: parsed.message });
-      if (parsed instanceof NotJson && parsed.fragment) return note({ type: 'warning', code: 'interleaved_fragment', message: parsed.line });
+      if (parsed instanceof NotJson && parsed.fragment)
+        return note({ type: 'warning', code: 'interleaved_fragment', message: parsed.line });
       if (parsed === BLANK || !('sameLine' in parsed)) lines++;
       if (parsed === BLANK) return;
       if (parsed instanceof NotJson) return note({ type: 'warning', code: 'not_json', message: parsed.line });
-      if (parsed instanceof LineTooLong) return note({ type: 'warning', code: 'line_too_long', message: `line ${lines} is ${parsed.bytes} bytes long; its content was skipped` });
-      if (parsed.cut) note({ type: 'warning', code: 'truncated', message: describeCut(lines, parsed.bytes, parsed.cut) });
+      if (parsed instanceof LineTooLong)
+        return note({
+          type: 'warning',
+          code: 'line_too_long',
+          message: `line ${lines} is ${parsed.bytes} bytes long; its content was skipped`,
+        });
+      if (parsed.cut)
+        note({ type: 'warning', code: 'truncated', message: describeCut(lines, parsed.bytes, parsed.cut) });
       const violation = violationOf(parsed.value);
       if (violation === undefined) {
         last = parsed.value as HarnessEvent;
@@ -65,6 +73,9 @@ export interface ReadEventsOptions {
 
 /** A Transform: normalized JSONL bytes in, validated `HarnessEvent` objects out. */
 export function readEvents(options: ReadEventsOptions = {}): Transform {
-  const stages = fuse(fuse((sink: Sink<Line>) => lineSplitter(sink, options), jsonParser), eventReader);
+  const stages = fuse(
+    fuse((sink: Sink<Line>) => lineSplitter(sink, options), jsonParser),
+    eventReader,
+  );
   return toTransform<Buffer, HarnessEvent>(stages, { bytesIn: true });
 }

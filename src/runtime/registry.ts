@@ -28,17 +28,92 @@ import { exitCodes as qwenExitCodes } from '../harnesses/qwen/exit-codes.js';
 import { tools as qwenTools } from '../harnesses/qwen/tools.js';
 
 const registry = {
-  acp: { name: 'acp', correlator: acp.correlator, records: acp.records, tables: { updates: acp.updates }, tools: acpTools, terminal: 'session/prompt response', launch: acpLaunch, client: acpClient },
-  'claude-code': { name: 'claude-code', correlator: claudeCode.correlator, records: claudeCode.records, tools: claudeCodeTools, terminal: 'result', launch: launcher(commandLines['claude-code']) },
-  codex: { name: 'codex', correlator: codex.correlator, records: codex.records, tools: codexTools, terminal: 'turn.completed', launch: launcher(commandLines.codex) },
-  copilot: { name: 'copilot', correlator: copilot.correlator, records: copilot.records, tools: copilotTools, terminal: 'result', launch: launcher(commandLines.copilot) },
-  gemini: { name: 'gemini', correlator: gemini.correlator, records: gemini.records, tools: geminiTools, toolKey: geminiToolKey, terminal: 'result', launch: launcher(commandLines.gemini) },
+  acp: {
+    name: 'acp',
+    correlator: acp.correlator,
+    records: acp.records,
+    tables: { updates: acp.updates },
+    tools: acpTools,
+    terminal: 'session/prompt response',
+    launch: acpLaunch,
+    client: acpClient,
+  },
+  'claude-code': {
+    name: 'claude-code',
+    correlator: claudeCode.correlator,
+    records: claudeCode.records,
+    tools: claudeCodeTools,
+    terminal: 'result',
+    launch: launcher(commandLines['claude-code']),
+  },
+  codex: {
+    name: 'codex',
+    correlator: codex.correlator,
+    records: codex.records,
+    tools: codexTools,
+    terminal: 'turn.completed',
+    launch: launcher(commandLines.codex),
+  },
+  copilot: {
+    name: 'copilot',
+    correlator: copilot.correlator,
+    records: copilot.records,
+    tools: copilotTools,
+    terminal: 'result',
+    launch: launcher(commandLines.copilot),
+  },
+  gemini: {
+    name: 'gemini',
+    correlator: gemini.correlator,
+    records: gemini.records,
+    tools: geminiTools,
+    toolKey: geminiToolKey,
+    terminal: 'result',
+    launch: launcher(commandLines.gemini),
+  },
   gg: { name: 'gg', correlator: gg.correlator, records: gg.records, tools: gg.tools },
-  goose: { name: 'goose', correlator: goose.correlator, records: goose.records, tools: gooseTools, toolKey: gooseToolKey, terminal: 'complete', launch: launcher(commandLines.goose) },
-  kilo: { name: 'kilo', correlator: kilo.correlator, records: kilo.records, tools: kiloTools, toolKey: (name) => name.toLowerCase(), launch: launcher(commandLines.kilo) },
-  opencode: { name: 'opencode', correlator: opencode.correlator, records: opencode.records, tools: opencodeTools, toolKey: (name) => name.toLowerCase(), launch: launcher(commandLines.opencode) },
-  pi: { name: 'pi', correlator: pi.correlator, records: pi.records, tools: piTools, terminal: 'agent_end', launch: launcher(commandLines.pi) },
-  qwen: { name: 'qwen', correlator: qwen.correlator, records: qwen.records, tools: qwenTools, terminal: 'result', exitCodes: qwenExitCodes, launch: launcher(commandLines.qwen) },
+  goose: {
+    name: 'goose',
+    correlator: goose.correlator,
+    records: goose.records,
+    tools: gooseTools,
+    toolKey: gooseToolKey,
+    terminal: 'complete',
+    launch: launcher(commandLines.goose),
+  },
+  kilo: {
+    name: 'kilo',
+    correlator: kilo.correlator,
+    records: kilo.records,
+    tools: kiloTools,
+    toolKey: (name) => name.toLowerCase(),
+    launch: launcher(commandLines.kilo),
+  },
+  opencode: {
+    name: 'opencode',
+    correlator: opencode.correlator,
+    records: opencode.records,
+    tools: opencodeTools,
+    toolKey: (name) => name.toLowerCase(),
+    launch: launcher(commandLines.opencode),
+  },
+  pi: {
+    name: 'pi',
+    correlator: pi.correlator,
+    records: pi.records,
+    tools: piTools,
+    terminal: 'agent_end',
+    launch: launcher(commandLines.pi),
+  },
+  qwen: {
+    name: 'qwen',
+    correlator: qwen.correlator,
+    records: qwen.records,
+    tools: qwenTools,
+    terminal: 'result',
+    exitCodes: qwenExitCodes,
+    launch: launcher(commandLines.qwen),
+  },
 } satisfies Record<string, Harness>;
 
 /** The name of a harness the library translates: what `--harness` and `{ harness }` take. */
@@ -48,7 +123,9 @@ export type HarnessName = keyof typeof registry;
 export type HarnessOption = HarnessName | 'auto' | Harness;
 
 /** The harnesses the library translates, by name. */
-export const harnesses: ReadonlyMap<HarnessName, Harness> = new Map(Object.entries(registry) as [HarnessName, Harness][]);
+export const harnesses: ReadonlyMap<HarnessName, Harness> = new Map(
+  Object.entries(registry) as [HarnessName, Harness][],
+);
 
 /** Whether a string (from a command line, a config file) names a known harness. */
 export function isHarnessName(name: string): name is HarnessName {

@@ -93,7 +93,12 @@ export function createRunStream(options: { highWaterMark?: number } = {}): RunSt
     return send({ type: 'system', timestamp: now(), stage, status, message });
   }
 
-  stream.stage = function stage<T>(name: SystemStage, description: string, step: () => Promise<T> | T, stageOptions: StageOptions<T> = {}): Promise<T> {
+  stream.stage = function stage<T>(
+    name: SystemStage,
+    description: string,
+    step: () => Promise<T> | T,
+    stageOptions: StageOptions<T> = {},
+  ): Promise<T> {
     return track(async () => {
       const started = performance.now();
       const elapsed = () => `${((performance.now() - started) / 1000).toFixed(1)} s`;
@@ -102,10 +107,18 @@ export function createRunStream(options: { highWaterMark?: number } = {}): RunSt
       try {
         value = await step();
       } catch (error) {
-        await system(name, 'failed', `${description}: failed after ${elapsed()}: ${(error as Error)?.message ?? String(error)}`);
+        await system(
+          name,
+          'failed',
+          `${description}: failed after ${elapsed()}: ${(error as Error)?.message ?? String(error)}`,
+        );
         throw error;
       }
-      await system(name, 'completed', stageOptions.completed ? stageOptions.completed(value) : `${description}: done in ${elapsed()}`);
+      await system(
+        name,
+        'completed',
+        stageOptions.completed ? stageOptions.completed(value) : `${description}: done in ${elapsed()}`,
+      );
       return value;
     });
   };
@@ -147,10 +160,15 @@ export function createRunStream(options: { highWaterMark?: number } = {}): RunSt
 
 function firstLineOf(command: string, args: readonly string[], options: ProbeOptions): Promise<string> {
   return new Promise((resolve, reject) => {
-    execFile(command, args, { cwd: options.cwd, env: options.env, timeout: options.timeoutMs ?? 30_000 }, (error, stdout, stderr) => {
-      if (error) return reject(error);
-      const line = (stdout.trim() || stderr.trim()).split('\n')[0] ?? '';
-      resolve(line.trim());
-    });
+    execFile(
+      command,
+      args,
+      { cwd: options.cwd, env: options.env, timeout: options.timeoutMs ?? 30_000 },
+      (error, stdout, stderr) => {
+        if (error) return reject(error);
+        const line = (stdout.trim() || stderr.trim()).split('\n')[0] ?? '';
+        resolve(line.trim());
+      },
+    );
   });
 }

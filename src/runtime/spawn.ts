@@ -23,7 +23,10 @@ import type { HarnessClient, LaunchOptions } from '../kernel/harness.js';
 
 export interface SpawnHarnessOptions extends Omit<NormalizeOptions, 'output'>, LaunchOptions, AcpOptions {
   env?: NodeJS.ProcessEnv;
-  /** Aborting it ends the child: SIGTERM, then SIGKILL after `killGraceMs` (acp: the turn is cancelled first). Already aborted: nothing is started. */
+  /**
+   * Aborting it ends the child: SIGTERM, then SIGKILL after `killGraceMs` (acp: the turn is cancelled first). Already
+   * aborted: nothing is started.
+   */
   signal?: AbortSignal;
   /** What the child reads on stdin; by default it gets none (/dev/null). */
   stdin?: 'ignore' | 'pipe';
@@ -39,7 +42,10 @@ export interface RunResult {
   signal?: NodeJS.Signals;
   /** The caller aborted the run (signal, `stop()`, or destroying the stream). */
   aborted: boolean;
-  /** The normalizer failed (a `strict` schema violation, a throwing `onLine`): the stream ended with this error and the child was stopped. */
+  /**
+   * The normalizer failed (a `strict` schema violation, a throwing `onLine`): the stream ended with this error and the
+   * child was stopped.
+   */
   error?: Error;
   /** The harness's run metrics, with the exit code and signal. */
   metrics: RunMetrics;
@@ -71,7 +77,11 @@ export function spawnHarness(given: SpawnHarnessOptions): HarnessRun {
   if (given.signal?.aborted) throw abortError(given.signal.reason);
   const harness = harnessFrom(given.harness);
   const options = harness.launch?.(given) ?? given;
-  if (options.command === undefined) throw new TypeError(`spawnHarness: ${harness.name} needs a command${harness.launch ? '' : ' (it has no command line of its own to build from a prompt)'}`);
+  if (options.command === undefined)
+    throw new TypeError(
+      `spawnHarness: ${harness.name} needs a ` +
+        `command${harness.launch ? '' : ' (it has no command line of its own to build from a prompt)'}`,
+    );
   const command = options.command;
   let client: HarnessClient | undefined;
   const normalizer: Normalizer = createNormalizer({
@@ -107,7 +117,8 @@ export function spawnHarness(given: SpawnHarnessOptions): HarnessRun {
     });
   } catch (error) {
     // Node throws at once for some failures (a cwd that is a file): say what could not be started, and where.
-    if ((error as NodeJS.ErrnoException).syscall === 'spawn') throw startFailure(options, error as NodeJS.ErrnoException);
+    if ((error as NodeJS.ErrnoException).syscall === 'spawn')
+      throw startFailure(options, error as NodeJS.ErrnoException);
     throw error;
   }
   const pgid = child.pid;
@@ -161,7 +172,10 @@ export function spawnHarness(given: SpawnHarnessOptions): HarnessRun {
       } catch (error) {
         normalizer.destroy(error as Error);
       }
-      const message = typeof line === 'string' ? stripVTControlCharacters(line) : `(a stderr line of ${(line as LineTooLong).bytes} bytes, skipped)`;
+      const message =
+        typeof line === 'string'
+          ? stripVTControlCharacters(line)
+          : `(a stderr line of ${(line as LineTooLong).bytes} bytes, skipped)`;
       emit({ type: 'warning', code: 'stderr', message });
     },
     // Plain text: whole lines only, no encoding sniffing.
@@ -234,15 +248,29 @@ export function spawnHarness(given: SpawnHarnessOptions): HarnessRun {
     // An exit the harness documents as a stop of its own explains the missing terminal record.
     const stop = exit.code === null ? undefined : harness.exitCodes?.get(exit.code);
     if (metrics.ended === false && stop === undefined) {
-      emit({ type: 'warning', code: 'incomplete', message: `${harness.name} ended without its terminal record (${harness.terminal}): the run is incomplete` });
+      emit({
+        type: 'warning',
+        code: 'incomplete',
+        message: `${harness.name} ended without its terminal record (${harness.terminal}): the run is incomplete`,
+      });
     }
     if (exit.signal !== null && !aborted && !ending) {
       emit({ type: 'error', code: 'killed', message: `${options.command} was killed by ${exit.signal}` });
     } else if (exit.code !== null && exit.code !== 0) {
-      emit({ type: 'error', code: 'exit_code', message: `${options.command} exited with code ${exit.code}${stop === undefined ? '' : ` (${stop})`}` });
+      emit({
+        type: 'error',
+        code: 'exit_code',
+        message: `${options.command} exited with code ${exit.code}${stop === undefined ? '' : ` (${stop})`}`,
+      });
     }
     if (!output.destroyed) output.push(null);
-    resolveDone({ exit_code: exit.code ?? undefined, signal: exit.signal ?? undefined, aborted, error: failure, metrics });
+    resolveDone({
+      exit_code: exit.code ?? undefined,
+      signal: exit.signal ?? undefined,
+      aborted,
+      error: failure,
+      metrics,
+    });
   }
 
   /** SIGTERM to the whole group now, SIGKILL when the grace period is over (or at once with `force`). */
@@ -309,8 +337,12 @@ export function spawnHarness(given: SpawnHarnessOptions): HarnessRun {
 /** The error for a child that could not be started; it names the working directory when that is the cause. */
 function startFailure(options: SpawnHarnessOptions, error: NodeJS.ErrnoException): Error {
   const directory = options.cwd === undefined ? undefined : unusableDirectory(options.cwd);
-  const reason = directory ? `cannot enter its working directory ${options.cwd} (${directory})` : (error.code ?? error.message);
-  return Object.assign(new Error(`could not start ${options.command}: ${reason}`, { cause: error }), { code: directory ?? error.code });
+  const reason = directory
+    ? `cannot enter its working directory ${options.cwd} (${directory})`
+    : (error.code ?? error.message);
+  return Object.assign(new Error(`could not start ${options.command}: ${reason}`, { cause: error }), {
+    code: directory ?? error.code,
+  });
 }
 
 /** Why a directory cannot be a child's working directory (ENOENT, ENOTDIR, ...), or undefined when it can. */

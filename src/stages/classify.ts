@@ -30,7 +30,9 @@ export function classifier(sink: Sink<HarnessEvent>, harness: Harness): Stage<Co
   };
 }
 
-/** The tool classifier as a Transform: correlator output in, events out; the harness by name or a `Harness` of your own. */
+/**
+ * The tool classifier as a Transform: correlator output in, events out; the harness by name or a `Harness` of your own.
+ */
 export function classify(harness: HarnessOption) {
   const table = harnessFrom(harness);
   return toTransform<Correlated, HarnessEvent>((sink) => classifier(sink, table));

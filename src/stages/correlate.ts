@@ -32,7 +32,10 @@ export type Correlated = HarnessEvent | ToolCall;
 export interface CorrelateOptions {
   /** The harness, by name or a `Harness` of your own. */
   harness: HarnessOption;
-  /** The run's working directory (itself resolved against the process's when relative); relative paths resolve against it. */
+  /**
+   * The run's working directory (itself resolved against the process's when relative); relative paths resolve against
+   * it.
+   */
   cwd?: string;
   maxPendingTools?: number;
   maxSpanBytes?: number;
@@ -108,7 +111,9 @@ export function correlator(sink: Sink<Correlated>, options: CorrelateOptions): S
       run.emit({
         type: 'error',
         code: 'unknown_harness',
-        message: `harness auto: no harness's stream begins like this one (it showed ${seen.join(', ')}); its records are kept as unknown events`,
+        message:
+          `harness auto: no harness's stream begins like this one (it showed ${seen.join(', ')}); its ` +
+          `records are kept as unknown events`,
       });
     }
     metrics.harness = harnessOf.name;
@@ -143,7 +148,10 @@ export function correlator(sink: Sink<Correlated>, options: CorrelateOptions): S
     }
     if (parsed instanceof LineTooLong) {
       const limit = options.maxLineBytes === undefined ? '' : ` (maxLineBytes is ${options.maxLineBytes})`;
-      warn(`line ${metrics.input.lines} is ${parsed.bytes} bytes long${limit}; its content was skipped`, 'line_too_long');
+      warn(
+        `line ${metrics.input.lines} is ${parsed.bytes} bytes long${limit}; its content was skipped`,
+        'line_too_long',
+      );
       return count(sharedRecords['too long'].rules.warning);
     }
     if (parsed.cut) warn(describeCut(metrics.input.lines, parsed.bytes, parsed.cut), 'truncated');
@@ -179,14 +187,25 @@ const holding: Correlator = { record: () => '', end() {} };
 /** What the budget of a line read incrementally cut, for its `truncated` warning. */
 export function describeCut(line: number, bytes: number | undefined, cut: Cut): string {
   const parts: string[] = [];
-  if (cut.strings > 0) parts.push(`${cut.strings} string${cut.strings === 1 ? '' : 's'} cut short by ${cut.characters} characters`);
-  if (cut.items > 0) parts.push(`${cut.items} array element${cut.items === 1 ? '' : 's'} or object member${cut.items === 1 ? '' : 's'} dropped`);
-  return `line ${line} (${bytes} bytes) was read incrementally and kept within its budget: ${parts.join(', ')} (at ${cut.paths.join(', ')}${cut.morePaths ? ', ...' : ''})`;
+  if (cut.strings > 0)
+    parts.push(`${cut.strings} string${cut.strings === 1 ? '' : 's'} cut short by ${cut.characters} characters`);
+  if (cut.items > 0)
+    parts.push(
+      `${cut.items} array element${cut.items === 1 ? '' : 's'} or object member${cut.items === 1 ? '' : 's'} dropped`,
+    );
+  return (
+    `line ${line} (${bytes} bytes) was read incrementally and kept within its budget: ${parts.join(', ')} (at ` +
+    `${cut.paths.join(', ')}${cut.morePaths ? ', ...' : ''})`
+  );
 }
 
-/** The correlator as a Transform: `Parsed` objects in, events and `ToolCall`s out; `metrics` is complete when it ends. */
+/**
+ * The correlator as a Transform: `Parsed` objects in, events and `ToolCall`s out; `metrics` is complete when it ends.
+ */
 export function correlate(options: CorrelateOptions): Transform & { readonly metrics: RunMetrics } {
   const metrics = options.metrics ?? createMetrics(harnessFrom(options.harness));
   const stream = toTransform<Parsed, Correlated>((sink) => correlator(sink, { ...options, metrics }));
-  return Object.defineProperty(stream, 'metrics', { value: metrics, enumerable: true }) as Transform & { readonly metrics: RunMetrics };
+  return Object.defineProperty(stream, 'metrics', { value: metrics, enumerable: true }) as Transform & {
+    readonly metrics: RunMetrics;
+  };
 }

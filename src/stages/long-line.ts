@@ -60,7 +60,13 @@ export class LongLine {
   /** The line's size so far, in bytes. */
   bytes = 0;
   private readonly decoder = new StringDecoder('utf8');
-  private readonly tokenize = jsonParser({ packKeys: true, packStrings: false, streamStrings: true, packNumbers: true, streamNumbers: false });
+  private readonly tokenize = jsonParser({
+    packKeys: true,
+    packStrings: false,
+    streamStrings: true,
+    packNumbers: true,
+    streamNumbers: false,
+  });
   private failure: Error | undefined;
   /** The beginning of the line, for a warning when it is not JSON; all of it when it is short. */
   private head = '';
@@ -122,7 +128,10 @@ export class LongLine {
       if (this.blank) return undefined;
       // A line short enough to show whole is shown as it is, as `JSON.parse`'s path does.
       if (this.characters <= HEAD) return new Error(this.head);
-      return new Error(`${this.head}… (a line of ${this.bytes} bytes that is not JSON: ${this.failure.message}; its first ${HEAD} characters shown)`);
+      return new Error(
+        `${this.head}… (a line of ${this.bytes} bytes that is not JSON: ${this.failure.message}; its first ${HEAD} ` +
+          `characters shown)`,
+      );
     }
     const { cut } = this;
     return cut.strings + cut.items === 0 ? { value: this.root } : { value: this.root, cut };
@@ -167,7 +176,9 @@ export class LongLine {
   /** Whether the next member or element is kept; a dropped one is counted. */
   private keeps(): boolean {
     if (this.current === undefined || this.spent < this.budget) return true;
-    const full = this.itemsAfterBudget >= ITEMS_AFTER_BUDGET || (Array.isArray(this.current) && this.current.length >= ARRAY_AFTER_BUDGET);
+    const full =
+      this.itemsAfterBudget >= ITEMS_AFTER_BUDGET ||
+      (Array.isArray(this.current) && this.current.length >= ARRAY_AFTER_BUDGET);
     if (!full) {
       this.itemsAfterBudget++;
       return true;
@@ -204,7 +215,8 @@ export class LongLine {
     this.place(container);
     this.done = false;
     const parent = this.current;
-    if (parent !== undefined) this.stack.push({ container: parent, key: Array.isArray(parent) ? parent.length - 1 : this.key });
+    if (parent !== undefined)
+      this.stack.push({ container: parent, key: Array.isArray(parent) ? parent.length - 1 : this.key });
     this.current = container;
   }
 

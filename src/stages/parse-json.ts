@@ -24,7 +24,9 @@ import { DEFAULT_STREAM_LINES_ABOVE, EncodingNote, LinePart, LineTooLong, type L
 export class NotJson {
   constructor(
     readonly line: string,
-    /** The head of an earlier line that another record was written into, which nothing completed: not a line of its own. */
+    /**
+     * The head of an earlier line that another record was written into, which nothing completed: not a line of its own.
+     */
     readonly fragment = false,
   ) {}
 }
@@ -33,7 +35,8 @@ export class NotJson {
 export const BLANK: unique symbol = Symbol('blank line');
 
 /** A parsed line: its value (and, for a line parsed incrementally, what its budget cut), or what it was instead. */
-export type Parsed = { value: unknown; cut?: Cut; bytes?: number; sameLine?: true } | NotJson | LineTooLong | EncodingNote | typeof BLANK;
+export type Parsed =
+  { value: unknown; cut?: Cut; bytes?: number; sameLine?: true } | NotJson | LineTooLong | EncodingNote | typeof BLANK;
 
 export type { Cut };
 
@@ -43,7 +46,10 @@ const RECORD_START = '{"type":';
 const MAX_ATTEMPTS = 4;
 
 export interface ParseJsonOptions {
-  /** What a line parsed incrementally may keep (src/stages/long-line.ts); the splitter's `streamLinesAbove`. Default 8 MiB. */
+  /**
+   * What a line parsed incrementally may keep (src/stages/long-line.ts); the splitter's `streamLinesAbove`. Default 8
+   * MiB.
+   */
   longLineBudget?: number;
 }
 

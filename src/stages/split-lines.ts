@@ -171,7 +171,12 @@ class EncodingSniffer {
   end(next: (chunk: Buffer) => void): void {
     if (this.decoder) return next(Buffer.from(this.decoder.decode()));
     if (this.skipped > 0) {
-      this.sink(new EncodingNote(`the input is gzip-compressed (it starts with 1f 8b): ${this.skipped} bytes skipped; decompress it first (zcat FILE | harness-events ...)`));
+      this.sink(
+        new EncodingNote(
+          `the input is gzip-compressed (it starts with 1f 8b): ${this.skipped} bytes skipped; decompress it first ` +
+            `(zcat FILE | harness-events ...)`,
+        ),
+      );
       return;
     }
     if (this.start.length > 0) this.decide(Buffer.concat(this.start), next);
@@ -181,7 +186,11 @@ class EncodingSniffer {
     const utf16 = utf16Of(head);
     if (utf16) {
       this.decoder = new TextDecoder(utf16, { fatal: false });
-      this.sink(new EncodingNote(`the input is ${utf16.toUpperCase()}, not UTF-8 (as Windows PowerShell 5.1's > writes it): decoded`));
+      this.sink(
+        new EncodingNote(
+          `the input is ${utf16.toUpperCase()}, not UTF-8 (as Windows PowerShell 5.1's > writes it): decoded`,
+        ),
+      );
       return next(Buffer.from(this.decoder.decode(head, { stream: true })));
     }
     if (head[0] === GZIP[0] && head[1] === GZIP[1]) {
@@ -197,8 +206,10 @@ function utf16Of(head: Buffer): 'utf-16le' | 'utf-16be' | undefined {
   if (head[0] === 0xff && head[1] === 0xfe) return 'utf-16le';
   if (head[0] === 0xfe && head[1] === 0xff) return 'utf-16be';
   // JSON starts with ASCII: in UTF-16 every other byte of it is NUL.
-  if (head[0]! > 0 && head[0]! < 0x80 && head[1] === 0 && head[2]! > 0 && head[2]! < 0x80 && head[3] === 0) return 'utf-16le';
-  if (head[0] === 0 && head[1]! > 0 && head[1]! < 0x80 && head[2] === 0 && head[3]! > 0 && head[3]! < 0x80) return 'utf-16be';
+  if (head[0]! > 0 && head[0]! < 0x80 && head[1] === 0 && head[2]! > 0 && head[2]! < 0x80 && head[3] === 0)
+    return 'utf-16le';
+  if (head[0] === 0 && head[1]! > 0 && head[1]! < 0x80 && head[2] === 0 && head[3]! > 0 && head[3]! < 0x80)
+    return 'utf-16be';
   return undefined;
 }
 

@@ -42,7 +42,9 @@ const validators = new Map<string, Validator>(eventTypeNames.map((type) => [type
 
 /** What a validator found wrong, as ajv words it (`read/start_line must be >= 1`). */
 function errorsOf(validate: Validator, name: string): string {
-  return (validate.errors ?? []).map((error) => `${name}${error.instancePath} ${error.message ?? 'is invalid'}`).join(', ');
+  return (validate.errors ?? [])
+    .map((error) => `${name}${error.instancePath} ${error.message ?? 'is invalid'}`)
+    .join(', ');
 }
 
 /** Why `event` breaks the contract, or undefined when it does not. */
@@ -68,8 +70,13 @@ export const MAX_VERBATIM_DEPTH = 1000;
 export function validator(sink: Sink<HarnessEvent>, options: ValidateOptions = {}): Stage<HarnessEvent> {
   return {
     write(event) {
-      if ((event.type === 'unknown' || event.type === 'gg') && nestedDeeperThan(event.type === 'unknown' ? event.raw : event.event, MAX_VERBATIM_DEPTH)) {
-        const message = `a record nested more than ${MAX_VERBATIM_DEPTH} levels deep cannot be carried as JSON (no consumer could serialize it): dropped from this ${event.type} event`;
+      if (
+        (event.type === 'unknown' || event.type === 'gg') &&
+        nestedDeeperThan(event.type === 'unknown' ? event.raw : event.event, MAX_VERBATIM_DEPTH)
+      ) {
+        const message =
+          `a record nested more than ${MAX_VERBATIM_DEPTH} levels deep cannot be carried as JSON (no ` +
+          `consumer could serialize it): dropped from this ${event.type} event`;
         return sink(stamp({ type: 'warning', code: 'too_deep', message }, event.timestamp, event.session_id));
       }
       const violation = violationOf(event);

@@ -4,5 +4,17 @@
  * the script, in the wire protocol it speaks.
  */
 export { startModelServer, type ModelServer, type ModelServerOptions, type LoggedRequest } from './model-server.js';
-export { scriptFor, DEFAULT_USAGE, type Script, type Conversation, type Match, type Turn, type ToolUse, type Usage, type Failure, type HttpFailure, type RequestView } from './script.js';
+export {
+  scriptFor,
+  DEFAULT_USAGE,
+  type Script,
+  type Conversation,
+  type Match,
+  type Turn,
+  type ToolUse,
+  type Usage,
+  type Failure,
+  type HttpFailure,
+  type RequestView,
+} from './script.js';
 export type { ProtocolName } from './protocols/protocol.js';

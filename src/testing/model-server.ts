@@ -32,7 +32,10 @@ export interface LoggedRequest {
   attempt?: number;
   /** How many tool results the request carried back. */
   toolResults?: number;
-  /** `served`: the turn was answered; `failed`: a scripted HTTP error; `dropped`: a scripted cut stream; `count_tokens`: Anthropic's token counter; `unexpected`: the script has no answer. */
+  /**
+   * `served`: the turn was answered; `failed`: a scripted HTTP error; `dropped`: a scripted cut stream; `count_tokens`:
+   * Anthropic's token counter; `unexpected`: the script has no answer.
+   */
   outcome: 'served' | 'failed' | 'dropped' | 'count_tokens' | 'unexpected';
   status: number;
   /** Why an unexpected request was refused. */
@@ -42,7 +45,10 @@ export interface LoggedRequest {
 }
 
 export interface ModelServer {
-  /** `http://127.0.0.1:PORT`; the APIs live under it (`/v1/messages`, `/v1/responses`, `/v1/chat/completions`, `/v1beta/models/...`). */
+  /**
+   * `http://127.0.0.1:PORT`; the APIs live under it (`/v1/messages`, `/v1/responses`, `/v1/chat/completions`,
+   * `/v1beta/models/...`).
+   */
   readonly url: string;
   readonly port: number;
   /** Every request so far, in arrival order. */
@@ -65,12 +71,21 @@ export async function startModelServer(script: Script, options: ModelServerOptio
   const requests: LoggedRequest[] = [];
   const attempts = new Map<string, number>();
   let ids = 0;
-  const context = (model: string): TurnContext => ({ model, id: (prefix) => `${prefix}scripted_${String(++ids).padStart(4, '0')}` });
+  const context = (model: string): TurnContext => ({
+    model,
+    id: (prefix) => `${prefix}scripted_${String(++ids).padStart(4, '0')}`,
+  });
 
   const server = createServer((req, res) => {
     readBody(req).then(
       (raw) => answer(req, res, raw),
-      (error: Error) => refuse(res, { method: req.method ?? '', path: pathOf(req), outcome: 'unexpected', status: 0 }, 413, error.message),
+      (error: Error) =>
+        refuse(
+          res,
+          { method: req.method ?? '', path: pathOf(req), outcome: 'unexpected', status: 0 },
+          413,
+          error.message,
+        ),
     );
   });
 
@@ -81,7 +96,10 @@ export async function startModelServer(script: Script, options: ModelServerOptio
       entry.protocol = 'anthropic';
       return sendJson(res, log(entry, 200), { input_tokens: 1000 });
     }
-    const found = entry.method === 'POST' ? protocols.map((p) => ({ protocol: p, route: p.route(entry.path) })).find((r) => r.route) : undefined;
+    const found =
+      entry.method === 'POST'
+        ? protocols.map((p) => ({ protocol: p, route: p.route(entry.path) })).find((r) => r.route)
+        : undefined;
     if (!found) return refuse(res, entry, 404, `no API at ${entry.method} ${entry.path}`);
     const { protocol, route } = found;
     entry.protocol = protocol.name;
@@ -112,11 +130,21 @@ export async function startModelServer(script: Script, options: ModelServerOptio
       return sendJson(res, log(entry, 200), protocol.complete(choice.turn, turnContext), choice.turn.headers);
     }
     const events = protocol.stream(choice.turn, turnContext);
-    res.writeHead(log(entry, 200), { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', ...choice.turn.headers });
+    res.writeHead(log(entry, 200), {
+      'content-type': 'text/event-stream',
+      'cache-control': 'no-cache',
+      ...choice.turn.headers,
+    });
     if (failure === 'drop') {
       // The first events, then the connection is cut: no completion, no [DONE].
       entry.outcome = 'dropped';
-      res.write(events.slice(0, Math.min(2, events.length - 1)).map(sse).join(''), () => res.destroy());
+      res.write(
+        events
+          .slice(0, Math.min(2, events.length - 1))
+          .map(sse)
+          .join(''),
+        () => res.destroy(),
+      );
       return;
     }
     entry.outcome = 'served';
@@ -129,7 +157,13 @@ export async function startModelServer(script: Script, options: ModelServerOptio
     return status;
   }
 
-  function refuse(res: ServerResponse, entry: LoggedRequest, status: number, reason: string, protocol?: Protocol): void {
+  function refuse(
+    res: ServerResponse,
+    entry: LoggedRequest,
+    status: number,
+    reason: string,
+    protocol?: Protocol,
+  ): void {
     entry.outcome = 'unexpected';
     entry.reason = reason;
     const message = `scripted model: unexpected request: ${reason}`;
@@ -167,12 +201,21 @@ function readBody(req: IncomingMessage): Promise<Buffer> {
       // Past the limit the rest is read and dropped, so the refusal can still be answered.
       if (size <= MAX_BODY_BYTES) chunks.push(chunk);
     });
-    req.on('end', () => (size > MAX_BODY_BYTES ? reject(new Error(`the request body is over ${MAX_BODY_BYTES} bytes`)) : resolve(Buffer.concat(chunks))));
+    req.on('end', () =>
+      size > MAX_BODY_BYTES
+        ? reject(new Error(`the request body is over ${MAX_BODY_BYTES} bytes`))
+        : resolve(Buffer.concat(chunks)),
+    );
     req.on('error', reject);
   });
 }
 
-function sendJson(res: ServerResponse, status: number, body: unknown, headers: Readonly<Record<string, string>> = {}): void {
+function sendJson(
+  res: ServerResponse,
+  status: number,
+  body: unknown,
+  headers: Readonly<Record<string, string>> = {},
+): void {
   res.writeHead(status, { 'content-type': 'application/json', ...headers });
   res.end(JSON.stringify(body));
 }

@@ -47,7 +47,9 @@ export interface Usage {
 
 export const DEFAULT_USAGE: Usage = { input: 1200, output: 40 };
 
-/** An HTTP error status (the body is the API's own error shape), or `'drop'`: the stream is cut after its first events. */
+/**
+ * An HTTP error status (the body is the API's own error shape), or `'drop'`: the stream is cut after its first events.
+ */
 export type Failure = number | HttpFailure | 'drop';
 
 export interface HttpFailure {
@@ -74,7 +76,10 @@ export interface Conversation {
   match: Match;
   /** Turn i answers a request with i model turns in its history. */
   turns?: readonly Turn[];
-  /** Instead of turns: the answer to every request of this conversation, whatever its history (titles, memory extraction). */
+  /**
+   * Instead of turns: the answer to every request of this conversation, whatever its history (titles, memory
+   * extraction).
+   */
   reply?: Turn;
 }
 
@@ -111,21 +116,26 @@ export function matches(match: Match, view: RequestView): boolean {
   return true;
 }
 
-export type Choice =
-  | { conversation: Conversation; turnIndex: number; turn: Turn }
-  | { unexpected: string };
+export type Choice = { conversation: Conversation; turnIndex: number; turn: Turn } | { unexpected: string };
 
 /** The conversation and turn a request asks for, or why none fits. */
 export function choose(script: Script, view: RequestView): Choice {
   const conversation = script.conversations.find((c) => matches(c.match, view));
   if (!conversation) {
     const user = view.userTexts.at(-1) ?? '';
-    return { unexpected: `no conversation matches this request (system: ${quote(view.system)}, last user text: ${quote(user)})` };
+    return {
+      unexpected:
+        `no conversation matches this request (system: ${quote(view.system)}, last user text: ` + `${quote(user)})`,
+    };
   }
   if (conversation.reply) return { conversation, turnIndex: view.modelTurns, turn: conversation.reply };
   const turn = conversation.turns?.[view.modelTurns];
   if (!turn) {
-    return { unexpected: `conversation "${conversation.name}" has ${conversation.turns?.length ?? 0} turns; the request asks for turn ${view.modelTurns + 1}` };
+    return {
+      unexpected:
+        `conversation "${conversation.name}" has ${conversation.turns?.length ?? 0} turns; the request ` +
+        `asks for turn ${view.modelTurns + 1}`,
+    };
   }
   return { conversation, turnIndex: view.modelTurns, turn };
 }

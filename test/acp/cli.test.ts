@@ -20,9 +20,17 @@ beforeEach(() => {
 afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
 /** Runs the CLI with the test agent playing `scenario`; `onLine` sees each line of its stdout as it comes. */
-function cli(scenario: string, args: string[], onLine: (line: string, child: ReturnType<typeof spawn>) => void = () => {}, env: NodeJS.ProcessEnv = {}) {
+function cli(
+  scenario: string,
+  args: string[],
+  onLine: (line: string, child: ReturnType<typeof spawn>) => void = () => {},
+  env: NodeJS.ProcessEnv = {},
+) {
   return new Promise<{ code: number | null; events: Record<string, unknown>[]; stderr: string }>((resolve) => {
-    const child = spawn(process.execPath, [bin, ...args], { cwd: dir, env: { ...process.env, ACP_AGENT_SCENARIO: scenario, ACP_AGENT_LOG: join(dir, 'agent.log'), ...env } });
+    const child = spawn(process.execPath, [bin, ...args], {
+      cwd: dir,
+      env: { ...process.env, ACP_AGENT_SCENARIO: scenario, ACP_AGENT_LOG: join(dir, 'agent.log'), ...env },
+    });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (data: Buffer) => {
@@ -32,73 +40,164 @@ function cli(scenario: string, args: string[], onLine: (line: string, child: Ret
     });
     child.stderr.on('data', (data) => (stderr += data));
     child.on('close', (code) => {
-      const events = stdout.trimEnd().split('\n').filter(Boolean).map((line) => JSON.parse(line));
+      const events = stdout
+        .trimEnd()
+        .split('\n')
+        .filter(Boolean)
+        .map((line) => JSON.parse(line));
       resolve({ code, events: events.map(({ timestamp: _t, session_id: _s, ...rest }) => rest), stderr });
     });
   });
 }
-const agentLog = () => readFileSync(join(dir, 'agent.log'), 'utf8').trim().split('\n').map((line) => JSON.parse(line));
+const agentLog = () =>
+  readFileSync(join(dir, 'agent.log'), 'utf8')
+    .trim()
+    .split('\n')
+    .map((line) => JSON.parse(line));
 
 describe('harness-events run --harness acp', { timeout: 30_000 }, () => {
   test('-- <command>: the handshake, the prompt, the permission allowed, the events on stdout, exit 0', async () => {
-    const { code, events, stderr } = await cli('turn', ['run', '--harness', 'acp', '--prompt', 'Clean the build.', '--', process.execPath, agentScript]);
+    const { code, events, stderr } = await cli('turn', [
+      'run',
+      '--harness',
+      'acp',
+      '--prompt',
+      'Clean the build.',
+      '--',
+      process.execPath,
+      agentScript,
+    ]);
     expect({ code, stderr }).toEqual({ code: 0, stderr: '' });
     expect(events.map((event) => event.type)).toEqual(['reasoning', 'agent', 'read', 'command', 'agent', 'usage']);
-    expect(events[4]).toEqual({ type: 'agent', message: 'permission: {"outcome":{"outcome":"selected","optionId":"once"}}' });
-    expect(agentLog()[3].received.params).toEqual({ sessionId: 'sess-1', prompt: [{ type: 'text', text: 'Clean the build.' }] });
+    expect(events[4]).toEqual({
+      type: 'agent',
+      message: 'permission: {"outcome":{"outcome":"selected","optionId":"once"}}',
+    });
+    expect(agentLog()[3].received.params).toEqual({
+      sessionId: 'sess-1',
+      prompt: [{ type: 'text', text: 'Clean the build.' }],
+    });
   });
 
   test('--permissions reject and --model', async () => {
-    const { code, events } = await cli('turn', ['run', '--harness', 'acp', '--prompt', 'p', '--permissions', 'reject', '--model', 'm1', '--', process.execPath, agentScript]);
+    const { code, events } = await cli('turn', [
+      'run',
+      '--harness',
+      'acp',
+      '--prompt',
+      'p',
+      '--permissions',
+      'reject',
+      '--model',
+      'm1',
+      '--',
+      process.execPath,
+      agentScript,
+    ]);
     expect(code).toBe(0);
     // The test agent refuses every model: an error event, and the run goes on.
     expect(events[0]).toEqual({ type: 'error', message: 'Unknown model: m1', code: '-32602' });
-    expect(events[5]).toEqual({ type: 'agent', message: 'permission: {"outcome":{"outcome":"selected","optionId":"no"}}' });
-    expect(agentLog().map((entry) => entry.received?.method).filter(Boolean)).toEqual(['initialize', 'session/new', 'session/set_model', 'session/prompt']);
+    expect(events[5]).toEqual({
+      type: 'agent',
+      message: 'permission: {"outcome":{"outcome":"selected","optionId":"no"}}',
+    });
+    expect(
+      agentLog()
+        .map((entry) => entry.received?.method)
+        .filter(Boolean),
+    ).toEqual(['initialize', 'session/new', 'session/set_model', 'session/prompt']);
   });
 
   test('--agent: a known agent from PATH, no command needed', async () => {
     const path = onPath(dir, 'gemini', `exec "${process.execPath}" "${agentScript}" "$@"`);
-    const { code, events } = await cli('model', ['run', '--harness', 'acp', '--agent', 'gemini', '--prompt', 'hi'], undefined, path);
+    const { code, events } = await cli(
+      'model',
+      ['run', '--harness', 'acp', '--agent', 'gemini', '--prompt', 'hi'],
+      undefined,
+      path,
+    );
     expect(code).toBe(0);
     expect(events).toEqual([{ type: 'agent', message: 'Hello.' }]);
     expect(agentLog()[0]).toEqual({ argv: ['--acp'] });
   });
 
-  test('Ctrl-C cancels the turn: session/cancel, the agent\'s `cancelled` answer written, exit 130', async () => {
+  test("Ctrl-C cancels the turn: session/cancel, the agent's `cancelled` answer written, exit 130", async () => {
     let interrupted = false;
-    const { code, events } = await cli('cancel', ['run', '--harness', 'acp', '--prompt', 'Run the slow build.', '--', process.execPath, agentScript], (line, child) => {
-      if (!interrupted && JSON.parse(line).type === 'agent') interrupted = child.kill('SIGINT');
-    });
+    const { code, events } = await cli(
+      'cancel',
+      ['run', '--harness', 'acp', '--prompt', 'Run the slow build.', '--', process.execPath, agentScript],
+      (line, child) => {
+        if (!interrupted && JSON.parse(line).type === 'agent') interrupted = child.kill('SIGINT');
+      },
+    );
     expect(code).toBe(130);
     expect(events.at(-1)).toEqual({ type: 'warning', code: 'cancelled', message: 'ACP turn ended: cancelled' });
     expect(agentLog().some((entry) => entry.received?.method === 'session/cancel')).toBe(true);
   });
 
-  test('usage errors (exit 2): no --prompt, an unknown agent, neither an agent nor a command, acp-only options for another harness or auto', async () => {
-    const usage = async (args: string[]) => {
-      const { code, stderr } = await cli('turn', args);
-      return { code, stderr: stderr.trim() };
-    };
-    expect(await usage(['run', '--harness', 'acp', '--', process.execPath, agentScript])).toEqual({ code: 2, stderr: 'harness-events: acp: the prompt option is required (a string)' });
-    expect((await usage(['run', '--harness', 'acp', '--agent', 'vim', '--prompt', 'p'])).stderr).toMatch(/^harness-events: acp: unknown agent "vim"/);
-    expect(await usage(['run', '--harness', 'acp', '--prompt', 'p'])).toEqual({ code: 2, stderr: "harness-events: run --harness acp needs --agent or the agent's command after -- (see harness-events --help)" });
-    expect(await usage(['run', '--harness', 'claude-code', '--agent', 'qwen', '--prompt', 'p'])).toEqual({ code: 2, stderr: 'harness-events: --agent and --permissions are for --harness acp' });
-    expect(await usage(['run', '--harness', 'auto', '--permissions', 'reject', '--', 'claude'])).toEqual({ code: 2, stderr: 'harness-events: --agent and --permissions are for --harness acp' });
-  });
+  test(
+    'usage errors (exit 2): no --prompt, an unknown agent, neither an agent nor a command, acp-only options for ' +
+      'another harness or auto',
+    async () => {
+      const usage = async (args: string[]) => {
+        const { code, stderr } = await cli('turn', args);
+        return { code, stderr: stderr.trim() };
+      };
+      expect(await usage(['run', '--harness', 'acp', '--', process.execPath, agentScript])).toEqual({
+        code: 2,
+        stderr: 'harness-events: acp: the prompt option is required (a string)',
+      });
+      expect((await usage(['run', '--harness', 'acp', '--agent', 'vim', '--prompt', 'p'])).stderr).toMatch(
+        /^harness-events: acp: unknown agent "vim"/,
+      );
+      expect(await usage(['run', '--harness', 'acp', '--prompt', 'p'])).toEqual({
+        code: 2,
+        stderr:
+          "harness-events: run --harness acp needs --agent or the agent's command after -- (see harness-events --help)",
+      });
+      expect(await usage(['run', '--harness', 'claude-code', '--agent', 'qwen', '--prompt', 'p'])).toEqual({
+        code: 2,
+        stderr: 'harness-events: --agent and --permissions are for --harness acp',
+      });
+      expect(await usage(['run', '--harness', 'auto', '--permissions', 'reject', '--', 'claude'])).toEqual({
+        code: 2,
+        stderr: 'harness-events: --agent and --permissions are for --harness acp',
+      });
+    },
+  );
 });
 
 describe('harness-events normalize --harness acp', { timeout: 30_000 }, () => {
   // Checked by hand against acp.md and the lines of Kilo's cancel capture (see fixtures.test.ts).
   test('a saved agent stdout: the events the live run gave, the session id from session/new, exit 0', async () => {
-    const { code, events, stderr } = await cli('turn', ['normalize', '--harness', 'acp', '--cwd', '/home/user/project', '--metrics', join(dir, 'metrics.json'), fixture('kilo/cancel.jsonl')]);
+    const { code, events, stderr } = await cli('turn', [
+      'normalize',
+      '--harness',
+      'acp',
+      '--cwd',
+      '/home/user/project',
+      '--metrics',
+      join(dir, 'metrics.json'),
+      fixture('kilo/cancel.jsonl'),
+    ]);
     expect({ code, stderr }).toEqual({ code: 0, stderr: '' });
     expect(events).toEqual([
       { type: 'agent', message: 'Starting the slow build.' },
       // Killed by the abort: `metadata.exit: null`, no exit code, failed though `completed`.
-      { type: 'command', command: 'sleep 30 && echo built', working_directory: '/home/user/project', is_success: false },
+      {
+        type: 'command',
+        command: 'sleep 30 && echo built',
+        working_directory: '/home/user/project',
+        is_success: false,
+      },
       { type: 'warning', code: 'cancelled', message: 'ACP turn ended: cancelled' },
     ]);
-    expect(JSON.parse(readFileSync(join(dir, 'metrics.json'), 'utf8'))).toMatchObject({ harness: 'acp', session_id: 'ses_dd0c35d41ffeBRza0ux25V7kjn', ended: true, is_error: true, turns: 1 });
+    expect(JSON.parse(readFileSync(join(dir, 'metrics.json'), 'utf8'))).toMatchObject({
+      harness: 'acp',
+      session_id: 'ses_dd0c35d41ffeBRza0ux25V7kjn',
+      ended: true,
+      is_error: true,
+      turns: 1,
+    });
   });
 });

@@ -31,7 +31,9 @@ describe('every ACP capture', () => {
     test(`${file}: strict, lossless, every event carries the session/new response's id, the turn ended`, async () => {
       const result = await runFixture(file, { harness });
       expectLossless(result, file, acpRules);
-      const sessionNew = parsedLines(file).find((line) => (line as { result?: { sessionId?: string } } | undefined)?.result?.sessionId !== undefined) as { result: { sessionId: string } };
+      const sessionNew = parsedLines(file).find(
+        (line) => (line as { result?: { sessionId?: string } } | undefined)?.result?.sessionId !== undefined,
+      ) as { result: { sessionId: string } };
       expect(result.metrics.session_id).toBe(sessionNew.result.sessionId);
       expect(result.events.length).toBeGreaterThan(0);
       expect(result.events.every((event) => event.session_id === sessionNew.result.sessionId)).toBe(true);
@@ -43,42 +45,60 @@ describe('every ACP capture', () => {
 });
 
 describe('Copilot 1.0.102', () => {
-  test('tools.jsonl: grep typed `read` with a pattern is a search; the shell exit code from its shell_exit entry; inclusive usage', async () => {
-    const { events, metrics } = await runFixture('acp/copilot/tools.jsonl', options);
-    expect(bodies(events)).toEqual([
-      { type: 'reasoning', message: 'I should read the notes file first.' },
-      { type: 'agent', message: 'Let me read the notes.' },
-      { type: 'read', path: `${project}/notes.md`, is_success: true },
-      // call_0005 (`kind: read`, rawInput.pattern) completes before call_0004.
-      { type: 'search', query: 'magic', is_success: true },
-      { type: 'command', command: 'ls -la && echo done', working_directory: project, exit_code: 0, is_success: true },
-      { type: 'agent', message: 'notes.md says the magic word is pineapple; the project holds notes.md only.' },
-      // 3400 in (800 of them cached), 65 out (8 of them thought): inclusive.
-      { type: 'usage', tokens: { input: 2600, output: 57, reasoning: 8, cache_read: 800, cache_write: 0 } },
-    ]);
-    expect(metrics).toMatchObject({ tokens: { input: 2600, output: 57, reasoning: 8, cache_read: 800, cache_write: 0 }, is_error: false, final_output: 'notes.md says the magic word is pineapple; the project holds notes.md only.' });
-  });
+  test(
+    'tools.jsonl: grep typed `read` with a pattern is a search; the shell exit code from its shell_exit entry; ' +
+      'inclusive usage',
+    async () => {
+      const { events, metrics } = await runFixture('acp/copilot/tools.jsonl', options);
+      expect(bodies(events)).toEqual([
+        { type: 'reasoning', message: 'I should read the notes file first.' },
+        { type: 'agent', message: 'Let me read the notes.' },
+        { type: 'read', path: `${project}/notes.md`, is_success: true },
+        // call_0005 (`kind: read`, rawInput.pattern) completes before call_0004.
+        { type: 'search', query: 'magic', is_success: true },
+        { type: 'command', command: 'ls -la && echo done', working_directory: project, exit_code: 0, is_success: true },
+        { type: 'agent', message: 'notes.md says the magic word is pineapple; the project holds notes.md only.' },
+        // 3400 in (800 of them cached), 65 out (8 of them thought): inclusive.
+        { type: 'usage', tokens: { input: 2600, output: 57, reasoning: 8, cache_read: 800, cache_write: 0 } },
+      ]);
+      expect(metrics).toMatchObject({
+        tokens: { input: 2600, output: 57, reasoning: 8, cache_read: 800, cache_write: 0 },
+        is_error: false,
+        final_output: 'notes.md says the magic word is pineapple; the project holds notes.md only.',
+      });
+    },
+  );
 
   test('fail.jsonl: a failed view; a command that ends `completed` with exit code 3 failed', async () => {
     const { events } = await runFixture('acp/copilot/fail.jsonl', options);
     expect(bodies(events)).toEqual([
       { type: 'read', path: `${project}/missing.txt`, is_success: false },
-      { type: 'command', command: "node -e 'process.exit(3)'", working_directory: project, exit_code: 3, is_success: false },
+      {
+        type: 'command',
+        command: "node -e 'process.exit(3)'",
+        working_directory: project,
+        exit_code: 3,
+        is_success: false,
+      },
       { type: 'agent', message: 'missing.txt does not exist, and the check exits with status 3.' },
       { type: 'usage', tokens: { input: 3150, output: 44, reasoning: 0, cache_read: 0, cache_write: 0 } },
     ]);
   });
 
-  test('cancel.jsonl: the running command never finished (success unset), the cancelled turn is a warning, its usage follows', async () => {
-    const { events, metrics } = await runFixture('acp/copilot/cancel.jsonl', options);
-    expect(bodies(events)).toEqual([
-      { type: 'agent', message: 'Starting the slow build.' },
-      { type: 'command', command: 'sleep 30 && echo built' },
-      { type: 'warning', code: 'cancelled', message: 'ACP turn ended: cancelled' },
-      { type: 'usage', tokens: { input: 1000, output: 20, reasoning: 0, cache_read: 0, cache_write: 0 } },
-    ]);
-    expect(metrics).toMatchObject({ ended: true, is_error: true });
-  });
+  test(
+    'cancel.jsonl: the running command never finished (success unset), the cancelled turn is a warning, its ' +
+      'usage follows',
+    async () => {
+      const { events, metrics } = await runFixture('acp/copilot/cancel.jsonl', options);
+      expect(bodies(events)).toEqual([
+        { type: 'agent', message: 'Starting the slow build.' },
+        { type: 'command', command: 'sleep 30 && echo built' },
+        { type: 'warning', code: 'cancelled', message: 'ACP turn ended: cancelled' },
+        { type: 'usage', tokens: { input: 1000, output: 20, reasoning: 0, cache_read: 0, cache_write: 0 } },
+      ]);
+      expect(metrics).toMatchObject({ ended: true, is_error: true });
+    },
+  );
 });
 
 describe('Factory Droid 0.225.2', () => {
@@ -107,56 +127,72 @@ describe('Factory Droid 0.225.2', () => {
 });
 
 describe('Kilo 7.7.7', () => {
-  test('tools.jsonl: records start empty and fill in with in_progress updates; disjoint usage of the last model call', async () => {
-    const { events, metrics } = await runFixture('acp/kilo/tools.jsonl', options);
-    expect(bodies(events)).toEqual([
-      { type: 'reasoning', message: 'I should read the notes file first.' },
-      { type: 'agent', message: 'Let me read the notes.' },
-      { type: 'read', path: `${project}/notes.md`, is_success: true },
-      { type: 'search', query: 'magic', is_success: true },
-      { type: 'command', command: 'ls -la && echo done', working_directory: project, exit_code: 0, is_success: true },
-      { type: 'agent', message: 'notes.md says the magic word is pineapple; the project holds notes.md only.' },
-      // 500 + 15 + 800 cached = 1315 = totalTokens: disjoint, reported as sent.
-      { type: 'usage', tokens: { input: 500, output: 15, cache_read: 800 } },
-    ]);
-    // usage_update's cost, in USD.
-    expect(metrics).toMatchObject({ cost: 0, tokens: { input: 500, output: 15, cache_read: 800 } });
-  });
+  test(
+    'tools.jsonl: records start empty and fill in with in_progress updates; disjoint usage of the last model ' + 'call',
+    async () => {
+      const { events, metrics } = await runFixture('acp/kilo/tools.jsonl', options);
+      expect(bodies(events)).toEqual([
+        { type: 'reasoning', message: 'I should read the notes file first.' },
+        { type: 'agent', message: 'Let me read the notes.' },
+        { type: 'read', path: `${project}/notes.md`, is_success: true },
+        { type: 'search', query: 'magic', is_success: true },
+        { type: 'command', command: 'ls -la && echo done', working_directory: project, exit_code: 0, is_success: true },
+        { type: 'agent', message: 'notes.md says the magic word is pineapple; the project holds notes.md only.' },
+        // 500 + 15 + 800 cached = 1315 = totalTokens: disjoint, reported as sent.
+        { type: 'usage', tokens: { input: 500, output: 15, cache_read: 800 } },
+      ]);
+      // usage_update's cost, in USD.
+      expect(metrics).toMatchObject({ cost: 0, tokens: { input: 500, output: 15, cache_read: 800 } });
+    },
+  );
 
   test('fail.jsonl: the exit code from metadata.exit makes a `completed` command a failure', async () => {
     const { events } = await runFixture('acp/kilo/fail.jsonl', options);
     expect(bodies(events)).toEqual([
       { type: 'read', path: `${project}/missing.txt`, is_success: false },
-      { type: 'command', command: "node -e 'process.exit(3)'", working_directory: project, exit_code: 3, is_success: false },
+      {
+        type: 'command',
+        command: "node -e 'process.exit(3)'",
+        working_directory: project,
+        exit_code: 3,
+        is_success: false,
+      },
       { type: 'agent', message: 'missing.txt does not exist, and the check exits with status 3.' },
       // 1100 + 14 = 1114 = totalTokens: inclusive reads the same.
       { type: 'usage', tokens: { input: 1100, output: 14 } },
     ]);
   });
 
-  test('cancel.jsonl: the aborted command (`exit: null`) failed without an exit code; the all-zero usage gives no event', async () => {
-    const { events, metrics } = await runFixture('acp/kilo/cancel.jsonl', options);
-    expect(bodies(events)).toEqual([
-      { type: 'agent', message: 'Starting the slow build.' },
-      { type: 'command', command: 'sleep 30 && echo built', working_directory: project, is_success: false },
-      { type: 'warning', code: 'cancelled', message: 'ACP turn ended: cancelled' },
-    ]);
-    expect(metrics).toMatchObject({ tokens: {}, ended: true, is_error: true });
-  });
+  test(
+    'cancel.jsonl: the aborted command (`exit: null`) failed without an exit code; the all-zero usage gives no ' +
+      'event',
+    async () => {
+      const { events, metrics } = await runFixture('acp/kilo/cancel.jsonl', options);
+      expect(bodies(events)).toEqual([
+        { type: 'agent', message: 'Starting the slow build.' },
+        { type: 'command', command: 'sleep 30 && echo built', working_directory: project, is_success: false },
+        { type: 'warning', code: 'cancelled', message: 'ACP turn ended: cancelled' },
+      ]);
+      expect(metrics).toMatchObject({ tokens: {}, ended: true, is_error: true });
+    },
+  );
 });
 
 describe('claude-code-acp 0.16.2', () => {
-  test('tools.jsonl: each call announced twice merges into one; empty chunks before each message are dropped', async () => {
-    const { events } = await runFixture('acp/claude-code-acp/tools.jsonl', options);
-    expect(bodies(events)).toEqual([
-      { type: 'reasoning', message: 'I should read the notes file first.' },
-      { type: 'agent', message: 'Let me read the notes.' },
-      { type: 'read', path: `${project}/notes.md`, is_success: true },
-      { type: 'search', query: 'magic', is_success: true },
-      { type: 'command', command: 'ls -la && echo done', is_success: true },
-      { type: 'agent', message: 'notes.md says the magic word is pineapple; the project holds notes.md only.' },
-    ]);
-  });
+  test(
+    'tools.jsonl: each call announced twice merges ' + 'into one; empty chunks before each message are dropped',
+    async () => {
+      const { events } = await runFixture('acp/claude-code-acp/tools.jsonl', options);
+      expect(bodies(events)).toEqual([
+        { type: 'reasoning', message: 'I should read the notes file first.' },
+        { type: 'agent', message: 'Let me read the notes.' },
+        { type: 'read', path: `${project}/notes.md`, is_success: true },
+        { type: 'search', query: 'magic', is_success: true },
+        { type: 'command', command: 'ls -la && echo done', is_success: true },
+        { type: 'agent', message: 'notes.md says the magic word is pineapple; the project holds notes.md only.' },
+      ]);
+    },
+  );
 
   test('fail.jsonl: `Exit code 3` as the failed Bash result is no exit code', async () => {
     const { events } = await runFixture('acp/claude-code-acp/fail.jsonl', options);
@@ -178,23 +214,26 @@ describe('claude-code-acp 0.16.2', () => {
 });
 
 describe('Qwen Code 0.24.4', () => {
-  test('tools.jsonl: usage per model call from `_meta.usage`, after the span it closes; extension messages consumed', async () => {
-    const { events, metrics } = await runFixture('acp/qwen/tools.jsonl', options);
-    expect(bodies(events)).toEqual([
-      { type: 'reasoning', message: 'I should read the notes file first.' },
-      { type: 'agent', message: 'Let me read the notes.' },
-      { type: 'usage', tokens: { input: 1000, output: 12, reasoning: 8, cache_read: 0 } },
-      { type: 'read', path: `${project}/notes.md`, is_success: true },
-      { type: 'usage', tokens: { input: 1100, output: 30, reasoning: 0, cache_read: 0 } },
-      // rawOutput.directory and rawOutput.exitCode.
-      { type: 'command', command: 'ls -la && echo done', working_directory: project, exit_code: 0, is_success: true },
-      { type: 'search', query: 'magic', is_success: true },
-      { type: 'agent', message: 'notes.md says the magic word is pineapple; the project holds notes.md only.' },
-      { type: 'usage', tokens: { input: 500, output: 15, reasoning: 0, cache_read: 800 } },
-    ]);
-    expect(metrics.tokens).toEqual({ input: 2600, output: 57, reasoning: 8, cache_read: 800 });
-    expect(metrics.input.rules[records['extension method'].rules.consumed]).toBe(2);
-  });
+  test(
+    'tools.jsonl: usage per model call from ' + '`_meta.usage`, after the span it closes; extension messages consumed',
+    async () => {
+      const { events, metrics } = await runFixture('acp/qwen/tools.jsonl', options);
+      expect(bodies(events)).toEqual([
+        { type: 'reasoning', message: 'I should read the notes file first.' },
+        { type: 'agent', message: 'Let me read the notes.' },
+        { type: 'usage', tokens: { input: 1000, output: 12, reasoning: 8, cache_read: 0 } },
+        { type: 'read', path: `${project}/notes.md`, is_success: true },
+        { type: 'usage', tokens: { input: 1100, output: 30, reasoning: 0, cache_read: 0 } },
+        // rawOutput.directory and rawOutput.exitCode.
+        { type: 'command', command: 'ls -la && echo done', working_directory: project, exit_code: 0, is_success: true },
+        { type: 'search', query: 'magic', is_success: true },
+        { type: 'agent', message: 'notes.md says the magic word is pineapple; the project holds notes.md only.' },
+        { type: 'usage', tokens: { input: 500, output: 15, reasoning: 0, cache_read: 800 } },
+      ]);
+      expect(metrics.tokens).toEqual({ input: 2600, output: 57, reasoning: 8, cache_read: 800 });
+      expect(metrics.input.rules[records['extension method'].rules.consumed]).toBe(2);
+    },
+  );
 
   test('fail.jsonl: a failed read; a failed command with its exit code', async () => {
     const { events } = await runFixture('acp/qwen/fail.jsonl', options);
@@ -202,7 +241,13 @@ describe('Qwen Code 0.24.4', () => {
       { type: 'usage', tokens: { input: 1000, output: 15, reasoning: 0, cache_read: 0 } },
       { type: 'read', path: `${project}/missing.txt`, is_success: false },
       { type: 'usage', tokens: { input: 1050, output: 15, reasoning: 0, cache_read: 0 } },
-      { type: 'command', command: "node -e 'process.exit(3)'", working_directory: project, exit_code: 3, is_success: false },
+      {
+        type: 'command',
+        command: "node -e 'process.exit(3)'",
+        working_directory: project,
+        exit_code: 3,
+        is_success: false,
+      },
       { type: 'agent', message: 'missing.txt does not exist, and the check exits with status 3.' },
       { type: 'usage', tokens: { input: 1100, output: 14, reasoning: 0, cache_read: 0 } },
     ]);
@@ -210,18 +255,21 @@ describe('Qwen Code 0.24.4', () => {
 });
 
 describe('Gemini CLI 0.61.0', () => {
-  test('tools.jsonl: no rawInput: a command from its title, with success unset; a search from `\'Q\' within P`', async () => {
-    const { events } = await runFixture('acp/gemini/tools.jsonl', options);
-    expect(bodies(events)).toEqual([
-      { type: 'reasoning', message: '****\nI should read the notes file first.' },
-      { type: 'agent', message: 'Let me read the notes.' },
-      { type: 'read', path: `${project}/notes.md`, is_success: true },
-      // First seen in the permission request; completed, but Gemini says so of every command that ran.
-      { type: 'command', command: 'ls -la && echo done' },
-      { type: 'search', query: 'magic', path: project, is_success: true },
-      { type: 'agent', message: 'notes.md says the magic word is pineapple; the project holds notes.md only.' },
-    ]);
-  });
+  test(
+    'tools.jsonl: no rawInput: a command from its ' + "title, with success unset; a search from `'Q' within P`",
+    async () => {
+      const { events } = await runFixture('acp/gemini/tools.jsonl', options);
+      expect(bodies(events)).toEqual([
+        { type: 'reasoning', message: '****\nI should read the notes file first.' },
+        { type: 'agent', message: 'Let me read the notes.' },
+        { type: 'read', path: `${project}/notes.md`, is_success: true },
+        // First seen in the permission request; completed, but Gemini says so of every command that ran.
+        { type: 'command', command: 'ls -la && echo done' },
+        { type: 'search', query: 'magic', path: project, is_success: true },
+        { type: 'agent', message: 'notes.md says the magic word is pineapple; the project holds notes.md only.' },
+      ]);
+    },
+  );
 
   test('fail.jsonl: the exit-3 command ended `completed`: success unset', async () => {
     const { events } = await runFixture('acp/gemini/fail.jsonl', options);
@@ -234,6 +282,11 @@ describe('Gemini CLI 0.61.0', () => {
 
   test('tools.jsonl without a cwd: the search path stays as Gemini gave it', async () => {
     const { events } = await runFixture('acp/gemini/tools.jsonl', { harness });
-    expect(bodies(events).find((event) => event.type === 'search')).toEqual({ type: 'search', query: 'magic', path: './', is_success: true });
+    expect(bodies(events).find((event) => event.type === 'search')).toEqual({
+      type: 'search',
+      query: 'magic',
+      path: './',
+      is_success: true,
+    });
   });
 });

@@ -15,11 +15,15 @@ const validators = new Map<string, ValidateFunction>();
 /** The validator of one definition, compiled on first use (the whole schema takes seconds). */
 function validatorOf(definition: string): ValidateFunction {
   let validate = validators.get(definition);
-  if (validate === undefined) validators.set(definition, (validate = ajv.compile({ $defs, $ref: `#/$defs/${definition}` })));
+  if (validate === undefined)
+    validators.set(definition, (validate = ajv.compile({ $defs, $ref: `#/$defs/${definition}` })));
   return validate;
 }
 
-/** The schema definition of each method's params; `session/set_model` is unstable and not in v1, so its shape is checked here. */
+/**
+ * The schema definition of each method's params; `session/set_model` is unstable and not in v1, so its shape is checked
+ * here.
+ */
 const paramsOf: Record<string, string | ((params: unknown) => boolean)> = {
   initialize: 'InitializeRequest',
   'session/new': 'NewSessionRequest',
@@ -27,7 +31,9 @@ const paramsOf: Record<string, string | ((params: unknown) => boolean)> = {
   'session/cancel': 'CancelNotification',
   'session/set_model': (params) => {
     const keys = Object.keys(params as object).sort();
-    return keys.join() === 'modelId,sessionId' && Object.values(params as object).every((value) => typeof value === 'string');
+    return (
+      keys.join() === 'modelId,sessionId' && Object.values(params as object).every((value) => typeof value === 'string')
+    );
   },
 };
 

@@ -27,7 +27,8 @@ const lines = (file: string): Record<string, unknown>[] =>
 function asInTheLab(message: Record<string, unknown>): Record<string, unknown> {
   const params = message.params as Record<string, unknown> | undefined;
   if (message.method === 'session/new') return { ...message, params: { ...params, cwd: '/home/user/project' } };
-  if (message.method === 'initialize') return { ...message, params: { ...params, clientInfo: { name: 'harness-events', version: '0.0.0' } } };
+  if (message.method === 'initialize')
+    return { ...message, params: { ...params, clientInfo: { name: 'harness-events', version: '0.0.0' } } };
   return message;
 }
 

@@ -20,7 +20,8 @@ import { createInterface } from 'node:readline';
 const scenario = process.env.ACP_AGENT_SCENARIO;
 const note = (entry) => appendFileSync(process.env.ACP_AGENT_LOG, JSON.stringify(entry) + '\n');
 const send = (message) => process.stdout.write(JSON.stringify({ jsonrpc: '2.0', ...message }) + '\n');
-const update = (sessionUpdate, fields) => send({ method: 'session/update', params: { sessionId: 'sess-1', update: { sessionUpdate, ...fields } } });
+const update = (sessionUpdate, fields) =>
+  send({ method: 'session/update', params: { sessionId: 'sess-1', update: { sessionUpdate, ...fields } } });
 const text = (kind, chunk) => update(kind, { content: { type: 'text', text: chunk } });
 
 note({ argv: process.argv.slice(2) });
@@ -57,12 +58,37 @@ const turns = {
     text('agent_thought_chunk', 'Planning.');
     text('agent_message_chunk', 'Reading ');
     text('agent_message_chunk', 'notes.');
-    update('tool_call', { toolCallId: 't1', title: 'Read notes.md', kind: 'read', status: 'pending', rawInput: { path: 'notes.md' } });
-    update('tool_call_update', { toolCallId: 't1', status: 'completed', rawOutput: { content: 'The magic word is: pineapple.' } });
-    update('tool_call', { toolCallId: 't2', title: 'Clean', kind: 'execute', status: 'pending', rawInput: { command: 'rm -rf build' } });
-    const answer = await ask(100, 'session/request_permission', { sessionId: 'sess-1', toolCall: { toolCallId: 't2', title: 'rm -rf build' }, options: permissionOptions });
+    update('tool_call', {
+      toolCallId: 't1',
+      title: 'Read notes.md',
+      kind: 'read',
+      status: 'pending',
+      rawInput: { path: 'notes.md' },
+    });
+    update('tool_call_update', {
+      toolCallId: 't1',
+      status: 'completed',
+      rawOutput: { content: 'The magic word is: pineapple.' },
+    });
+    update('tool_call', {
+      toolCallId: 't2',
+      title: 'Clean',
+      kind: 'execute',
+      status: 'pending',
+      rawInput: { command: 'rm -rf build' },
+    });
+    const answer = await ask(100, 'session/request_permission', {
+      sessionId: 'sess-1',
+      toolCall: { toolCallId: 't2', title: 'rm -rf build' },
+      options: permissionOptions,
+    });
     const allowed = answer.result?.outcome?.optionId === 'once';
-    update('tool_call_update', allowed ? { toolCallId: 't2', status: 'completed', rawOutput: { exitCode: 0 } } : { toolCallId: 't2', status: 'failed' });
+    update(
+      'tool_call_update',
+      allowed
+        ? { toolCallId: 't2', status: 'completed', rawOutput: { exitCode: 0 } }
+        : { toolCallId: 't2', status: 'failed' },
+    );
     text('agent_message_chunk', `permission: ${JSON.stringify(answer.result)}`);
     return { stopReason: 'end_turn', usage: { inputTokens: 100, outputTokens: 10, totalTokens: 110 } };
   },
@@ -77,20 +103,42 @@ const turns = {
   },
   async cancel() {
     text('agent_message_chunk', 'Starting the slow build.');
-    update('tool_call', { toolCallId: 't1', title: 'Slow build', kind: 'execute', status: 'pending', rawInput: { command: 'sleep 30 && echo built' } });
+    update('tool_call', {
+      toolCallId: 't1',
+      title: 'Slow build',
+      kind: 'execute',
+      status: 'pending',
+      rawInput: { command: 'sleep 30 && echo built' },
+    });
     await next((message) => message.method === 'session/cancel');
-    const answer = await ask(300, 'session/request_permission', { sessionId: 'sess-1', toolCall: { toolCallId: 't1' }, options: permissionOptions });
+    const answer = await ask(300, 'session/request_permission', {
+      sessionId: 'sess-1',
+      toolCall: { toolCallId: 't1' },
+      options: permissionOptions,
+    });
     text('agent_message_chunk', `after the cancel: ${JSON.stringify(answer.result)}`);
     return { stopReason: 'cancelled' };
   },
   async deaf() {
     text('agent_message_chunk', 'Starting the slow build.');
-    update('tool_call', { toolCallId: 't1', title: 'Slow build', kind: 'execute', status: 'pending', rawInput: { command: 'sleep 30 && echo built' } });
+    update('tool_call', {
+      toolCallId: 't1',
+      title: 'Slow build',
+      kind: 'execute',
+      status: 'pending',
+      rawInput: { command: 'sleep 30 && echo built' },
+    });
     return new Promise(() => {});
   },
   async crash() {
     text('agent_message_chunk', 'Working.');
-    update('tool_call', { toolCallId: 't1', title: 'Build', kind: 'execute', status: 'in_progress', rawInput: { command: 'make' } });
+    update('tool_call', {
+      toolCallId: 't1',
+      title: 'Build',
+      kind: 'execute',
+      status: 'in_progress',
+      rawInput: { command: 'make' },
+    });
     process.stderr.write('agent crashed\n', () => process.exit(3));
     return new Promise(() => {});
   },
@@ -107,7 +155,15 @@ const turns = {
 async function handle(message) {
   const { id, method } = message;
   if (method === 'initialize') {
-    return send({ id, result: { protocolVersion: 1, agentCapabilities: {}, agentInfo: { name: 'test-agent', version: '1.0.0' }, authMethods: [] } });
+    return send({
+      id,
+      result: {
+        protocolVersion: 1,
+        agentCapabilities: {},
+        agentInfo: { name: 'test-agent', version: '1.0.0' },
+        authMethods: [],
+      },
+    });
   }
   if (method === 'session/new') {
     if (scenario === 'auth') return send({ id, error: { code: -32000, message: 'Authentication required' } });
@@ -115,7 +171,8 @@ async function handle(message) {
     if (scenario === 'nosession') return send({ id, result: { modes: {} } });
     return send({ id, result: { sessionId: 'sess-1' } });
   }
-  if (method === 'session/set_model') return send({ id, error: { code: -32602, message: `Unknown model: ${message.params.modelId}` } });
+  if (method === 'session/set_model')
+    return send({ id, error: { code: -32602, message: `Unknown model: ${message.params.modelId}` } });
   if (method === 'session/prompt') return send({ id, result: await turns[scenario]() });
 }
 

@@ -30,7 +30,9 @@ async function next(matches, from = 0) {
   }
 }
 
-for (const line of readFileSync(capture, 'utf8').split('\n').filter((line) => line !== '')) {
+for (const line of readFileSync(capture, 'utf8')
+  .split('\n')
+  .filter((line) => line !== '')) {
   const message = JSON.parse(line);
   const isRequest = 'method' in message && 'id' in message;
   if (!('method' in message) && 'id' in message) {

@@ -6,8 +6,16 @@ import { spawnHarness } from '../../dist/src/index.js';
 
 const [mode] = process.argv.slice(2);
 const children = new URL('.', import.meta.url).pathname;
-const steps = [{ spawn: [process.execPath, `${children}stubborn.mjs`], inherit: true }, { ignore: 'SIGTERM' }, { hang: true }];
-const run = spawnHarness({ harness: 'gg', command: process.execPath, args: [`${children}script.mjs`, JSON.stringify(steps)] });
+const steps = [
+  { spawn: [process.execPath, `${children}stubborn.mjs`], inherit: true },
+  { ignore: 'SIGTERM' },
+  { hang: true },
+];
+const run = spawnHarness({
+  harness: 'gg',
+  command: process.execPath,
+  args: [`${children}script.mjs`, JSON.stringify(steps)],
+});
 for await (const event of run) {
   if (event.event?.stubborn !== 'ready') continue;
   process.stdout.write(JSON.stringify({ child: run.child.pid }) + '\n');

@@ -10,16 +10,20 @@ import { spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { setTimeout as sleep } from 'node:timers/promises';
 
-const write = (stream, text) => new Promise((resolve) => (stream.write(text) ? resolve() : stream.once('drain', resolve)));
+const write = (stream, text) =>
+  new Promise((resolve) => (stream.write(text) ? resolve() : stream.once('drain', resolve)));
 let stdinLines;
 for (const step of JSON.parse(process.argv[2])) {
   if ('out' in step) await write(process.stdout, step.out);
   else if ('err' in step) await write(process.stderr, step.err);
   else if ('sleep' in step) await sleep(step.sleep);
-  else if ('wait' in step) await (stdinLines ??= createInterface({ input: process.stdin })[Symbol.asyncIterator]()).next();
+  else if ('wait' in step)
+    await (stdinLines ??= createInterface({ input: process.stdin })[Symbol.asyncIterator]()).next();
   else if ('ignore' in step) process.on(step.ignore, () => {});
-  else if ('trap' in step) process.on(step.trap, () => process.stdout.write(JSON.stringify({ trapped: step.trap }) + '\n'));
-  else if ('spawn' in step && step.inherit) spawn(step.spawn[0], step.spawn.slice(1), { stdio: ['ignore', 'inherit', 'inherit'] });
+  else if ('trap' in step)
+    process.on(step.trap, () => process.stdout.write(JSON.stringify({ trapped: step.trap }) + '\n'));
+  else if ('spawn' in step && step.inherit)
+    spawn(step.spawn[0], step.spawn.slice(1), { stdio: ['ignore', 'inherit', 'inherit'] });
   else if ('spawn' in step) {
     const child = spawn(step.spawn[0], step.spawn.slice(1), { stdio: 'ignore' });
     await write(process.stdout, JSON.stringify({ type: 'grandchild', pid: child.pid }) + '\n');

@@ -9,7 +9,8 @@ import { createInterface } from 'node:readline';
 const [file, socketPath] = process.argv.slice(2);
 const lines = readFileSync(file, 'utf8').split(/(?<=\n)/);
 let next = 0;
-const write = (text) => new Promise((resolve) => (process.stdout.write(text) ? resolve() : process.stdout.once('drain', resolve)));
+const write = (text) =>
+  new Promise((resolve) => (process.stdout.write(text) ? resolve() : process.stdout.once('drain', resolve)));
 const socket = connect(socketPath, () => socket.write('ready\n'));
 for await (const order of createInterface({ input: socket })) {
   if (order === 'end') break;

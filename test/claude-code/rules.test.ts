@@ -11,7 +11,12 @@ const session = 'sess-1';
 const init = { type: 'system', subtype: 'init', cwd: '/ws', session_id: session, tools: ['Read'] };
 
 function assistant(id: string, ...content: unknown[]) {
-  return { type: 'assistant', message: { id, type: 'message', role: 'assistant', content }, parent_tool_use_id: null, session_id: session };
+  return {
+    type: 'assistant',
+    message: { id, type: 'message', role: 'assistant', content },
+    parent_tool_use_id: null,
+    session_id: session,
+  };
 }
 function user(content: unknown, extra: Record<string, unknown> = {}) {
   return { type: 'user', message: { role: 'user', content }, parent_tool_use_id: null, session_id: session, ...extra };
@@ -32,7 +37,10 @@ function call(name: string, input: unknown, result: Record<string, unknown> = {}
 
 /** The unknown event a call whose tool has no row becomes: the call and its result, verbatim. */
 function unknownCall(name: string, input: unknown) {
-  return { type: 'unknown', raw: { tool_use: toolUse(`toolu_${name}`, name, input), tool_result: toolResult(`toolu_${name}`) } };
+  return {
+    type: 'unknown',
+    raw: { tool_use: toolUse(`toolu_${name}`, name, input), tool_result: toolResult(`toolu_${name}`) },
+  };
 }
 
 async function events(...records: unknown[]) {
@@ -53,12 +61,16 @@ describe('raw event stream', () => {
 
   test('the cwd option wins over init; a second init does not move the cwd', async () => {
     const records = [init, { ...init, cwd: '/elsewhere' }, ...call('Read', { file_path: 'a.ts' })];
-    expect(bodies((await run(jsonl(...records), { harness, cwd: '/opt/run' })).events)).toEqual([{ type: 'read', path: '/opt/run/a.ts', is_success: true }]);
+    expect(bodies((await run(jsonl(...records), { harness, cwd: '/opt/run' })).events)).toEqual([
+      { type: 'read', path: '/opt/run/a.ts', is_success: true },
+    ]);
     expect(await events(...records)).toEqual([{ type: 'read', path: '/ws/a.ts', is_success: true }]);
   });
 
   test('without any cwd a relative path is reported as given', async () => {
-    expect(await events(...call('Read', { file_path: 'a.ts' }))).toEqual([{ type: 'read', path: 'a.ts', is_success: true }]);
+    expect(await events(...call('Read', { file_path: 'a.ts' }))).toEqual([
+      { type: 'read', path: 'a.ts', is_success: true },
+    ]);
   });
 
   test('system with another subtype is unknown, verbatim', async () => {
@@ -71,7 +83,9 @@ describe('raw event stream', () => {
   });
 
   test('assistant: text is activity, tool use is recorded (no event until its result)', async () => {
-    expect(await events(assistant('m1', { type: 'text', text: 'Hello.' }, toolUse('t1', 'Read', { file_path: '/a' })))).toEqual([
+    expect(
+      await events(assistant('m1', { type: 'text', text: 'Hello.' }, toolUse('t1', 'Read', { file_path: '/a' }))),
+    ).toEqual([
       { type: 'agent', message: 'Hello.' },
       // The call never got a result: at the end of input it is emitted with its outcome unset.
       { type: 'read', path: '/a' },
@@ -98,7 +112,11 @@ describe('raw event stream', () => {
         event(null),
       ),
     ).toEqual([
-      { type: 'warning', code: 'rate_limit_allowed_warning', message: 'Claude Code rate limit allowed_warning (seven_day, 91% used, resets 2026-11-30T03:06:44.000Z)' },
+      {
+        type: 'warning',
+        code: 'rate_limit_allowed_warning',
+        message: 'Claude Code rate limit allowed_warning (seven_day, 91% used, resets 2026-11-30T03:06:44.000Z)',
+      },
       { type: 'warning', code: 'rate_limit_rejected', message: 'Claude Code rate limit rejected' },
       { type: 'warning', code: 'rate_limit_unknown', message: 'Claude Code rate limit unknown' },
     ]);
@@ -106,31 +124,79 @@ describe('raw event stream', () => {
 
   test('result: usage, cost, turns, duration and final output go to the metrics; a success emits nothing', async () => {
     const result = {
-      type: 'result', subtype: 'success', is_error: false, duration_ms: 1200, num_turns: 3, result: 'Done.', total_cost_usd: 0.25, session_id: session,
-      usage: { input_tokens: 10, output_tokens: 50, cache_read_input_tokens: 1000, cache_creation_input_tokens: 200, output_tokens_details: { thinking_tokens: 20 } },
+      type: 'result',
+      subtype: 'success',
+      is_error: false,
+      duration_ms: 1200,
+      num_turns: 3,
+      result: 'Done.',
+      total_cost_usd: 0.25,
+      session_id: session,
+      usage: {
+        input_tokens: 10,
+        output_tokens: 50,
+        cache_read_input_tokens: 1000,
+        cache_creation_input_tokens: 200,
+        output_tokens_details: { thinking_tokens: 20 },
+      },
     };
     const { events: out, metrics } = await run(jsonl(result), { harness });
     expect(out).toEqual([]);
     expect(metrics).toMatchObject({
-      ended: true, is_error: false, final_output: 'Done.', cost: 0.25, turns: 3, duration_ms: 1200,
+      ended: true,
+      is_error: false,
+      final_output: 'Done.',
+      cost: 0.25,
+      turns: 3,
+      duration_ms: 1200,
       tokens: { input: 10, output: 30, reasoning: 20, cache_read: 1000, cache_write: 200 },
     });
   });
 
-  test('result repeats (a background task starts a new turn): usage, turns and duration add up, cost and output are the last', async () => {
-    const result = (n: number, cost: number, text: string) => ({
-      type: 'result', subtype: 'success', is_error: false, duration_ms: 100 * n, num_turns: n, result: text, total_cost_usd: cost, session_id: session,
-      usage: { input_tokens: 100 * n, output_tokens: 10 * n },
-    });
-    const { metrics } = await run(jsonl(result(1, 0.1, 'first'), assistant('m9', { type: 'text', text: 'after the result' }), result(2, 0.3, 'second')), { harness });
-    expect(metrics).toMatchObject({ tokens: { input: 300, output: 30 }, turns: 3, duration_ms: 300, cost: 0.3, final_output: 'second' });
-  });
+  test(
+    'result repeats (a background task starts a new turn): usage, turns and duration add up, cost and output ' +
+      'are the last',
+    async () => {
+      const result = (n: number, cost: number, text: string) => ({
+        type: 'result',
+        subtype: 'success',
+        is_error: false,
+        duration_ms: 100 * n,
+        num_turns: n,
+        result: text,
+        total_cost_usd: cost,
+        session_id: session,
+        usage: { input_tokens: 100 * n, output_tokens: 10 * n },
+      });
+      const { metrics } = await run(
+        jsonl(
+          result(1, 0.1, 'first'),
+          assistant('m9', { type: 'text', text: 'after the result' }),
+          result(2, 0.3, 'second'),
+        ),
+        { harness },
+      );
+      expect(metrics).toMatchObject({
+        tokens: { input: 300, output: 30 },
+        turns: 3,
+        duration_ms: 300,
+        cost: 0.3,
+        final_output: 'second',
+      });
+    },
+  );
 
   test('result reporting an error: is_error true or an error_* subtype is an error event', async () => {
     const base = { type: 'result', session_id: session, usage: {} };
     expect(
       await events(
-        { ...base, subtype: 'success', is_error: true, result: 'Invalid API key · Fix external API key', terminal_reason: 'api_error' },
+        {
+          ...base,
+          subtype: 'success',
+          is_error: true,
+          result: 'Invalid API key · Fix external API key',
+          terminal_reason: 'api_error',
+        },
         { ...base, subtype: 'error_during_execution', is_error: false, errors: ['No conversation found', 'second'] },
         { ...base, subtype: 'error_max_budget_usd', is_error: true, result: null },
       ),
@@ -142,16 +208,35 @@ describe('raw event stream', () => {
   });
 
   test('stream_event is consumed', async () => {
-    expect(await events({ type: 'stream_event', event: { type: 'content_block_delta', delta: { type: 'text_delta', text: 'Hel' } }, session_id: session })).toEqual([]);
+    expect(
+      await events({
+        type: 'stream_event',
+        event: { type: 'content_block_delta', delta: { type: 'text_delta', text: 'Hel' } },
+        session_id: session,
+      }),
+    ).toEqual([]);
   });
 
   test('any other type, and JSON that is not a typed object, is unknown, verbatim', async () => {
-    const records = [{ type: 'tool_progress', tool_use_id: 't', elapsed_time_seconds: 3 }, { type: 'control_request', request_id: 'r' }, [1, 2], 'text', 7, null, { no: 'type' }];
-    expect(await events(...records.map((record) => JSON.stringify(record)))).toEqual(records.map((raw) => ({ type: 'unknown', raw })));
+    const records = [
+      { type: 'tool_progress', tool_use_id: 't', elapsed_time_seconds: 3 },
+      { type: 'control_request', request_id: 'r' },
+      [1, 2],
+      'text',
+      7,
+      null,
+      { no: 'type' },
+    ];
+    expect(await events(...records.map((record) => JSON.stringify(record)))).toEqual(
+      records.map((raw) => ({ type: 'unknown', raw })),
+    );
   });
 
   test('a non-JSON line is a warning carrying the line, and the stream goes on', async () => {
-    const { events: out } = await run(`Service not running, starting service...\n${jsonl(assistant('m', { type: 'text', text: 'hi' }))}{"type":"assis`, { harness });
+    const { events: out } = await run(
+      `Service not running, starting service...\n${jsonl(assistant('m', { type: 'text', text: 'hi' }))}{"type":"assis`,
+      { harness },
+    );
     expect(bodies(out)).toEqual([
       { type: 'warning', message: 'Service not running, starting service...', code: 'not_json' },
       { type: 'agent', message: 'hi' },
@@ -161,17 +246,24 @@ describe('raw event stream', () => {
 });
 
 describe('interleaved writes (anthropics/claude-code#49640)', () => {
-  test('a rate_limit_event written into the middle of an assistant line: both records recovered, the reply not lost', async () => {
-    const outer = JSON.stringify(assistant('m1', { type: 'text', text: 'The tests pass now.' }));
-    const inner = JSON.stringify({ type: 'rate_limit_event', rate_limit_info: { status: 'rejected' }, session_id: session });
-    const cut = outer.indexOf('pass');
-    const { events: out, rules } = await run(`${outer.slice(0, cut)}${inner}\n${outer.slice(cut)}\n`, { harness });
-    expect(bodies(out)).toEqual([
-      { type: 'warning', code: 'rate_limit_rejected', message: 'Claude Code rate limit rejected' },
-      { type: 'agent', message: 'The tests pass now.' },
-    ]);
-    expect(rules).toEqual([records.rate_limit_event.rules.other, records.assistant.rules.blocks]);
-  });
+  test(
+    'a rate_limit_event written into the middle of an ' + 'assistant line: both records recovered, the reply not lost',
+    async () => {
+      const outer = JSON.stringify(assistant('m1', { type: 'text', text: 'The tests pass now.' }));
+      const inner = JSON.stringify({
+        type: 'rate_limit_event',
+        rate_limit_info: { status: 'rejected' },
+        session_id: session,
+      });
+      const cut = outer.indexOf('pass');
+      const { events: out, rules } = await run(`${outer.slice(0, cut)}${inner}\n${outer.slice(cut)}\n`, { harness });
+      expect(bodies(out)).toEqual([
+        { type: 'warning', code: 'rate_limit_rejected', message: 'Claude Code rate limit rejected' },
+        { type: 'agent', message: 'The tests pass now.' },
+      ]);
+      expect(rules).toEqual([records.rate_limit_event.rules.other, records.assistant.rules.blocks]);
+    },
+  );
 
   test('when nothing completes the head, it is a warning carrying its text', async () => {
     const outer = JSON.stringify(assistant('m1', { type: 'text', text: 'cut off' }));
@@ -184,20 +276,23 @@ describe('interleaved writes (anthropics/claude-code#49640)', () => {
 });
 
 describe('session id', () => {
-  test('the first non-empty session_id is the stream\'s; events before it carry none, later ones all carry it', async () => {
-    const { events: out, metrics } = await run(
-      jsonl(
-        { type: 'system', subtype: 'hook_started', hook_id: 'h' },
-        { type: 'system', subtype: 'hook_response', hook_id: 'h', session_id: '' },
-        { ...init, session_id: 'first' },
-        'not json',
-        { type: 'mystery', session_id: 'second' },
-      ),
-      { harness },
-    );
-    expect(out.map((e) => e.session_id)).toEqual([undefined, undefined, 'first', 'first']);
-    expect(metrics.session_id).toBe('first');
-  });
+  test(
+    "the first non-empty session_id is the stream's; " + 'events before it carry none, later ones all carry it',
+    async () => {
+      const { events: out, metrics } = await run(
+        jsonl(
+          { type: 'system', subtype: 'hook_started', hook_id: 'h' },
+          { type: 'system', subtype: 'hook_response', hook_id: 'h', session_id: '' },
+          { ...init, session_id: 'first' },
+          'not json',
+          { type: 'mystery', session_id: 'second' },
+        ),
+        { harness },
+      );
+      expect(out.map((e) => e.session_id)).toEqual([undefined, undefined, 'first', 'first']);
+      expect(metrics.session_id).toBe('first');
+    },
+  );
 });
 
 describe('normalized mapping', () => {
@@ -214,23 +309,33 @@ describe('normalized mapping', () => {
     ]);
   });
 
-  test('thinking blocks are joined per message into reasoning; empty (signature-only) thinking says nothing', async () => {
-    expect(
-      await events(
-        assistant('m1', { type: 'thinking', thinking: '', signature: 'sig' }),
-        assistant('m1', { type: 'thinking', thinking: 'First, ', signature: 'sig' }, { type: 'thinking', thinking: 'then.', signature: 'sig' }),
-        assistant('m1', { type: 'text', text: 'Answer.' }),
-      ),
-    ).toEqual([
-      { type: 'reasoning', message: 'First, then.' },
-      { type: 'agent', message: 'Answer.' },
-    ]);
-  });
+  test(
+    'thinking blocks are joined per message into ' + 'reasoning; empty (signature-only) thinking says nothing',
+    async () => {
+      expect(
+        await events(
+          assistant('m1', { type: 'thinking', thinking: '', signature: 'sig' }),
+          assistant(
+            'm1',
+            { type: 'thinking', thinking: 'First, ', signature: 'sig' },
+            { type: 'thinking', thinking: 'then.', signature: 'sig' },
+          ),
+          assistant('m1', { type: 'text', text: 'Answer.' }),
+        ),
+      ).toEqual([
+        { type: 'reasoning', message: 'First, then.' },
+        { type: 'agent', message: 'Answer.' },
+      ]);
+    },
+  );
 
   test('a tool use between two text blocks splits them, in order', async () => {
     expect(
       await events(
-        assistant('m1', { type: 'text', text: 'Reading.' }, toolUse('t1', 'Read', { file_path: '/a' }), { type: 'text', text: 'Meanwhile.' }),
+        assistant('m1', { type: 'text', text: 'Reading.' }, toolUse('t1', 'Read', { file_path: '/a' }), {
+          type: 'text',
+          text: 'Meanwhile.',
+        }),
         user([toolResult('t1')]),
       ),
     ).toEqual([
@@ -271,7 +376,11 @@ describe('tool mapping', () => {
   test('calls are paired by tool_use_id, not by order', async () => {
     expect(
       await events(
-        assistant('m1', toolUse('a', 'Read', { file_path: '/a' }), toolUse('b', 'Write', { file_path: '/b', content: 'x' })),
+        assistant(
+          'm1',
+          toolUse('a', 'Read', { file_path: '/a' }),
+          toolUse('b', 'Write', { file_path: '/b', content: 'x' }),
+        ),
         user([toolResult('b')]),
         user([toolResult('a', 'boom', { is_error: true })]),
       ),
@@ -284,8 +393,15 @@ describe('tool mapping', () => {
   test('success from is_error (absent means success) and from interruption', async () => {
     expect(
       await events(
-        assistant('m1', toolUse('a', 'Bash', { command: 'sleep 100' }), toolUse('b', 'Bash', { command: 'make' }), toolUse('c', 'Bash', { command: 'make test' })),
-        user([toolResult('a', 'Interrupted', { is_error: false })], { tool_use_result: { stdout: '', stderr: '', interrupted: true } }),
+        assistant(
+          'm1',
+          toolUse('a', 'Bash', { command: 'sleep 100' }),
+          toolUse('b', 'Bash', { command: 'make' }),
+          toolUse('c', 'Bash', { command: 'make test' }),
+        ),
+        user([toolResult('a', 'Interrupted', { is_error: false })], {
+          tool_use_result: { stdout: '', stderr: '', interrupted: true },
+        }),
         user([toolResult('b', 'Exit code 2\nfailed', { is_error: true })], { tool_use_result: 'Error: Exit code 2' }),
         user([toolResult('c')]),
       ),
@@ -296,28 +412,44 @@ describe('tool mapping', () => {
     ]);
   });
 
-  test('an ambiguous id match (two different calls under one id) is unknown; the same call restated is not ambiguous', async () => {
-    const first = toolUse('dup', 'Read', { file_path: '/a' });
-    const second = toolUse('dup', 'Bash', { command: 'rm -rf /' });
-    const result = toolResult('dup');
-    expect(await events(assistant('m1', first), assistant('m1', second), user([result]))).toEqual([{ type: 'unknown', raw: { tool_use: [first, second], tool_result: result } }]);
-    expect(await events(assistant('m1', first), assistant('m1', first), user([result]))).toEqual([{ type: 'read', path: '/a', is_success: true }]);
-  });
+  test(
+    'an ambiguous id match (two different calls under one id) is unknown; the same call restated is not ' + 'ambiguous',
+    async () => {
+      const first = toolUse('dup', 'Read', { file_path: '/a' });
+      const second = toolUse('dup', 'Bash', { command: 'rm -rf /' });
+      const result = toolResult('dup');
+      expect(await events(assistant('m1', first), assistant('m1', second), user([result]))).toEqual([
+        { type: 'unknown', raw: { tool_use: [first, second], tool_result: result } },
+      ]);
+      expect(await events(assistant('m1', first), assistant('m1', first), user([result]))).toEqual([
+        { type: 'read', path: '/a', is_success: true },
+      ]);
+    },
+  );
 
-  test('a Read result with no recorded call is recovered from its file metadata; any other unpaired result is unknown', async () => {
-    const orphanRead = toolResult('never-seen', '1\thello');
-    const orphan = toolResult('also-never-seen', 'ok');
-    expect(
-      await events(
-        init,
-        user([orphanRead], { tool_use_result: { type: 'text', file: { filePath: 'notes.txt', content: 'x', numLines: 4, startLine: 3, totalLines: 9 } } }),
-        user([orphan], { tool_use_result: { stdout: 'ok' } }),
-      ),
-    ).toEqual([
-      { type: 'read', path: '/ws/notes.txt', start_line: 3, end_line: 6, is_success: true },
-      { type: 'unknown', raw: orphan },
-    ]);
-  });
+  test(
+    'a Read result with no recorded call is recovered from its file metadata; any other unpaired result is ' +
+      'unknown',
+    async () => {
+      const orphanRead = toolResult('never-seen', '1\thello');
+      const orphan = toolResult('also-never-seen', 'ok');
+      expect(
+        await events(
+          init,
+          user([orphanRead], {
+            tool_use_result: {
+              type: 'text',
+              file: { filePath: 'notes.txt', content: 'x', numLines: 4, startLine: 3, totalLines: 9 },
+            },
+          }),
+          user([orphan], { tool_use_result: { stdout: 'ok' } }),
+        ),
+      ).toEqual([
+        { type: 'read', path: '/ws/notes.txt', start_line: 3, end_line: 6, is_success: true },
+        { type: 'unknown', raw: orphan },
+      ]);
+    },
+  );
 
   test('Read: the line range from offset (first line) and limit (count)', async () => {
     expect(
@@ -356,7 +488,11 @@ describe('tool mapping', () => {
 
   test('Grep and Glob are searches', async () => {
     expect(
-      await events(init, ...call('Grep', { pattern: 'TODO', path: 'src', output_mode: 'content', '-n': 'true' }), ...call('Glob', { pattern: '**/*.ts' })),
+      await events(
+        init,
+        ...call('Grep', { pattern: 'TODO', path: 'src', output_mode: 'content', '-n': 'true' }),
+        ...call('Glob', { pattern: '**/*.ts' }),
+      ),
     ).toEqual([
       { type: 'search', query: 'TODO', path: '/ws/src', is_success: true },
       { type: 'search', query: '**/*.ts', is_success: true },
@@ -364,61 +500,70 @@ describe('tool mapping', () => {
   });
 
   test('LS is a list', async () => {
-    expect(await events(...call('LS', { path: '/ws/services' }))).toEqual([{ type: 'list', path: '/ws/services', is_success: true }]);
-  });
-
-  test('Bash that is recognizably file operations becomes them, keeping its success; a mixed command stays a command', async () => {
-    expect(
-      await events(
-        init,
-        ...call('Bash', { command: "cd src && sed -n '10,20p' a.ts && cat /etc/hosts" }, { is_error: true }),
-        ...call('Bash', { command: 'rg -n TODO lib | head -n 5' }),
-        ...call('Bash', { command: 'cat a.ts && npm test' }),
-      ),
-    ).toEqual([
-      { type: 'read', path: '/ws/src/a.ts', start_line: 10, end_line: 20, is_success: false },
-      { type: 'read', path: '/etc/hosts', is_success: false },
-      { type: 'search', query: 'TODO', path: '/ws/lib', is_success: true },
-      { type: 'command', command: 'cat a.ts && npm test', is_success: true },
+    expect(await events(...call('LS', { path: '/ws/services' }))).toEqual([
+      { type: 'list', path: '/ws/services', is_success: true },
     ]);
   });
 
-  test('Bash: a search whose whole result is `Exit code 1` completed without a match (CONTRACT.md); any other failure stays a failure', async () => {
-    const bash = (id: string, command: string, content: unknown) => [
-      assistant(`msg_${id}`, toolUse(id, 'Bash', { command })),
-      user([toolResult(id, content, { is_error: true })]),
-    ];
-    expect(
-      await events(
-        init,
-        ...bash('t1', 'rg -n zzz src', 'Exit code 1'),
-        ...bash('t2', 'grep -rn zzz .', [{ type: 'text', text: 'Exit code 1' }]),
-        ...bash('t3', 'rg -n zzz src', 'Exit code 2\nrg: src: No such file or directory'),
-        ...bash('t4', 'rg -n zzz src', 'Exit code 1\nsomething printed'),
-        // Exit status of the pipeline is head's, and `cat` may have been what failed: not the search's.
-        ...bash('t5', 'rg -n zzz src | head -n 3', 'Exit code 1'),
-        ...bash('t6', 'cat a.txt && rg zzz', 'Exit code 1'),
-        // One search among reads, ending the script unconditionally: only the search changes.
-        ...bash('t7', 'cat a.txt; rg zzz', 'Exit code 1'),
-        // Not a search: a read that exited 1 failed.
-        ...bash('t8', 'cat missing.txt', 'Exit code 1'),
-        // A command event carries no exit code (Claude reports none), whatever its text.
-        ...bash('t9', 'npm test', 'Exit code 1'),
-      ),
-    ).toEqual([
-      { type: 'search', query: 'zzz', path: '/ws/src', is_success: true },
-      { type: 'search', query: 'zzz', path: '/ws', is_success: true },
-      { type: 'search', query: 'zzz', path: '/ws/src', is_success: false },
-      { type: 'search', query: 'zzz', path: '/ws/src', is_success: false },
-      { type: 'search', query: 'zzz', path: '/ws/src', is_success: false },
-      { type: 'read', path: '/ws/a.txt', is_success: false },
-      { type: 'search', query: 'zzz', is_success: false },
-      { type: 'read', path: '/ws/a.txt', is_success: false },
-      { type: 'search', query: 'zzz', is_success: true },
-      { type: 'read', path: '/ws/missing.txt', is_success: false },
-      { type: 'command', command: 'npm test', is_success: false },
-    ]);
-  });
+  test(
+    'Bash that is recognizably file operations becomes them, keeping its success; a mixed command stays a ' + 'command',
+    async () => {
+      expect(
+        await events(
+          init,
+          ...call('Bash', { command: "cd src && sed -n '10,20p' a.ts && cat /etc/hosts" }, { is_error: true }),
+          ...call('Bash', { command: 'rg -n TODO lib | head -n 5' }),
+          ...call('Bash', { command: 'cat a.ts && npm test' }),
+        ),
+      ).toEqual([
+        { type: 'read', path: '/ws/src/a.ts', start_line: 10, end_line: 20, is_success: false },
+        { type: 'read', path: '/etc/hosts', is_success: false },
+        { type: 'search', query: 'TODO', path: '/ws/lib', is_success: true },
+        { type: 'command', command: 'cat a.ts && npm test', is_success: true },
+      ]);
+    },
+  );
+
+  test(
+    'Bash: a search whose whole result is `Exit code 1` completed without a match (CONTRACT.md); any other ' +
+      'failure stays a failure',
+    async () => {
+      const bash = (id: string, command: string, content: unknown) => [
+        assistant(`msg_${id}`, toolUse(id, 'Bash', { command })),
+        user([toolResult(id, content, { is_error: true })]),
+      ];
+      expect(
+        await events(
+          init,
+          ...bash('t1', 'rg -n zzz src', 'Exit code 1'),
+          ...bash('t2', 'grep -rn zzz .', [{ type: 'text', text: 'Exit code 1' }]),
+          ...bash('t3', 'rg -n zzz src', 'Exit code 2\nrg: src: No such file or directory'),
+          ...bash('t4', 'rg -n zzz src', 'Exit code 1\nsomething printed'),
+          // Exit status of the pipeline is head's, and `cat` may have been what failed: not the search's.
+          ...bash('t5', 'rg -n zzz src | head -n 3', 'Exit code 1'),
+          ...bash('t6', 'cat a.txt && rg zzz', 'Exit code 1'),
+          // One search among reads, ending the script unconditionally: only the search changes.
+          ...bash('t7', 'cat a.txt; rg zzz', 'Exit code 1'),
+          // Not a search: a read that exited 1 failed.
+          ...bash('t8', 'cat missing.txt', 'Exit code 1'),
+          // A command event carries no exit code (Claude reports none), whatever its text.
+          ...bash('t9', 'npm test', 'Exit code 1'),
+        ),
+      ).toEqual([
+        { type: 'search', query: 'zzz', path: '/ws/src', is_success: true },
+        { type: 'search', query: 'zzz', path: '/ws', is_success: true },
+        { type: 'search', query: 'zzz', path: '/ws/src', is_success: false },
+        { type: 'search', query: 'zzz', path: '/ws/src', is_success: false },
+        { type: 'search', query: 'zzz', path: '/ws/src', is_success: false },
+        { type: 'read', path: '/ws/a.txt', is_success: false },
+        { type: 'search', query: 'zzz', is_success: false },
+        { type: 'read', path: '/ws/a.txt', is_success: false },
+        { type: 'search', query: 'zzz', is_success: true },
+        { type: 'read', path: '/ws/missing.txt', is_success: false },
+        { type: 'command', command: 'npm test', is_success: false },
+      ]);
+    },
+  );
 
   test('Bash is a command; Claude reports no exit code', async () => {
     expect(await events(...call('Bash', { command: 'npm test', description: 'run tests', timeout: 600000 }))).toEqual([
@@ -436,45 +581,79 @@ describe('tool mapping', () => {
     expect(await events(...call('StructuredOutput', { answer: 'hello world' }))).toEqual([]);
   });
 
-  test('any other tool (MCP, web, todo, Task and its new name Agent) is unknown, carrying the call and its result', async () => {
-    for (const name of ['mcp__github__create_issue', 'WebFetch', 'TodoWrite', 'Task', 'Agent', 'constructor', '__proto__']) {
-      expect(await events(...call(name, { any: 'input' })), name).toEqual([unknownCall(name, { any: 'input' })]);
-    }
-  });
+  test(
+    'any other tool (MCP, web, todo, Task and its new ' + 'name Agent) is unknown, carrying the call and its result',
+    async () => {
+      for (const name of [
+        'mcp__github__create_issue',
+        'WebFetch',
+        'TodoWrite',
+        'Task',
+        'Agent',
+        'constructor',
+        '__proto__',
+      ]) {
+        expect(await events(...call(name, { any: 'input' })), name).toEqual([unknownCall(name, { any: 'input' })]);
+      }
+    },
+  );
 
   test('a known tool whose input does not fit its row is unknown', async () => {
-    expect(await events(...call('Read', { path: '/wrong/field' }))).toEqual([unknownCall('Read', { path: '/wrong/field' })]);
+    expect(await events(...call('Read', { path: '/wrong/field' }))).toEqual([
+      unknownCall('Read', { path: '/wrong/field' }),
+    ]);
   });
 });
 
 describe('state is bounded and settled (CONTRACT.md)', () => {
   test('calls still waiting at the end of input are emitted with is_success unset, oldest first', async () => {
-    expect(await events(assistant('m', toolUse('a', 'Read', { file_path: '/a' }), toolUse('b', 'Glob', { pattern: '*' })))).toEqual([
+    expect(
+      await events(assistant('m', toolUse('a', 'Read', { file_path: '/a' }), toolUse('b', 'Glob', { pattern: '*' }))),
+    ).toEqual([
       { type: 'read', path: '/a' },
       { type: 'search', query: '*' },
     ]);
   });
 
-  test('past maxPendingTools the oldest waiting call is emitted unresolved, and its late result is then unpaired', async () => {
-    const records = [
-      assistant('m', toolUse('a', 'Read', { file_path: '/a' }), toolUse('b', 'Read', { file_path: '/b' }), toolUse('c', 'Read', { file_path: '/c' })),
-      user([toolResult('a')]),
-      user([toolResult('c')]),
-    ];
-    const { events: out } = await run(jsonl(...records), { harness, maxPendingTools: 2 });
-    expect(bodies(out)).toEqual([
-      { type: 'read', path: '/a' },
-      { type: 'unknown', raw: toolResult('a') },
-      { type: 'read', path: '/c', is_success: true },
-      { type: 'read', path: '/b' },
-    ]);
-  });
+  test(
+    'past maxPendingTools the oldest waiting call is ' + 'emitted unresolved, and its late result is then unpaired',
+    async () => {
+      const records = [
+        assistant(
+          'm',
+          toolUse('a', 'Read', { file_path: '/a' }),
+          toolUse('b', 'Read', { file_path: '/b' }),
+          toolUse('c', 'Read', { file_path: '/c' }),
+        ),
+        user([toolResult('a')]),
+        user([toolResult('c')]),
+      ];
+      const { events: out } = await run(jsonl(...records), { harness, maxPendingTools: 2 });
+      expect(bodies(out)).toEqual([
+        { type: 'read', path: '/a' },
+        { type: 'unknown', raw: toolResult('a') },
+        { type: 'read', path: '/c', is_success: true },
+        { type: 'read', path: '/b' },
+      ]);
+    },
+  );
 
   test('an agent message longer than maxSpanBytes is emitted in parts, with a warning', async () => {
-    const { events: out } = await run(jsonl(assistant('m', { type: 'text', text: 'a'.repeat(6) }), assistant('m', { type: 'text', text: 'b'.repeat(6) }), assistant('m', { type: 'text', text: 'c' })), { harness, maxSpanBytes: 10 });
+    const { events: out } = await run(
+      jsonl(
+        assistant('m', { type: 'text', text: 'a'.repeat(6) }),
+        assistant('m', { type: 'text', text: 'b'.repeat(6) }),
+        assistant('m', { type: 'text', text: 'c' }),
+      ),
+      { harness, maxSpanBytes: 10 },
+    );
     expect(bodies(out)).toEqual([
       { type: 'agent', message: 'aaaaaabbbbbb' },
-      { type: 'warning', code: 'span_too_long', message: 'agent text reached 12 bytes (maxSpanBytes is 10); emitted in parts' },
+      {
+        type: 'warning',
+        code: 'span_too_long',
+        message: 'agent text reached 12 bytes (maxSpanBytes is 10); emitted in parts',
+      },
       { type: 'agent', message: 'c' },
     ]);
   });

@@ -4,17 +4,38 @@
  */
 import { describe, expect, test } from 'vitest';
 import { bodies, jsonl, run, untimed } from '../helpers.js';
-import { assistant, call, complete, goose, request, response, result, shellResult, text, thinking, user } from './wire.js';
+import {
+  assistant,
+  call,
+  complete,
+  goose,
+  request,
+  response,
+  result,
+  shellResult,
+  text,
+  thinking,
+  user,
+} from './wire.js';
 import { records } from '../../src/harnesses/goose/correlate.js';
 import { sharedRecords } from '../../src/kernel/record-table.js';
 
 const logNote = { type: 'notification', extension_id: 'call_1', log: { message: 'PASS test/greet.test.ts' } };
-const progressNote = { type: 'notification', extension_id: 'call_1', progress: { progress: 1, total: null, message: null } };
+const progressNote = {
+  type: 'notification',
+  extension_id: 'call_1',
+  progress: { progress: 1, total: null, message: null },
+};
 
 describe('goose.md "Raw event stream"', () => {
   test('message: content blocks are processed in order', async () => {
     const { events, rules } = await goose(
-      assistant('msg_1', thinking('Read it first.'), text('Reading a.txt.'), request('call_1', 'read', { path: 'a.txt' })),
+      assistant(
+        'msg_1',
+        thinking('Read it first.'),
+        text('Reading a.txt.'),
+        request('call_1', 'read', { path: 'a.txt' }),
+      ),
       user('msg_u1', response('call_1', result('hello'))),
       complete(),
     );
@@ -23,21 +44,35 @@ describe('goose.md "Raw event stream"', () => {
       { type: 'agent', message: 'Reading a.txt.' },
       { type: 'read', path: '/ws/a.txt', is_success: true },
     ]);
-    expect(rules).toEqual([records.message.rules.assistant, records.message.rules.user, records.complete.rules.consumed]);
+    expect(rules).toEqual([
+      records.message.rules.assistant,
+      records.message.rules.user,
+      records.complete.rules.consumed,
+    ]);
   });
 
   test('notification: unknown, verbatim (log and progress forms), ending the pending span', async () => {
-    const { events, rules } = await goose(assistant('msg_1', text('Hel')), logNote, assistant('msg_1', text('lo')), progressNote);
+    const { events, rules } = await goose(
+      assistant('msg_1', text('Hel')),
+      logNote,
+      assistant('msg_1', text('lo')),
+      progressNote,
+    );
     expect(bodies(events)).toEqual([
       { type: 'agent', message: 'Hel' },
       { type: 'unknown', raw: logNote },
       { type: 'agent', message: 'lo' },
       { type: 'unknown', raw: progressNote },
     ]);
-    expect(rules).toEqual([records.message.rules.assistant, records.notification.rules.unknown, records.message.rules.assistant, records.notification.rules.unknown]);
+    expect(rules).toEqual([
+      records.message.rules.assistant,
+      records.notification.rules.unknown,
+      records.message.rules.assistant,
+      records.notification.rules.unknown,
+    ]);
   });
 
-  test('error: an error event with the record\'s message; the run is marked in error', async () => {
+  test("error: an error event with the record's message; the run is marked in error", async () => {
     const { events, rules, metrics } = await goose({ type: 'error', error: 'boom' }, complete());
     expect(bodies(events)).toEqual([{ type: 'error', message: 'boom' }]);
     expect(rules).toEqual([records.error.rules.error, records.complete.rules.consumed]);
@@ -45,10 +80,12 @@ describe('goose.md "Raw event stream"', () => {
   });
 
   test('complete: usage into the metrics, pending text flushed, the run ended; no event of its own', async () => {
-    const { events, rules, metrics } = await goose(
-      assistant('msg_1', text('Done.')),
-      { type: 'complete', total_tokens: 5120, input_tokens: 4800, output_tokens: 320 },
-    );
+    const { events, rules, metrics } = await goose(assistant('msg_1', text('Done.')), {
+      type: 'complete',
+      total_tokens: 5120,
+      input_tokens: 4800,
+      output_tokens: 320,
+    });
     expect(bodies(events)).toEqual([{ type: 'agent', message: 'Done.' }]);
     expect(rules).toEqual([records.message.rules.assistant, records.complete.rules.consumed]);
     expect(metrics).toMatchObject({ ended: true, tokens: { input: 4800, output: 320 }, total_tokens: 5120 });
@@ -58,7 +95,11 @@ describe('goose.md "Raw event stream"', () => {
 
 describe('goose.md "Normalized mapping"', () => {
   test('assistant text block: agent, accumulated across same-id fragments, then flushed', async () => {
-    const { events } = await goose(assistant('msg_1', text('Hel')), assistant('msg_1', text('lo, ')), assistant('msg_1', text('world.')));
+    const { events } = await goose(
+      assistant('msg_1', text('Hel')),
+      assistant('msg_1', text('lo, ')),
+      assistant('msg_1', text('world.')),
+    );
     expect(bodies(events)).toEqual([{ type: 'agent', message: 'Hello, world.' }]);
   });
 
@@ -107,8 +148,15 @@ describe('goose.md "Normalized mapping"', () => {
     });
 
     test('toolResult status "error" (a dispatch failure) is a failure', async () => {
-      const failed = { type: 'toolResponse', id: 'call_1', toolResult: { status: 'error', error: '-32603: An uncaught error happened during tool use' } };
-      const { events } = await goose(assistant('msg_1', request('call_1', 'tree', { path: '.' })), user('msg_u1', failed));
+      const failed = {
+        type: 'toolResponse',
+        id: 'call_1',
+        toolResult: { status: 'error', error: '-32603: An uncaught error happened during tool use' },
+      };
+      const { events } = await goose(
+        assistant('msg_1', request('call_1', 'tree', { path: '.' })),
+        user('msg_u1', failed),
+      );
       expect(bodies(events)).toEqual([{ type: 'list', path: '/ws', is_success: false }]);
     });
 
@@ -119,7 +167,10 @@ describe('goose.md "Normalized mapping"', () => {
 
     test('a result without a readable status leaves the outcome unset', async () => {
       const odd = { type: 'toolResponse', id: 'call_1', toolResult: { status: 'pending' } };
-      const { events } = await goose(assistant('msg_1', request('call_1', 'read', { path: 'a.txt' })), user('msg_u1', odd));
+      const { events } = await goose(
+        assistant('msg_1', request('call_1', 'read', { path: 'a.txt' })),
+        user('msg_u1', odd),
+      );
       expect(bodies(events)).toEqual([{ type: 'read', path: '/ws/a.txt' }]);
     });
 
@@ -130,17 +181,27 @@ describe('goose.md "Normalized mapping"', () => {
       expect(bodies(events)).toEqual([{ type: 'unknown', raw: { tool_request: req, tool_response: res } }]);
     });
 
-    test('an unparseable request (toolCall.status "error") is unknown at once; Goose sends no response for it', async () => {
-      const bad = { type: 'toolRequest', id: 'call_2', toolCall: { status: 'error', error: '-32602: Could not interpret tool use parameters for id call_2: EOF' } };
-      const { events } = await goose(assistant('msg_1', text('Running it.'), bad), complete());
-      expect(bodies(events)).toEqual([
-        { type: 'agent', message: 'Running it.' },
-        { type: 'unknown', raw: bad },
-      ]);
-    });
+    test(
+      'an unparseable request (toolCall.status "error") ' + 'is unknown at once; Goose sends no response for it',
+      async () => {
+        const bad = {
+          type: 'toolRequest',
+          id: 'call_2',
+          toolCall: { status: 'error', error: '-32602: Could not interpret tool use parameters for id call_2: EOF' },
+        };
+        const { events } = await goose(assistant('msg_1', text('Running it.'), bad), complete());
+        expect(bodies(events)).toEqual([
+          { type: 'agent', message: 'Running it.' },
+          { type: 'unknown', raw: bad },
+        ]);
+      },
+    );
 
     test('a malformed request (no string id, no tool name) is unknown at once', async () => {
-      const noId = { type: 'toolRequest', toolCall: { status: 'success', value: { name: 'shell', arguments: { command: 'ls' } } } };
+      const noId = {
+        type: 'toolRequest',
+        toolCall: { status: 'success', value: { name: 'shell', arguments: { command: 'ls' } } },
+      };
       const noName = { type: 'toolRequest', id: 'call_3', toolCall: { status: 'success', value: { arguments: {} } } };
       const { events } = await goose(assistant('msg_1', noId, noName));
       expect(bodies(events)).toEqual([
@@ -158,7 +219,11 @@ describe('goose.md "Normalized mapping"', () => {
     test('a second request under an id still waiting is unknown; the first still pairs', async () => {
       const first = request('call_1', 'read', { path: 'a.txt' });
       const second = request('call_1', 'read', { path: 'b.txt' });
-      const { events } = await goose(assistant('msg_1', first), assistant('msg_1', second), user('msg_u1', response('call_1', result('a'))));
+      const { events } = await goose(
+        assistant('msg_1', first),
+        assistant('msg_1', second),
+        user('msg_u1', response('call_1', result('a'))),
+      );
       expect(bodies(events)).toEqual([
         { type: 'unknown', raw: second },
         { type: 'read', path: '/ws/a.txt', is_success: true },
@@ -166,7 +231,13 @@ describe('goose.md "Normalized mapping"', () => {
     });
 
     test('calls still waiting at the end of input are emitted with is_success unset, oldest first', async () => {
-      const { events } = await goose(assistant('msg_1', request('call_1', 'read', { path: 'a.txt' }), request('call_2', 'shell', { command: 'npm test' })));
+      const { events } = await goose(
+        assistant(
+          'msg_1',
+          request('call_1', 'read', { path: 'a.txt' }),
+          request('call_2', 'shell', { command: 'npm test' }),
+        ),
+      );
       expect(bodies(events)).toEqual([
         { type: 'read', path: '/ws/a.txt' },
         { type: 'command', command: 'npm test' },
@@ -195,7 +266,10 @@ describe('goose.md "Normalized mapping"', () => {
   });
 
   test('complete: counts are session totals, so a later complete replaces, not adds', async () => {
-    const { metrics } = await goose({ type: 'complete', total_tokens: 10, output_tokens: 3 }, { type: 'complete', total_tokens: 25, input_tokens: 20, output_tokens: 5 });
+    const { metrics } = await goose(
+      { type: 'complete', total_tokens: 10, output_tokens: 3 },
+      { type: 'complete', total_tokens: 25, input_tokens: 20, output_tokens: 5 },
+    );
     expect(metrics.tokens).toEqual({ input: 20, output: 5 });
     expect(metrics.total_tokens).toBe(25);
   });
@@ -223,7 +297,14 @@ describe('goose.md "Normalized mapping"', () => {
   describe('unrecognized record / block type: unknown', () => {
     test('record types: model_change and anything else, and lines that are not typed objects', async () => {
       const modelChange = { type: 'model_change', model: 'gpt-4o', mode: 'lead' };
-      const { events, rules } = await goose(modelChange, { type: '__proto__' }, { type: 'constructor' }, [1, 2], JSON.stringify('text'), { kind: 'message' });
+      const { events, rules } = await goose(
+        modelChange,
+        { type: '__proto__' },
+        { type: 'constructor' },
+        [1, 2],
+        JSON.stringify('text'),
+        { kind: 'message' },
+      );
       expect(bodies(events)).toEqual([
         { type: 'unknown', raw: modelChange },
         { type: 'unknown', raw: { type: '__proto__' } },
@@ -246,9 +327,28 @@ describe('goose.md "Normalized mapping"', () => {
       const blocks = [
         { type: 'image', data: 'iVBORw0KGgo=', mimeType: 'image/png' },
         { type: 'systemNotification', notificationType: 'inlineMessage', msg: 'Compaction complete' },
-        { type: 'actionRequired', data: { actionType: 'toolConfirmation', id: 'call_1', toolName: 'shell', arguments: { command: 'rm x' }, prompt: null } },
-        { type: 'frontendToolRequest', id: 'call_2', toolCall: { status: 'success', value: { name: 'click', arguments: {} } } },
-        { type: 'toolConfirmationRequest', id: 'call_3', toolName: 'shell', arguments: { command: 'rm y' }, prompt: null },
+        {
+          type: 'actionRequired',
+          data: {
+            actionType: 'toolConfirmation',
+            id: 'call_1',
+            toolName: 'shell',
+            arguments: { command: 'rm x' },
+            prompt: null,
+          },
+        },
+        {
+          type: 'frontendToolRequest',
+          id: 'call_2',
+          toolCall: { status: 'success', value: { name: 'click', arguments: {} } },
+        },
+        {
+          type: 'toolConfirmationRequest',
+          id: 'call_3',
+          toolName: 'shell',
+          arguments: { command: 'rm y' },
+          prompt: null,
+        },
         { type: 'conversationCompacted' },
         { type: 'constructor' },
         { text: 'no type' },
@@ -262,34 +362,50 @@ describe('goose.md "Normalized mapping"', () => {
       ]);
     });
 
-    test('a user thinking block, and text or thinking whose field is not a string: unknown carrying the block', async () => {
-      const userThinking = thinking('hmm');
-      const badText = { type: 'text', text: 42 };
-      const badThinking = { type: 'thinking', signature: 'sig' };
-      const { events } = await goose(user('msg_u1', userThinking), assistant('msg_1', badText, badThinking));
-      expect(bodies(events)).toEqual([
-        { type: 'unknown', raw: userThinking },
-        { type: 'unknown', raw: badText },
-        { type: 'unknown', raw: badThinking },
-      ]);
-    });
+    test(
+      'a user thinking block, and text or thinking ' + 'whose field is not a string: unknown carrying the block',
+      async () => {
+        const userThinking = thinking('hmm');
+        const badText = { type: 'text', text: 42 };
+        const badThinking = { type: 'thinking', signature: 'sig' };
+        const { events } = await goose(user('msg_u1', userThinking), assistant('msg_1', badText, badThinking));
+        expect(bodies(events)).toEqual([
+          { type: 'unknown', raw: userThinking },
+          { type: 'unknown', raw: badText },
+          { type: 'unknown', raw: badThinking },
+        ]);
+      },
+    );
 
-    test('a message whose role is neither user nor assistant, or whose content is not an array: unknown carrying the record', async () => {
-      const system = { type: 'message', message: { id: 'x', role: 'system', created: 0, content: [text('hi')], metadata: {} } };
-      const noContent = { type: 'message', message: { id: 'y', role: 'assistant', created: 0, content: 'hi', metadata: {} } };
-      const noMessage = { type: 'message' };
-      const { events, rules } = await goose(system, noContent, noMessage);
-      expect(bodies(events)).toEqual([
-        { type: 'unknown', raw: system },
-        { type: 'unknown', raw: noContent },
-        { type: 'unknown', raw: noMessage },
-      ]);
-      expect(rules).toEqual(Array(3).fill(records.message.rules.other));
-    });
+    test(
+      'a message whose role is neither user nor assistant, or whose content is not an array: unknown carrying ' +
+        'the record',
+      async () => {
+        const system = {
+          type: 'message',
+          message: { id: 'x', role: 'system', created: 0, content: [text('hi')], metadata: {} },
+        };
+        const noContent = {
+          type: 'message',
+          message: { id: 'y', role: 'assistant', created: 0, content: 'hi', metadata: {} },
+        };
+        const noMessage = { type: 'message' };
+        const { events, rules } = await goose(system, noContent, noMessage);
+        expect(bodies(events)).toEqual([
+          { type: 'unknown', raw: system },
+          { type: 'unknown', raw: noContent },
+          { type: 'unknown', raw: noMessage },
+        ]);
+        expect(rules).toEqual(Array(3).fill(records.message.rules.other));
+      },
+    );
   });
 
   test('Goose reports no session id: no event carries one', async () => {
-    const { events, metrics } = await goose({ ...assistant('msg_1', text('Hi')), session_id: 'abc' }, { type: 'complete', total_tokens: 1, session_id: 'abc' });
+    const { events, metrics } = await goose(
+      { ...assistant('msg_1', text('Hi')), session_id: 'abc' },
+      { type: 'complete', total_tokens: 1, session_id: 'abc' },
+    );
     expect(untimed(events)).toEqual([{ type: 'agent', message: 'Hi' }]);
     expect(metrics.session_id).toBeUndefined();
   });

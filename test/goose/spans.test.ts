@@ -8,45 +8,62 @@ import { assistant, complete, goose, request, response, result, text, thinking, 
 
 describe('span accumulation', () => {
   test('deltas are appended', async () => {
-    const { events } = await goose(assistant('msg_1', text('The tests ')), assistant('msg_1', text('pass')), assistant('msg_1', text('.')), complete());
+    const { events } = await goose(
+      assistant('msg_1', text('The tests ')),
+      assistant('msg_1', text('pass')),
+      assistant('msg_1', text('.')),
+      complete(),
+    );
     expect(bodies(events)).toEqual([{ type: 'agent', message: 'The tests pass.' }]);
   });
 
   test('a cumulative restatement replaces the pending text', async () => {
-    const { events } = await goose(assistant('msg_1', text('The')), assistant('msg_1', text('The tests')), assistant('msg_1', text('The tests pass.')), complete());
+    const { events } = await goose(
+      assistant('msg_1', text('The')),
+      assistant('msg_1', text('The tests')),
+      assistant('msg_1', text('The tests pass.')),
+      complete(),
+    );
     expect(bodies(events)).toEqual([{ type: 'agent', message: 'The tests pass.' }]);
   });
 
-  test('the restated thinking in front of a tool request replaces the streamed deltas (OpenAI-compatible reasoning)', async () => {
-    const { events } = await goose(
-      assistant('chatcmpl-1', thinking('Read ')),
-      assistant('chatcmpl-1', thinking('the file.')),
-      assistant('chatcmpl-1', thinking('Read the file.'), request('call_1', 'read', { path: 'a.txt' })),
-      user('msg_u1', response('call_1', result('a'))),
-    );
-    expect(bodies(events)).toEqual([
-      { type: 'reasoning', message: 'Read the file.' },
-      { type: 'read', path: '/ws/a.txt', is_success: true },
-    ]);
-  });
+  test(
+    'the restated thinking in front of a tool request ' + 'replaces the streamed deltas (OpenAI-compatible reasoning)',
+    async () => {
+      const { events } = await goose(
+        assistant('chatcmpl-1', thinking('Read ')),
+        assistant('chatcmpl-1', thinking('the file.')),
+        assistant('chatcmpl-1', thinking('Read the file.'), request('call_1', 'read', { path: 'a.txt' })),
+        user('msg_u1', response('call_1', result('a'))),
+      );
+      expect(bodies(events)).toEqual([
+        { type: 'reasoning', message: 'Read the file.' },
+        { type: 'read', path: '/ws/a.txt', is_success: true },
+      ]);
+    },
+  );
 
-  test('the whole reasoning restated in front of the tool requests, after text deltas flushed it, is not reported twice', async () => {
-    const { events } = await goose(
-      assistant('chatcmpl-1', thinking('Read ')),
-      assistant('chatcmpl-1', thinking('the file.')),
-      assistant('chatcmpl-1', text('Reading it now.')),
-      assistant('chatcmpl-1', thinking('Read the file.'), request('call_1', 'read', { path: 'a.txt' })),
-      user('msg_u1', response('call_1', result('a'))),
-      assistant('chatcmpl-2', thinking('Read the file.')),
-    );
-    expect(bodies(events)).toEqual([
-      { type: 'reasoning', message: 'Read the file.' },
-      { type: 'agent', message: 'Reading it now.' },
-      { type: 'read', path: '/ws/a.txt', is_success: true },
-      // Another response that happens to think the same thing is reported.
-      { type: 'reasoning', message: 'Read the file.' },
-    ]);
-  });
+  test(
+    'the whole reasoning restated in front of the tool requests, after text deltas flushed it, is not reported ' +
+      'twice',
+    async () => {
+      const { events } = await goose(
+        assistant('chatcmpl-1', thinking('Read ')),
+        assistant('chatcmpl-1', thinking('the file.')),
+        assistant('chatcmpl-1', text('Reading it now.')),
+        assistant('chatcmpl-1', thinking('Read the file.'), request('call_1', 'read', { path: 'a.txt' })),
+        user('msg_u1', response('call_1', result('a'))),
+        assistant('chatcmpl-2', thinking('Read the file.')),
+      );
+      expect(bodies(events)).toEqual([
+        { type: 'reasoning', message: 'Read the file.' },
+        { type: 'agent', message: 'Reading it now.' },
+        { type: 'read', path: '/ws/a.txt', is_success: true },
+        // Another response that happens to think the same thing is reported.
+        { type: 'reasoning', message: 'Read the file.' },
+      ]);
+    },
+  );
 
   test('null ids are an id like any other: consecutive null-id fragments of one kind join', async () => {
     const { events } = await goose(
@@ -72,7 +89,10 @@ describe('span accumulation', () => {
   });
 
   test('a kind change inside one record: thinking then text in one content array', async () => {
-    const { events } = await goose(assistant('chatcmpl-1', thinking('Short answer.'), text('Yes.')), assistant('chatcmpl-1', text(' It works.')));
+    const { events } = await goose(
+      assistant('chatcmpl-1', thinking('Short answer.'), text('Yes.')),
+      assistant('chatcmpl-1', text(' It works.')),
+    );
     expect(bodies(events)).toEqual([
       { type: 'reasoning', message: 'Short answer.' },
       { type: 'agent', message: 'Yes. It works.' },
@@ -118,7 +138,11 @@ describe('span accumulation', () => {
   });
 
   test('flushed at the end of input without complete', async () => {
-    const { events, metrics } = await goose(assistant('msg_1', thinking('Thinking.')), assistant('msg_1', text('Cut ')), assistant('msg_1', text('short')));
+    const { events, metrics } = await goose(
+      assistant('msg_1', thinking('Thinking.')),
+      assistant('msg_1', text('Cut ')),
+      assistant('msg_1', text('short')),
+    );
     expect(bodies(events)).toEqual([
       { type: 'reasoning', message: 'Thinking.' },
       { type: 'agent', message: 'Cut short' },
@@ -127,7 +151,11 @@ describe('span accumulation', () => {
   });
 
   test('a line that is not JSON flushes the span first, so events keep input order', async () => {
-    const { events } = await goose(assistant('msg_1', text('Hel')), 'starting session | provider: openai model: gpt-4o', assistant('msg_1', text('lo.')));
+    const { events } = await goose(
+      assistant('msg_1', text('Hel')),
+      'starting session | provider: openai model: gpt-4o',
+      assistant('msg_1', text('lo.')),
+    );
     expect(bodies(events)).toEqual([
       { type: 'agent', message: 'Hel' },
       { type: 'warning', message: 'starting session | provider: openai model: gpt-4o', code: 'not_json' },
@@ -147,12 +175,24 @@ describe('span accumulation', () => {
   });
 });
 
-test('bounded: a span past maxSpanBytes is emitted as it stands, with a warning, and accumulation starts again', async () => {
-  const records = [assistant('msg_1', text('a'.repeat(6))), assistant('msg_1', text('b'.repeat(6))), assistant('msg_1', text('c')), complete()];
-  const { events } = await run(jsonl(...records), { harness: 'goose', cwd: '/ws', maxSpanBytes: 10 });
-  expect(bodies(events)).toEqual([
-    { type: 'agent', message: 'aaaaaabbbbbb' },
-    { type: 'warning', code: 'span_too_long', message: 'agent text reached 12 bytes (maxSpanBytes is 10); emitted in parts' },
-    { type: 'agent', message: 'c' },
-  ]);
-});
+test(
+  'bounded: a span past maxSpanBytes is emitted as it ' + 'stands, with a warning, and accumulation starts again',
+  async () => {
+    const records = [
+      assistant('msg_1', text('a'.repeat(6))),
+      assistant('msg_1', text('b'.repeat(6))),
+      assistant('msg_1', text('c')),
+      complete(),
+    ];
+    const { events } = await run(jsonl(...records), { harness: 'goose', cwd: '/ws', maxSpanBytes: 10 });
+    expect(bodies(events)).toEqual([
+      { type: 'agent', message: 'aaaaaabbbbbb' },
+      {
+        type: 'warning',
+        code: 'span_too_long',
+        message: 'agent text reached 12 bytes (maxSpanBytes is 10); emitted in parts',
+      },
+      { type: 'agent', message: 'c' },
+    ]);
+  },
+);

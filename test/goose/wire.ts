@@ -52,4 +52,3 @@ export const complete = (tokens: Record<string, unknown> = { total_tokens: null 
 export function goose(...records: unknown[]) {
   return run(jsonl(...records), { harness: 'goose', cwd: '/ws' });
 }
-

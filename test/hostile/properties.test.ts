@@ -11,13 +11,27 @@ import { harnesses, type HarnessName } from '../../src/index.js';
 import { bodies, byHarness, fixtureFiles, fixturePath, run } from '../helpers.js';
 
 /** The fixture folders of each harness; gg has none (its correlator is one rule). */
-const folders: Partial<Record<HarnessName, string>> = { acp: 'acp', 'claude-code': 'claude', goose: 'goose', opencode: 'opencode', codex: 'codex', pi: 'pi', copilot: 'copilot', kilo: 'kilo', gemini: 'gemini', qwen: 'qwen' };
+const folders: Partial<Record<HarnessName, string>> = {
+  acp: 'acp',
+  'claude-code': 'claude',
+  goose: 'goose',
+  opencode: 'opencode',
+  codex: 'codex',
+  pi: 'pi',
+  copilot: 'copilot',
+  kilo: 'kilo',
+  gemini: 'gemini',
+  qwen: 'qwen',
+};
 /** Big fixtures get fewer runs, so the suite stays fast. */
 const runsFor = (bytes: number) => (bytes > 200_000 ? 3 : 12);
 
 const tally = { inputs: 0, lines: 0, accounted: 0, crashes: 0 };
 afterAll(() => {
-  console.info(`hostile input: ${tally.inputs} inputs, ${tally.lines} lines fed, ${tally.accounted} accounted, ${tally.crashes} crashes`);
+  console.info(
+    `hostile input: ${tally.inputs} inputs, ${tally.lines} lines fed, ${tally.accounted} accounted, ` +
+      `${tally.crashes} crashes`,
+  );
 });
 
 function physicalLines(text: string): number {
@@ -57,9 +71,23 @@ function hostileLine(lines: string[]) {
   return fc.oneof(
     fc.string({ maxLength: 80 }),
     fc.string({ unit: 'binary', maxLength: 80 }),
-    fc.constantFrom('\u0000\u0000', '\r', '{', '}', '[]', 'null', '"\\ud800"', '{"type":null}', '{"type":"__proto__"}', '{"__proto__":{"polluted":1}}', '\ufeff{"type":"x"}'),
+    fc.constantFrom(
+      '\u0000\u0000',
+      '\r',
+      '{',
+      '}',
+      '[]',
+      'null',
+      '"\\ud800"',
+      '{"type":null}',
+      '{"type":"__proto__"}',
+      '{"__proto__":{"polluted":1}}',
+      '\ufeff{"type":"x"}',
+    ),
     real.chain((line) => fc.nat(line.length).map((at) => line.slice(0, at))),
-    fc.tuple(real, real).chain(([outer, inner]) => fc.nat(outer.length).map((at) => `${outer.slice(0, at)}${inner}\n${outer.slice(at)}`)),
+    fc
+      .tuple(real, real)
+      .chain(([outer, inner]) => fc.nat(outer.length).map((at) => `${outer.slice(0, at)}${inner}\n${outer.slice(at)}`)),
     fc.json({ maxDepth: 3 }),
   );
 }
@@ -94,27 +122,35 @@ describe('hostile input, every harness, every real fixture', () => {
         );
       });
 
-      test(`${file}: garbage, truncated and interleaved lines anywhere: no throw, runs to the end, every line accounted`, async () => {
-        const clean = await tallied(text, harness, '/ws');
-        await fc.assert(
-          fc.asyncProperty(fc.array(fc.tuple(fc.nat(), hostileLine(lines)), { minLength: 1, maxLength: 6 }), async (insertions) => {
-            const dirty = [...lines];
-            for (const [at, line] of insertions) dirty.splice(at % (dirty.length + 1), 0, line);
-            const input = dirty.join('\n');
-            const result = await tallied(input, harness, '/ws');
-            // Every line, to the last, handled by some rule: the stream did not end early.
-            expect(result.rules.length).toBe(physicalLines(input));
-            expect(result.rules.every((rule) => typeof rule === 'string' && rule !== '')).toBe(true);
-            expect(result.metrics.input.bytes).toBe(Buffer.byteLength(input));
-            // The clean run's file operations are all still there (insertions may add events, or split a message).
-            for (const event of copiesAnAcpToolCall(harness, lines, insertions) ? [] : clean.events) {
-              if (event.type === 'read' || event.type === 'write') expect(result.events.some((e) => 'path' in e && e.path === event.path)).toBe(true);
-            }
-            expect(Object.prototype).not.toHaveProperty('polluted');
-          }),
-          { numRuns: runsFor(bytes.length) },
-        );
-      });
+      test(
+        `${file}: garbage, truncated and interleaved lines anywhere: no throw, runs to the end, every line ` +
+          `accounted`,
+        async () => {
+          const clean = await tallied(text, harness, '/ws');
+          await fc.assert(
+            fc.asyncProperty(
+              fc.array(fc.tuple(fc.nat(), hostileLine(lines)), { minLength: 1, maxLength: 6 }),
+              async (insertions) => {
+                const dirty = [...lines];
+                for (const [at, line] of insertions) dirty.splice(at % (dirty.length + 1), 0, line);
+                const input = dirty.join('\n');
+                const result = await tallied(input, harness, '/ws');
+                // Every line, to the last, handled by some rule: the stream did not end early.
+                expect(result.rules.length).toBe(physicalLines(input));
+                expect(result.rules.every((rule) => typeof rule === 'string' && rule !== '')).toBe(true);
+                expect(result.metrics.input.bytes).toBe(Buffer.byteLength(input));
+                // The clean run's file operations are all still there (insertions may add events, or split a message).
+                for (const event of copiesAnAcpToolCall(harness, lines, insertions) ? [] : clean.events) {
+                  if (event.type === 'read' || event.type === 'write')
+                    expect(result.events.some((e) => 'path' in e && e.path === event.path)).toBe(true);
+                }
+                expect(Object.prototype).not.toHaveProperty('polluted');
+              },
+            ),
+            { numRuns: runsFor(bytes.length) },
+          );
+        },
+      );
     }
   }
 });

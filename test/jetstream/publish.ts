@@ -9,7 +9,11 @@ import type { HarnessName } from '../../src/index.js';
 import { spawnHarness, type HarnessRun, type SpawnHarnessOptions } from '../../src/runtime/spawn.js';
 import { acpLabRequests } from '../helpers.js';
 import { toJetStream, type JetStreamSink, type JetStreamSinkOptions } from '../../src/interfaces/jetstream/sink.js';
-import { fromJetStream, type JetStreamRecord, type JetStreamSourceOptions } from '../../src/interfaces/jetstream/source.js';
+import {
+  fromJetStream,
+  type JetStreamRecord,
+  type JetStreamSourceOptions,
+} from '../../src/interfaces/jetstream/source.js';
 
 export const children = new URL('../children/', import.meta.url).pathname;
 
@@ -48,7 +52,10 @@ export function startPublishing(spawn: Spawned, sinkOptions: Omit<JetStreamSinkO
   return publishing;
 }
 
-export async function publishRun(spawn: Spawned, sinkOptions: Omit<JetStreamSinkOptions, 'harness'>): Promise<Publishing & { metrics: RunMetrics }> {
+export async function publishRun(
+  spawn: Spawned,
+  sinkOptions: Omit<JetStreamSinkOptions, 'harness'>,
+): Promise<Publishing & { metrics: RunMetrics }> {
   const publishing = startPublishing(spawn, sinkOptions);
   await publishing.done;
   return { ...publishing, metrics: publishing.run.metrics };
@@ -59,9 +66,16 @@ export async function until(condition: () => boolean): Promise<void> {
   while (!condition()) await sleep(10);
 }
 
-/** A real capture replayed by a child as fast as the pipe takes it (an ACP agent is asked what its lab client asked). */
+/**
+ * A real capture replayed by a child as fast as the pipe takes it (an ACP agent is asked what its lab client asked).
+ */
 export function replaying(harness: HarnessName, file: string): Spawned {
-  return { harness, command: process.execPath, args: [join(children, 'replay.mjs'), file, '0'], ...(harness === 'acp' ? acpLabRequests(file) : {}) };
+  return {
+    harness,
+    command: process.execPath,
+    args: [join(children, 'replay.mjs'), file, '0'],
+    ...(harness === 'acp' ? acpLabRequests(file) : {}),
+  };
 }
 
 export async function readAll(options: JetStreamSourceOptions & { output: 'records' }): Promise<JetStreamRecord[]>;
@@ -80,6 +94,10 @@ export function asStored(metrics: RunMetrics): RunMetrics {
 /** Deep equality of long lists of big items, reporting the first difference, not the whole lists. */
 export function expectSame(actual: unknown[], expected: unknown[]): void {
   const index = expected.findIndex((item, at) => JSON.stringify(item) !== JSON.stringify(actual[at]));
-  if (index !== -1) expect({ index, item: JSON.stringify(actual[index])?.slice(0, 300) }).toEqual({ index, item: JSON.stringify(expected[index]).slice(0, 300) });
+  if (index !== -1)
+    expect({ index, item: JSON.stringify(actual[index])?.slice(0, 300) }).toEqual({
+      index,
+      item: JSON.stringify(expected[index]).slice(0, 300),
+    });
   expect(actual.length).toBe(expected.length);
 }

@@ -1,13 +1,30 @@
 /** The subject scheme and message ids (src/interfaces/jetstream/subjects.ts): pure functions. */
 import { describe, expect, test } from 'vitest';
-import { checkPrefix, checkToken, filterSubject, messageIdOf, parseSubject, positionOf, streamDefaults, subjectOf } from '../../src/interfaces/jetstream/subjects.js';
+import {
+  checkPrefix,
+  checkToken,
+  filterSubject,
+  messageIdOf,
+  parseSubject,
+  positionOf,
+  streamDefaults,
+  subjectOf,
+} from '../../src/interfaces/jetstream/subjects.js';
 
 describe('subjects', () => {
   test('one subject per run and type, the metrics under the same run', () => {
     expect(subjectOf('harness', 'claude-code', 'r-1', 'command')).toBe('harness.claude-code.r-1.command');
     expect(subjectOf('ci.agents', 'goose', 'r-1', 'metrics')).toBe('ci.agents.goose.r-1.metrics');
-    expect(parseSubject('harness', 'harness.claude-code.r-1.command')).toEqual({ harness: 'claude-code', run: 'r-1', kind: 'command' });
-    expect(parseSubject('ci.agents', 'ci.agents.goose.r-1.metrics')).toEqual({ harness: 'goose', run: 'r-1', kind: 'metrics' });
+    expect(parseSubject('harness', 'harness.claude-code.r-1.command')).toEqual({
+      harness: 'claude-code',
+      run: 'r-1',
+      kind: 'command',
+    });
+    expect(parseSubject('ci.agents', 'ci.agents.goose.r-1.metrics')).toEqual({
+      harness: 'goose',
+      run: 'r-1',
+      kind: 'metrics',
+    });
   });
 
   test('subjects outside the scheme are not parsed', () => {
@@ -40,15 +57,18 @@ describe('subjects', () => {
     expect(() => checkPrefix('ci..agents')).toThrow(TypeError);
   });
 
-  test('the stream created when missing: every subject under the prefix, on disk, 30 days, 2-minute de-duplication', () => {
-    expect(streamDefaults('HARNESS_EVENTS', 'harness')).toEqual({
-      name: 'HARNESS_EVENTS',
-      subjects: ['harness.>'],
-      storage: 'file',
-      retention: 'limits',
-      discard: 'old',
-      max_age: 30 * 24 * 3600 * 1e9,
-      duplicate_window: 120 * 1e9,
-    });
-  });
+  test(
+    'the stream created when missing: every subject under ' + 'the prefix, on disk, 30 days, 2-minute de-duplication',
+    () => {
+      expect(streamDefaults('HARNESS_EVENTS', 'harness')).toEqual({
+        name: 'HARNESS_EVENTS',
+        subjects: ['harness.>'],
+        storage: 'file',
+        retention: 'limits',
+        discard: 'old',
+        max_age: 30 * 24 * 3600 * 1e9,
+        duplicate_window: 120 * 1e9,
+      });
+    },
+  );
 });

@@ -16,7 +16,10 @@ describe('driftOf', () => {
   });
 
   test('a read that became unknown: the record and tool named, the changed lines in stream order', () => {
-    const unknownRead: EventBody = { type: 'unknown', raw: { tool_use: { type: 'tool_use', name: 'ReadFile' }, tool_result: { is_error: false } } };
+    const unknownRead: EventBody = {
+      type: 'unknown',
+      raw: { tool_use: { type: 'tool_use', name: 'ReadFile' }, tool_result: { is_error: false } },
+    };
     expect(driftOf([read, agent], [unknownRead, agent])).toEqual({
       newUnknown: ['(untyped) (tool ReadFile)'],
       changed: [`+ ${JSON.stringify(unknownRead)}`, `- ${JSON.stringify(read)}`],
@@ -26,7 +29,10 @@ describe('driftOf', () => {
   test('an unknown the pinned version also gave is not new', () => {
     const record: EventBody = { type: 'unknown', raw: { type: 'system', subtype: 'hook' } };
     const extra: EventBody = { type: 'unknown', raw: { type: 'session.new_thing' } };
-    expect(driftOf([record, agent], [record, extra, agent])).toEqual({ newUnknown: ['record session.new_thing'], changed: [`+ ${JSON.stringify(extra)}`] });
+    expect(driftOf([record, agent], [record, extra, agent])).toEqual({
+      newUnknown: ['record session.new_thing'],
+      changed: [`+ ${JSON.stringify(extra)}`],
+    });
   });
 });
 
@@ -35,8 +41,12 @@ describe('describeUnknown', () => {
     expect(describeUnknown({ type: 'rate_limit_event' })).toBe('record rate_limit_event');
     expect(describeUnknown({ jsonrpc: '2.0', method: 'session/update' })).toBe('record session/update');
     expect(describeUnknown({ type: 'tool_use', part: { tool: 'lsp' } })).toBe('tool_use (tool lsp)');
-    expect(describeUnknown({ type: 'item.completed', item: { type: 'mcp_tool_call', name: 'search' } })).toBe('item.completed (tool search)');
-    expect(describeUnknown({ type: 'tool_use', tool_name: 'google_web_search' })).toBe('tool_use (tool google_web_search)');
+    expect(describeUnknown({ type: 'item.completed', item: { type: 'mcp_tool_call', name: 'search' } })).toBe(
+      'item.completed (tool search)',
+    );
+    expect(describeUnknown({ type: 'tool_use', tool_name: 'google_web_search' })).toBe(
+      'tool_use (tool google_web_search)',
+    );
     expect(describeUnknown('text')).toBe('record (untyped)');
   });
 });
@@ -44,7 +54,12 @@ describe('describeUnknown', () => {
 describe('comparable', () => {
   test('drops timestamps, session ids and stderr warnings; keeps every other warning', () => {
     const events = [
-      { type: 'warning', timestamp: '2026-01-01T00:00:00.000Z', code: 'stderr', message: 'Reading additional input from stdin...' },
+      {
+        type: 'warning',
+        timestamp: '2026-01-01T00:00:00.000Z',
+        code: 'stderr',
+        message: 'Reading additional input from stdin...',
+      },
       { type: 'warning', timestamp: '2026-01-01T00:00:00.000Z', session_id: 's', code: 'not_json', message: 'hello' },
       { type: 'agent', timestamp: '2026-01-01T00:00:00.000Z', session_id: 's', message: 'Done.' },
     ] as HarnessEvent[];
@@ -53,5 +68,10 @@ describe('comparable', () => {
 });
 
 test('compareVersions orders release versions numerically', () => {
-  expect(['7.7.9', '7.10.0', '7.7.7', '0.169.0'].sort(compareVersions)).toEqual(['0.169.0', '7.7.7', '7.7.9', '7.10.0']);
+  expect(['7.7.9', '7.10.0', '7.7.7', '0.169.0'].sort(compareVersions)).toEqual([
+    '0.169.0',
+    '7.7.7',
+    '7.7.9',
+    '7.10.0',
+  ]);
 });

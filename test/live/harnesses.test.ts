@@ -9,19 +9,46 @@ const row = (id: string) => liveHarnesses.find((r) => r.id === id)!;
 let place: Place | undefined;
 afterEach(() => place?.remove());
 
-test('pi: the scripted provider and its model from the offline part, then the library builds the command line; models.json in the HOME', () => {
-  place = createPlace();
-  const { env, ...options } = launch(row('pi'), place, 'http://127.0.0.1:9', ['--tools', 'read']);
-  expect(argsOf(commandLines.pi, { prompt: 'PROMPT', ...options })).toEqual(['--mode', 'json', '--model', 'fake-model', '--provider', 'lab', '--tools', 'read', 'PROMPT']);
-  expect(env.PI_OFFLINE).toBe('1');
-  expect(existsSync(join(place.home, '.pi', 'agent', 'models.json'))).toBe(true);
-});
+test(
+  'pi: the scripted provider and its model from the offline part, then the library builds the command line; ' +
+    'models.json in the HOME',
+  () => {
+    place = createPlace();
+    const { env, ...options } = launch(row('pi'), place, 'http://127.0.0.1:9', ['--tools', 'read']);
+    expect(argsOf(commandLines.pi, { prompt: 'PROMPT', ...options })).toEqual([
+      '--mode',
+      'json',
+      '--model',
+      'fake-model',
+      '--provider',
+      'lab',
+      '--tools',
+      'read',
+      'PROMPT',
+    ]);
+    expect(env.PI_OFFLINE).toBe('1');
+    expect(existsSync(join(place.home, '.pi', 'agent', 'models.json'))).toBe(true);
+  },
+);
 
 test("qwen through ACP: the preset's command line, then the OpenAI auth type; the endpoint in the environment", () => {
   place = createPlace();
   const { env, ...options } = launch(row('qwen-acp'), place, 'http://127.0.0.1:9');
-  const launched = harnessNamed('acp').launch!({ harness: 'acp', command: '/opt/qwen', prompt: 'PROMPT', cwd: place.workspace, ...options });
-  expect([launched.command, ...(launched.args ?? [])]).toEqual(['/opt/qwen', '--acp', '--approval-mode', 'yolo', '--auth-type', 'openai']);
+  const launched = harnessNamed('acp').launch!({
+    harness: 'acp',
+    command: '/opt/qwen',
+    prompt: 'PROMPT',
+    cwd: place.workspace,
+    ...options,
+  });
+  expect([launched.command, ...(launched.args ?? [])]).toEqual([
+    '/opt/qwen',
+    '--acp',
+    '--approval-mode',
+    'yolo',
+    '--auth-type',
+    'openai',
+  ]);
   expect(env.OPENAI_BASE_URL).toBe('http://127.0.0.1:9/v1');
 });
 

@@ -14,10 +14,13 @@ async function cli(args: string[]) {
     (done) => ({ stdout: done.stdout, code: 0 }),
     (failed: { stdout: string; code: number }) => ({ stdout: failed.stdout, code: failed.code }),
   );
-  const events = stdout.trimEnd().split('\n').map((line) => {
-    const { timestamp: _t, session_id: _s, ...rest } = JSON.parse(line);
-    return rest;
-  });
+  const events = stdout
+    .trimEnd()
+    .split('\n')
+    .map((line) => {
+      const { timestamp: _t, session_id: _s, ...rest } = JSON.parse(line);
+      return rest;
+    });
   return { code, events };
 }
 
@@ -28,13 +31,21 @@ test('normalize --harness qwen: the api-error capture is one error event, exit 0
   });
 });
 
-test("run --harness qwen: the turn-limit capture replayed by a child exiting 53; the CLI exits 53, the error names Qwen's stop", async () => {
-  const file = fixturePath('qwen/lab/turn-limit.jsonl');
-  expect(await cli(['run', '--harness', 'qwen', '--', process.execPath, replay, file, '1', '53'])).toEqual({
-    code: 53,
-    events: [
-      { type: 'read', path: '/home/user/project/notes.txt', is_success: true },
-      { type: 'error', code: 'exit_code', message: `${process.execPath} exited with code 53 (session turn limit reached)` },
-    ],
-  });
-});
+test(
+  'run --harness qwen: the turn-limit capture replayed by a child exiting 53; the CLI exits 53, the error names ' +
+    "Qwen's stop",
+  async () => {
+    const file = fixturePath('qwen/lab/turn-limit.jsonl');
+    expect(await cli(['run', '--harness', 'qwen', '--', process.execPath, replay, file, '1', '53'])).toEqual({
+      code: 53,
+      events: [
+        { type: 'read', path: '/home/user/project/notes.txt', is_success: true },
+        {
+          type: 'error',
+          code: 'exit_code',
+          message: `${process.execPath} exited with code 53 (session turn limit reached)`,
+        },
+      ],
+    });
+  },
+);

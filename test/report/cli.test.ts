@@ -43,24 +43,56 @@ None.
 
 describe('harness-events report', { timeout: 60_000 }, () => {
   test('--format md from the raw capture (--harness): the Markdown summary, exactly', async () => {
-    const result = await harnessEvents(['report', '--harness', 'claude-code', '--cwd', '/home/user/project', '--format', 'md', fixturePath('claude/lab/read.jsonl')]);
+    const result = await harnessEvents([
+      'report',
+      '--harness',
+      'claude-code',
+      '--cwd',
+      '/home/user/project',
+      '--format',
+      'md',
+      fixturePath('claude/lab/read.jsonl'),
+    ]);
     expect(result).toEqual({ code: 0, stderr: '', stdout: readMarkdown });
   });
 
   test('the same from the normalized events and the metrics file normalize wrote', async () => {
     const metrics = join(tmp, 'read.metrics.json');
-    const normalized = await harnessEvents(['normalize', '--harness', 'claude-code', '--metrics', metrics, fixturePath('claude/lab/read.jsonl')]);
+    const normalized = await harnessEvents([
+      'normalize',
+      '--harness',
+      'claude-code',
+      '--metrics',
+      metrics,
+      fixturePath('claude/lab/read.jsonl'),
+    ]);
     const events = join(tmp, 'read.events.jsonl');
     writeFileSync(events, normalized.stdout);
     const output = join(tmp, 'read.md');
-    expect(await harnessEvents(['report', '--metrics', metrics, '--cwd', '/home/user/project', '--format', 'md', '-o', output, events])).toEqual({ code: 0, stdout: '', stderr: '' });
+    expect(
+      await harnessEvents([
+        'report',
+        '--metrics',
+        metrics,
+        '--cwd',
+        '/home/user/project',
+        '--format',
+        'md',
+        '-o',
+        output,
+        events,
+      ]),
+    ).toEqual({ code: 0, stdout: '', stderr: '' });
     expect(readFileSync(output, 'utf8')).toBe(readMarkdown);
   });
 
-  test('HTML by default: one file, no reference to anything outside it, the run\'s text escaped', async () => {
+  test("HTML by default: one file, no reference to anything outside it, the run's text escaped", async () => {
     const events = join(tmp, 'hostile.jsonl');
     const message = '</pre><script>alert(1)</script><img src="https://example.com/x.png">';
-    writeFileSync(events, JSON.stringify({ type: 'agent', timestamp: '2026-11-30T03:00:00.000Z', session_id: 's"><b>', message }) + '\n');
+    writeFileSync(
+      events,
+      JSON.stringify({ type: 'agent', timestamp: '2026-11-30T03:00:00.000Z', session_id: 's"><b>', message }) + '\n',
+    );
     const output = join(tmp, 'hostile.html');
     expect(await harnessEvents(['report', events, '-o', output])).toEqual({ code: 0, stdout: '', stderr: '' });
     const html = readFileSync(output, 'utf8');
@@ -68,23 +100,41 @@ describe('harness-events report', { timeout: 60_000 }, () => {
     expect(html.match(/<script/g)).toHaveLength(1);
     expect(html).not.toContain('<img');
     expect(html).not.toContain('<b>');
-    expect(html).toContain('● &lt;/pre&gt;&lt;script&gt;alert(1)&lt;/script&gt;&lt;img src=&quot;https://example.com/x.png&quot;&gt;');
+    expect(html).toContain(
+      '● &lt;/pre&gt;&lt;script&gt;alert(1)&lt;/script&gt;&lt;img src=&quot;https://example.com/x.png&quot;&gt;',
+    );
     // Every link is to a place in the page; nothing is loaded from anywhere.
-    expect([...html.matchAll(/\b(?:href|src)="([^"]*)"/g)].map((match) => match[1]!.startsWith('#'))).not.toContain(false);
+    expect([...html.matchAll(/\b(?:href|src)="([^"]*)"/g)].map((match) => match[1]!.startsWith('#'))).not.toContain(
+      false,
+    );
     expect(html).toContain(`content="default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'"`);
   });
 
-  test('usage errors exit 2: --metrics with --harness, a file that is not metrics, a format report does not write, a view option', async () => {
-    const bad = join(tmp, 'bad-metrics.json');
-    writeFileSync(bad, '{"harness":"claude-code"}');
-    const cases: [string[], string][] = [
-      [['report', '--harness', 'claude-code', '--metrics', bad], 'harness-events: --metrics reads the metrics of normalized events; with --harness they come from the input itself\n'],
-      [['report', '--metrics', bad], `harness-events: ${bad} is not run metrics: metrics must have required property 'tokens'\n`],
-      [['report', '--metrics', join(tmp, 'none.json')], `harness-events: cannot read ${join(tmp, 'none.json')}: ENOENT\n`],
-      [['report', '--format', 'pretty'], 'harness-events: --format takes html or md, got "pretty"\n'],
-      [['report', '--color'], 'harness-events: report does not take --color (see harness-events --help)\n'],
-    ];
-    const results = await Promise.all(cases.map(([args]) => harnessEvents(args)));
-    expect(results).toEqual(cases.map(([, stderr]) => ({ code: 2, stdout: '', stderr })));
-  });
+  test(
+    'usage errors exit 2: --metrics with --harness, a file that is not metrics, a format report does not write, ' +
+      'a view option',
+    async () => {
+      const bad = join(tmp, 'bad-metrics.json');
+      writeFileSync(bad, '{"harness":"claude-code"}');
+      const cases: [string[], string][] = [
+        [
+          ['report', '--harness', 'claude-code', '--metrics', bad],
+          'harness-events: --metrics reads the metrics of normalized events; with --harness they come from the input ' +
+            'itself\n',
+        ],
+        [
+          ['report', '--metrics', bad],
+          `harness-events: ${bad} is not run metrics: metrics must have required property 'tokens'\n`,
+        ],
+        [
+          ['report', '--metrics', join(tmp, 'none.json')],
+          `harness-events: cannot read ${join(tmp, 'none.json')}: ENOENT\n`,
+        ],
+        [['report', '--format', 'pretty'], 'harness-events: --format takes html or md, got "pretty"\n'],
+        [['report', '--color'], 'harness-events: report does not take --color (see harness-events --help)\n'],
+      ];
+      const results = await Promise.all(cases.map(([args]) => harnessEvents(args)));
+      expect(results).toEqual(cases.map(([, stderr]) => ({ code: 2, stdout: '', stderr })));
+    },
+  );
 });

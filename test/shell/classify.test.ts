@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { classifyShellCommand, shellOperations, unwrapShellCommand, type FileOperation } from '../../src/kernel/shell/index.js';
+import {
+  classifyShellCommand,
+  shellOperations,
+  unwrapShellCommand,
+  type FileOperation,
+} from '../../src/kernel/shell/index.js';
 
 type Case = [command: string | readonly string[], expected: FileOperation[] | null];
 
@@ -137,8 +142,8 @@ cases('quoting', [
   ['cat "a\\"b"', [read('a"b')]],
   ['cat "a\\b"', [read('a\\b')]],
   ["cat 'a\\b'", [read('a\\b')]],
-  ["cat \"it's\"", [read("it's")]],
-  ["cat 'say \"hi\"'", [read('say "hi"')]],
+  ['cat "it\'s"', [read("it's")]],
+  ['cat \'say "hi"\'', [read('say "hi"')]],
   ["cat '$HOME'", [read('$HOME')]],
   ['cat \\$HOME', [read('$HOME')]],
   ["cat '~/notes'", [read('~/notes')]],
@@ -180,7 +185,10 @@ cases('shell wrappers', [
   [`/bin/bash -lc 'nl -ba src/a.ts | sed -n '"'"'1,2p'"'"''`, [read('src/a.ts', 1, 2)]],
   ['sh -c "cat a.txt"', [read('a.txt')]],
   ['/usr/bin/zsh -c "cat a.txt"', [read('a.txt')]],
-  [['bash', '-lc', 'cat a.txt && cat b.txt'], [read('a.txt'), read('b.txt')]],
+  [
+    ['bash', '-lc', 'cat a.txt && cat b.txt'],
+    [read('a.txt'), read('b.txt')],
+  ],
   [['/bin/sh', '-c', "sed -n '2,3p' notes.txt"], [read('notes.txt', 2, 3)]],
   // Not one of Codex's exact shell names, not exactly three words, nested: not unwrapped.
   ["/tmp/bash -lc 'cat a.txt'", null],
@@ -318,7 +326,7 @@ cases('program rules beyond the vectors', [
   ['tree -L 2', [list()]],
   ['du -sh node_modules', [list('node_modules')]],
   ['awk -f prog.awk data.csv', [read('data.csv')]],
-  ['awk -F, \'{print $2}\' data.csv', [read('data.csv')]],
+  ["awk -F, '{print $2}' data.csv", [read('data.csv')]],
   ['less -N notes.txt', [read('notes.txt')]],
   ['more notes.txt', [read('notes.txt')]],
   ['batcat notes.txt', [read('notes.txt')]],
@@ -364,7 +372,7 @@ describe('unwrapShellCommand', () => {
   }
 });
 
-describe('finalSearch: the search whose exit status is the whole command\'s (CONTRACT.md: exit 1 is no match)', () => {
+describe("finalSearch: the search whose exit status is the whole command's (CONTRACT.md: exit 1 is no match)", () => {
   const cases: [string, number | undefined][] = [
     ['rg foo src', 0],
     ['grep -rn foo .', 0],

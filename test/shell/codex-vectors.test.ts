@@ -34,7 +34,9 @@ const label = (c: { name: string; case?: number }) => (c.case === undefined ? c.
 /** Codex's display shortening (`short_display_path`): the last segment that says something. */
 function shortDisplayPath(path: string): string {
   const trimmed = path.replaceAll('\\', '/').replace(/\/+$/, '');
-  const meaningful = trimmed.split('/').filter((part) => part !== '' && !['build', 'dist', 'node_modules', 'src'].includes(part));
+  const meaningful = trimmed
+    .split('/')
+    .filter((part) => part !== '' && !['build', 'dist', 'node_modules', 'src'].includes(part));
   return meaningful.at(-1) ?? trimmed;
 }
 
@@ -53,7 +55,8 @@ function mismatch(ours: FileOperation[] | null, expected: CodexEntry[]): string 
     if (entry.type === 'unknown' || op.type !== TYPES[entry.type]) return `#${i}: type`;
     if (op.type === 'search' && op.query !== entry.query) return `#${i}: query`;
     if (op.type === 'read' && op.path !== entry.path) return `#${i}: read path`;
-    if (op.type !== 'read' && (op.path === undefined ? null : shortDisplayPath(op.path)) !== entry.path) return `#${i}: path`;
+    if (op.type !== 'read' && (op.path === undefined ? null : shortDisplayPath(op.path)) !== entry.path)
+      return `#${i}: path`;
   }
   return null;
 }

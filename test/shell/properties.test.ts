@@ -2,7 +2,11 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { classifyShellCommand, type FileOperation } from '../../src/kernel/shell/index.js';
 
-const KEYS = { read: ['type', 'path', 'start_line', 'end_line'], search: ['type', 'query', 'path'], list: ['type', 'path'] };
+const KEYS = {
+  read: ['type', 'path', 'start_line', 'end_line'],
+  search: ['type', 'query', 'path'],
+  list: ['type', 'path'],
+};
 
 /** null, or a non-empty array of operations with only their own keys, none of them undefined. */
 function expectWellFormed(result: FileOperation[] | null, cwd: string | undefined): void {
@@ -23,18 +27,97 @@ function expectWellFormed(result: FileOperation[] | null, cwd: string | undefine
     }
     if (op.type === 'read') {
       if (op.start_line !== undefined) expect(Number.isInteger(op.start_line) && op.start_line >= 1).toBe(true);
-      if (op.end_line !== undefined) expect(op.start_line !== undefined && Number.isInteger(op.end_line) && op.end_line >= op.start_line).toBe(true);
+      if (op.end_line !== undefined)
+        expect(op.start_line !== undefined && Number.isInteger(op.end_line) && op.end_line >= op.start_line).toBe(true);
     }
   }
 }
 
 /** Pieces of shell syntax and of the commands the classifier knows, to build plausible scripts. */
 const PIECES = [
-  ' ', ' ', ' ', '\t', '\n', "'", '"', '\\', '&&', '||', '|', ';', '&', '$', '$(', ')', '(', '`', '${', '}', '{', '{}',
-  '>', '<', '#', '~', '=', 'FOO=1', '--', '-', '!', '*.ts', 'cd', 'cat', 'sed', '-n', "'1,5p'", '3p', 'head', 'tail',
-  '-n', '5', '+3', '-n5', 'ls', 'rg', '--files', 'grep', '-e', 'find', '-name', '-delete', 'fd', 'bat', '--line-range',
-  '1:2', 'nl', '-ba', 'echo', 'true', 'xargs', 'wc', '-l', 'tee', 'bash', '-lc', 'sh', '-c', 'src', 'a.ts', '..', '.',
-  '/', '/etc', 'python', 'os.walk', 'git', 'ls-files', 'awk', "'{print $1}'", 'yes', 'é', '\u{1F600}',
+  ' ',
+  ' ',
+  ' ',
+  '\t',
+  '\n',
+  "'",
+  '"',
+  '\\',
+  '&&',
+  '||',
+  '|',
+  ';',
+  '&',
+  '$',
+  '$(',
+  ')',
+  '(',
+  '`',
+  '${',
+  '}',
+  '{',
+  '{}',
+  '>',
+  '<',
+  '#',
+  '~',
+  '=',
+  'FOO=1',
+  '--',
+  '-',
+  '!',
+  '*.ts',
+  'cd',
+  'cat',
+  'sed',
+  '-n',
+  "'1,5p'",
+  '3p',
+  'head',
+  'tail',
+  '-n',
+  '5',
+  '+3',
+  '-n5',
+  'ls',
+  'rg',
+  '--files',
+  'grep',
+  '-e',
+  'find',
+  '-name',
+  '-delete',
+  'fd',
+  'bat',
+  '--line-range',
+  '1:2',
+  'nl',
+  '-ba',
+  'echo',
+  'true',
+  'xargs',
+  'wc',
+  '-l',
+  'tee',
+  'bash',
+  '-lc',
+  'sh',
+  '-c',
+  'src',
+  'a.ts',
+  '..',
+  '.',
+  '/',
+  '/etc',
+  'python',
+  'os.walk',
+  'git',
+  'ls-files',
+  'awk',
+  "'{print $1}'",
+  'yes',
+  'é',
+  '\u{1F600}',
 ];
 const shellLike = fc.array(fc.constantFrom(...PIECES), { maxLength: 40 }).map((pieces) => pieces.join(''));
 const cwd = fc.option(fc.constantFrom('/ws', '/', 'rel/dir', '/a/b/../c'), { nil: undefined });
@@ -130,7 +213,11 @@ const SHAPES: Array<[string, (n: number) => string | readonly string[], number]>
   ['long sed script digits', (n) => `sed -n ${'1'.repeat(n)} f`, 60_000],
   ['long bat range', (n) => `bat --line-range ${'1'.repeat(n)}x f`, 60_000],
   ['wrapped script', (n) => `bash -lc '${'cat a; '.repeat(n)}'`, 3_000],
-  ['argv of connectors', (n) => Array.from({ length: n }, (_, i) => (i % 3 === 2 ? '&&' : i % 3 === 0 ? 'cat' : 'a')), 6_000],
+  [
+    'argv of connectors',
+    (n) => Array.from({ length: n }, (_, i) => (i % 3 === 2 ? '&&' : i % 3 === 0 ? 'cat' : 'a')),
+    6_000,
+  ],
   ['newlines', (n) => `${'\n'.repeat(n)}cat f`, 60_000],
 ];
 
@@ -144,7 +231,10 @@ describe('classifyShellCommand runs in linear time', () => {
   it('classifies a 1 MB script', () => {
     const script = `${'cat a.txt && cat b.txt && '.repeat(40_000)}cat a.txt`;
     expect(script.length).toBeGreaterThan(1_000_000);
-    const pairs = Array.from({ length: 40_000 }, () => [{ type: 'read', path: '/ws/a.txt' }, { type: 'read', path: '/ws/b.txt' }]);
+    const pairs = Array.from({ length: 40_000 }, () => [
+      { type: 'read', path: '/ws/a.txt' },
+      { type: 'read', path: '/ws/b.txt' },
+    ]);
     expect(classifyShellCommand(script, '/ws')).toStrictEqual([...pairs.flat(), { type: 'read', path: '/ws/a.txt' }]);
   });
 });

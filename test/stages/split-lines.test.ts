@@ -53,7 +53,11 @@ describe('line splitter', () => {
   });
 
   test('a byte-order mark at the start of any line is dropped (two files concatenated), inside a line kept', () => {
-    expect(split([Buffer.from('\ufeff{"a":1}\n\ufeff{"b":2}\nx\ufeffy\n')])).toEqual(['{"a":1}', '{"b":2}', 'x\ufeffy']);
+    expect(split([Buffer.from('\ufeff{"a":1}\n\ufeff{"b":2}\nx\ufeffy\n')])).toEqual([
+      '{"a":1}',
+      '{"b":2}',
+      'x\ufeffy',
+    ]);
   });
 
   test('no input gives no lines; a lone newline gives one empty line', () => {

@@ -27,10 +27,14 @@ test('by default a violation loses nothing: a warning saying what is wrong, then
     message: 'read event breaks its schema: read must NOT have additional properties',
   });
   expect(unknown).toMatchObject({ type: 'unknown', session_id: 's1', raw: bad });
-  expect(check([{ type: 'mystery', timestamp: ts }])[0]).toMatchObject({ message: 'event has no known type ("mystery")' });
+  expect(check([{ type: 'mystery', timestamp: ts }])[0]).toMatchObject({
+    message: 'event has no known type ("mystery")',
+  });
 });
 
 test('with strict, a violation is an error', () => {
   expect(() => check([{ type: 'read', timestamp: ts }], true)).toThrow(SchemaViolationError);
-  expect(() => check([{ type: 'read', timestamp: ts }], true)).toThrow("read event breaks its schema: read must have required property 'path'");
+  expect(() => check([{ type: 'read', timestamp: ts }], true)).toThrow(
+    "read event breaks its schema: read must have required property 'path'",
+  );
 });

@@ -9,7 +9,10 @@ export interface CliResult {
 }
 
 /** Runs the built CLI as a child process with a pipe for stdout (not a terminal); resolves whatever the exit code. */
-export function harnessEvents(args: string[], options: { stdin?: string; env?: NodeJS.ProcessEnv; cwd?: string } = {}): Promise<CliResult> {
+export function harnessEvents(
+  args: string[],
+  options: { stdin?: string; env?: NodeJS.ProcessEnv; cwd?: string } = {},
+): Promise<CliResult> {
   return new Promise((resolve) => {
     const child = spawn(process.execPath, [bin, ...args], { env: options.env ?? process.env, cwd: options.cwd });
     let stdout = '';

@@ -21,23 +21,31 @@ const children = new URL('../children/', import.meta.url).pathname;
 /** A real capture's events as JSONL, observed 200 ms apart from a fixed time (so the summary's duration is known). */
 async function timedJsonl(fixture: string, harness: HarnessName): Promise<string> {
   const { events } = await runFixture(fixture, { harness, cwd: '/home/user/project' });
-  return retimed(events, 200).map((event) => JSON.stringify(event) + '\n').join('');
+  return retimed(events, 200)
+    .map((event) => JSON.stringify(event) + '\n')
+    .join('');
 }
 
 describe('harness-events view', { timeout: 60_000 }, () => {
-  test('a file of normalized events: one line per event, paths relative to --cwd, a summary line; no escape codes', async () => {
-    const file = join(tmp, 'read.events.jsonl');
-    writeFileSync(file, await timedJsonl('claude/lab/read.jsonl', 'claude-code'));
-    const result = await harnessEvents(['view', '--cwd', '/home/user/project', file]);
-    expect(result).toEqual({
-      code: 0,
-      stderr: '',
-      stdout: [...readLines, '■ 6 events in 1.0s · 2 files read · 0 written · 0 commands failed', ''].join('\n'),
-    });
-  });
+  test(
+    'a file of normalized events: one line per event, ' + 'paths relative to --cwd, a summary line; no escape codes',
+    async () => {
+      const file = join(tmp, 'read.events.jsonl');
+      writeFileSync(file, await timedJsonl('claude/lab/read.jsonl', 'claude-code'));
+      const result = await harnessEvents(['view', '--cwd', '/home/user/project', file]);
+      expect(result).toEqual({
+        code: 0,
+        stderr: '',
+        stdout: [...readLines, '■ 6 events in 1.0s · 2 files read · 0 written · 0 commands failed', ''].join('\n'),
+      });
+    },
+  );
 
   test('standard input; tokens and cost from usage events; the default cwd is the current directory', async () => {
-    const result = await harnessEvents(['view'], { stdin: await timedJsonl('opencode/lab/shell.jsonl', 'opencode'), cwd: '/home' });
+    const result = await harnessEvents(['view'], {
+      stdin: await timedJsonl('opencode/lab/shell.jsonl', 'opencode'),
+      cwd: '/home',
+    });
     expect(result.code).toBe(0);
     const lines = result.stdout.trimEnd().split('\n');
     expect(lines.filter((line) => !line.startsWith('Σ'))).toEqual([
@@ -52,32 +60,37 @@ describe('harness-events view', { timeout: 60_000 }, () => {
       '● Done looking around; `false` exited with status 1.',
       '■ 18 events in 3.4s · 11,160 tokens · $0.0000 · 3 files read · 0 written · 1 command failed',
     ]);
-    expect(lines.filter((line) => line.startsWith('Σ'))).toEqual(Array(9).fill('Σ usage 1,200 input · 40 output · $0.0000'));
+    expect(lines.filter((line) => line.startsWith('Σ'))).toEqual(
+      Array(9).fill('Σ usage 1,200 input · 40 output · $0.0000'),
+    );
   });
 
-  test('lines that are not events are shown, not dropped: a line that is not JSON, a value that breaks the contract', async () => {
-    const stdin = [
-      'banner text',
-      '{"type":"agent","timestamp":"2026-01-01T00:00:00.000Z","session_id":"s","message":"hi"}',
-      '',
-      '{"type":"read"}',
-      '{"type":"agent","timestamp":"2026-01-01T00:00:02.500Z","session_id":"s","message":"bye"}',
-    ].join('\n');
-    const result = await harnessEvents(['view'], { stdin });
-    expect(result).toEqual({
-      code: 0,
-      stderr: '',
-      stdout: [
-        '! not_json: banner text',
-        '● hi',
-        "! invalid_event: read event breaks its schema: read must have required property 'timestamp'",
-        '? unknown {"type":"read"}',
-        '● bye',
-        '■ 5 events in 2.5s · 0 files read · 0 written · 0 commands failed',
+  test(
+    'lines that are not events are shown, not dropped: a ' + 'line that is not JSON, a value that breaks the contract',
+    async () => {
+      const stdin = [
+        'banner text',
+        '{"type":"agent","timestamp":"2026-01-01T00:00:00.000Z","session_id":"s","message":"hi"}',
         '',
-      ].join('\n'),
-    });
-  });
+        '{"type":"read"}',
+        '{"type":"agent","timestamp":"2026-01-01T00:00:02.500Z","session_id":"s","message":"bye"}',
+      ].join('\n');
+      const result = await harnessEvents(['view'], { stdin });
+      expect(result).toEqual({
+        code: 0,
+        stderr: '',
+        stdout: [
+          '! not_json: banner text',
+          '● hi',
+          "! invalid_event: read event breaks its schema: read must have required property 'timestamp'",
+          '? unknown {"type":"read"}',
+          '● bye',
+          '■ 5 events in 2.5s · 0 files read · 0 written · 0 commands failed',
+          '',
+        ].join('\n'),
+      });
+    },
+  );
 
   test('--color forces color on a pipe', async () => {
     const file = join(tmp, 'read.color.jsonl');
@@ -88,36 +101,74 @@ describe('harness-events view', { timeout: 60_000 }, () => {
   });
 
   test('usage errors exit 2: an option view does not take, two files, a missing file', async () => {
-    expect(await harnessEvents(['view', '--harness', 'claude-code'])).toEqual({ code: 2, stdout: '', stderr: 'harness-events: view does not take --harness (see harness-events --help)\n' });
+    expect(await harnessEvents(['view', '--harness', 'claude-code'])).toEqual({
+      code: 2,
+      stdout: '',
+      stderr: 'harness-events: view does not take --harness (see harness-events --help)\n',
+    });
     expect((await harnessEvents(['view', 'a', 'b'])).stderr).toBe('harness-events: one input file at most, got 2\n');
-    expect(await harnessEvents(['view', join(tmp, 'missing.jsonl')])).toEqual({ code: 2, stdout: '', stderr: `harness-events: cannot read ${join(tmp, 'missing.jsonl')}: ENOENT\n` });
+    expect(await harnessEvents(['view', join(tmp, 'missing.jsonl')])).toEqual({
+      code: 2,
+      stdout: '',
+      stderr: `harness-events: cannot read ${join(tmp, 'missing.jsonl')}: ENOENT\n`,
+    });
   });
 
   test('a reader that goes away (| head -1) ends it quietly', async () => {
     const big = join(tmp, 'big.jsonl');
     const line = JSON.stringify({ type: 'agent', timestamp: '2026-01-01T00:00:00.000Z', message: 'x'.repeat(200) });
     writeFileSync(big, Array(20_000).fill(line).join('\n') + '\n');
-    const { stdout, stderr } = await promisify(execFile)('bash', ['-c', `node ${bin} view ${big} | head -1; echo "exit=\${PIPESTATUS[0]}"`]);
+    const { stdout, stderr } = await promisify(execFile)('bash', [
+      '-c',
+      `node ${bin} view ${big} | head -1; echo "exit=\${PIPESTATUS[0]}"`,
+    ]);
     expect(stdout).toBe(`● ${'x'.repeat(200)}\nexit=0\n`);
     expect(stderr).toBe('');
   });
 });
 
 describe('--format pretty on normalize and run', { timeout: 60_000 }, () => {
-  test('normalize: the same lines as view, the duration the harness reported, tokens and cost from the run metrics', async () => {
-    const metrics = join(tmp, 'metrics.json');
-    const result = await harnessEvents(['normalize', '--harness', 'claude-code', '--cwd', '/home/user/project', '--format', 'pretty', '--metrics', metrics, fixturePath('claude/lab/read.jsonl')]);
-    expect(result).toEqual({
-      code: 0,
-      stderr: '',
-      stdout: [...readLines, '■ 6 events in 613ms · 580 tokens · $0.0039 · 2 files read · 0 written · 0 commands failed', ''].join('\n'),
-    });
-  });
+  test(
+    'normalize: the same lines as view, the duration the ' + 'harness reported, tokens and cost from the run metrics',
+    async () => {
+      const metrics = join(tmp, 'metrics.json');
+      const result = await harnessEvents([
+        'normalize',
+        '--harness',
+        'claude-code',
+        '--cwd',
+        '/home/user/project',
+        '--format',
+        'pretty',
+        '--metrics',
+        metrics,
+        fixturePath('claude/lab/read.jsonl'),
+      ]);
+      expect(result).toEqual({
+        code: 0,
+        stderr: '',
+        stdout: [
+          ...readLines,
+          '■ 6 events in 613ms · 580 tokens · $0.0039 · 2 files read · 0 written · 0 commands failed',
+          '',
+        ].join('\n'),
+      });
+    },
+  );
 
   test('run: the harness ending as events, its exit code mirrored', async () => {
     const result = await harnessEvents([
-      'run', '--harness', 'claude-code', '--format', 'pretty', '--',
-      process.execPath, join(children, 'replay.mjs'), fixturePath('claude/lab/errors-max-turns.jsonl'), '0', '1',
+      'run',
+      '--harness',
+      'claude-code',
+      '--format',
+      'pretty',
+      '--',
+      process.execPath,
+      join(children, 'replay.mjs'),
+      fixturePath('claude/lab/errors-max-turns.jsonl'),
+      '0',
+      '1',
     ]);
     expect(result).toEqual({
       code: 1,
@@ -134,9 +185,14 @@ describe('--format pretty on normalize and run', { timeout: 60_000 }, () => {
   });
 
   test('--format takes jsonl or pretty; report options are refused', async () => {
-    expect((await harnessEvents(['normalize', '--harness', 'gg', '--format', 'html'])).stderr).toBe('harness-events: --format takes jsonl or pretty, got "html"\n');
+    expect((await harnessEvents(['normalize', '--harness', 'gg', '--format', 'html'])).stderr).toBe(
+      'harness-events: --format takes jsonl or pretty, got "html"\n',
+    );
     expect((await harnessEvents(['run', '--harness', 'gg', '--format', 'md', '--', 'true'])).code).toBe(2);
-    expect(await harnessEvents(['normalize', '--harness', 'gg', '-o', 'x'])).toEqual({ code: 2, stdout: '', stderr: 'harness-events: normalize does not take --output (see harness-events --help)\n' });
+    expect(await harnessEvents(['normalize', '--harness', 'gg', '-o', 'x'])).toEqual({
+      code: 2,
+      stdout: '',
+      stderr: 'harness-events: normalize does not take --output (see harness-events --help)\n',
+    });
   });
 });
-

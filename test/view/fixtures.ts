@@ -14,7 +14,10 @@ export const readJsonlLines = [
   '● The README says hello world, notes lines 3-6 are gamma to zeta, and missing.txt does not exist.',
 ];
 
-/** The events again, observed `stepMs` apart from a fixed time (a capture normalized at once has them all in one millisecond). */
+/**
+ * The events again, observed `stepMs` apart from a fixed time (a capture normalized at once has them all in one
+ * millisecond).
+ */
 export function retimed(events: HarnessEvent[], stepMs: number): HarnessEvent[] {
   const start = Date.parse('2026-11-30T03:00:00.000Z');
   return events.map((event, index) => ({ ...event, timestamp: new Date(start + stepMs * index).toISOString() }));

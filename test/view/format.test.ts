@@ -3,7 +3,14 @@ import picocolors from 'picocolors';
 import { describe, expect, test } from 'vitest';
 import type { HarnessEvent } from '../../src/kernel/events.js';
 import { RunSummary } from '../../src/kernel/summary.js';
-import { duration, formatEvent, formatStatus, formatSummary, nest, readable } from '../../src/interfaces/view/format.js';
+import {
+  duration,
+  formatEvent,
+  formatStatus,
+  formatSummary,
+  nest,
+  readable,
+} from '../../src/interfaces/view/format.js';
 import type { HarnessName } from '../../src/index.js';
 import { runFixture } from '../helpers.js';
 import { readJsonlLines } from './fixtures.js';
@@ -12,7 +19,11 @@ const plain = picocolors.createColors(false);
 const color = picocolors.createColors(true);
 const cwd = '/home/user/project';
 
-async function lines(fixture: string, harness: HarnessName, options: { width?: number; cwd?: string } = { cwd }): Promise<string[]> {
+async function lines(
+  fixture: string,
+  harness: HarnessName,
+  options: { width?: number; cwd?: string } = { cwd },
+): Promise<string[]> {
   const { events } = await runFixture(fixture, { harness });
   return events.flatMap((event) => formatEvent(event, { colors: plain, ...options }));
 }
@@ -20,14 +31,19 @@ async function lines(fixture: string, harness: HarnessName, options: { width?: n
 const at = (timestamp: string): Pick<HarnessEvent, 'timestamp'> => ({ timestamp });
 
 describe('formatEvent on real captures', () => {
-  test('agent text, reads with their line ranges relative to the cwd, a failed read (Claude Code read.jsonl)', async () => {
-    expect(await lines('claude/lab/read.jsonl', 'claude-code')).toEqual(readJsonlLines);
-  });
+  test(
+    'agent text, reads with their line ranges relative ' + 'to the cwd, a failed read (Claude Code read.jsonl)',
+    async () => {
+      expect(await lines('claude/lab/read.jsonl', 'claude-code')).toEqual(readJsonlLines);
+    },
+  );
 
   test('without a cwd (or outside it) paths stay absolute', async () => {
     const [, read] = await lines('claude/lab/read.jsonl', 'claude-code', {});
     expect(read).toBe('◂ read /home/user/project/README.md');
-    expect((await lines('claude/lab/read.jsonl', 'claude-code', { cwd: '/home/user/project/src' }))[1]).toBe('◂ read /home/user/project/README.md');
+    expect((await lines('claude/lab/read.jsonl', 'claude-code', { cwd: '/home/user/project/src' }))[1]).toBe(
+      '◂ read /home/user/project/README.md',
+    );
   });
 
   test('commands with exit codes and directories, searches, lists (OpenCode shell.jsonl)', async () => {
@@ -46,15 +62,27 @@ describe('formatEvent on real captures', () => {
   });
 
   test('usage events: the classes reported, zeros left out, the cost', async () => {
-    expect((await lines('opencode/lab/shell.jsonl', 'opencode')).filter((line) => line.startsWith('Σ'))[0]).toBe('Σ usage 1,200 input · 40 output · $0.0000');
+    expect((await lines('opencode/lab/shell.jsonl', 'opencode')).filter((line) => line.startsWith('Σ'))[0]).toBe(
+      'Σ usage 1,200 input · 40 output · $0.0000',
+    );
   });
 
   test('reasoning, a skill, a list without a path, an error with its code, a warning with its code', async () => {
-    expect(await lines('claude/lab/thinking.jsonl', 'claude-code')).toContain('∴ The user wants me to think first. I should read README.md to see what the project is.');
-    expect(await lines('claude/lab/skill.jsonl', 'claude-code')).toEqual(['● Using the greet skill.', '✦ skill greet · skills/greet/SKILL.md', '≡ list', '● Hello, Ada! The project holds README.md, notes.txt and src.']);
-    expect((await lines('claude/lab/errors-max-turns.jsonl', 'claude-code'))[2]).toBe('✖ error_max_turns: Reached maximum number of turns (1)');
+    expect(await lines('claude/lab/thinking.jsonl', 'claude-code')).toContain(
+      '∴ The user wants me to think first. I should read README.md to see what the project is.',
+    );
+    expect(await lines('claude/lab/skill.jsonl', 'claude-code')).toEqual([
+      '● Using the greet skill.',
+      '✦ skill greet · skills/greet/SKILL.md',
+      '≡ list',
+      '● Hello, Ada! The project holds README.md, notes.txt and src.',
+    ]);
+    expect((await lines('claude/lab/errors-max-turns.jsonl', 'claude-code'))[2]).toBe(
+      '✖ error_max_turns: Reached maximum number of turns (1)',
+    );
     expect((await lines('claude/lab/rate-limit-warning.jsonl', 'claude-code'))[0]).toBe(
-      '! rate_limit_allowed_warning: Claude Code rate limit allowed_warning (five_hour, 91% used, resets 2026-11-30T03:06:44.000Z)',
+      '! rate_limit_allowed_warning: Claude Code rate limit allowed_warning (five_hour, 91% used, resets ' +
+        '2026-11-30T03:06:44.000Z)',
     );
   });
 
@@ -72,7 +100,9 @@ describe('formatEvent on real captures', () => {
 
   test('an unknown event is its verbatim JSON on one line, cut at 200 characters without a width', async () => {
     const unknown = (await lines('claude/lab/write-edit.jsonl', 'claude-code')).find((line) => line.startsWith('?'))!;
-    expect(unknown.startsWith('? unknown {"tool_use":{"type":"tool_use","id":"toolu_01ToolSearch005","name":"ToolSearch"')).toBe(true);
+    expect(
+      unknown.startsWith('? unknown {"tool_use":{"type":"tool_use","id":"toolu_01ToolSearch005","name":"ToolSearch"'),
+    ).toBe(true);
     expect([...unknown].length).toBe(2 + 200);
     expect(unknown.endsWith('…')).toBe(true);
   });
@@ -90,18 +120,17 @@ describe('wrapping to the terminal width', () => {
 
   test('the lines of a message keep their indentation; a word longer than the width is broken', () => {
     const message = 'Steps:\n  1. run the tests now\n\n' + 'x'.repeat(30);
-    expect(formatEvent({ type: 'agent', ...at('2026-01-01T00:00:00.000Z'), message }, { colors: plain, width: 20 })).toEqual([
-      '● Steps:',
-      '    1. run the tests',
-      '    now',
-      '',
-      '  xxxxxxxxxxxxxxxxxx',
-      '  xxxxxxxxxxxx',
-    ]);
+    expect(
+      formatEvent({ type: 'agent', ...at('2026-01-01T00:00:00.000Z'), message }, { colors: plain, width: 20 }),
+    ).toEqual(['● Steps:', '    1. run the tests', '    now', '', '  xxxxxxxxxxxxxxxxxx', '  xxxxxxxxxxxx']);
   });
 
   test('one-line types are cut to the width', () => {
-    const event: HarnessEvent = { type: 'unknown', ...at('2026-01-01T00:00:00.000Z'), raw: { type: 'mystery', value: 'abcdefghijklmnopqrstuvwxyz' } };
+    const event: HarnessEvent = {
+      type: 'unknown',
+      ...at('2026-01-01T00:00:00.000Z'),
+      raw: { type: 'mystery', value: 'abcdefghijklmnopqrstuvwxyz' },
+    };
     expect(formatEvent(event, { colors: plain, width: 30 })).toEqual(['? unknown {"type":"mystery","…']);
     const short: HarnessEvent = { type: 'unknown', ...at('2026-01-01T00:00:00.000Z'), raw: 1234 };
     expect(formatEvent(short, { colors: plain, width: 13 })).toEqual(['? unknown 1234']);
@@ -109,21 +138,31 @@ describe('wrapping to the terminal width', () => {
 
   test('a long script shows its first nine lines, how many more, and its exit code', () => {
     const command = Array.from({ length: 14 }, (_, i) => `echo ${i + 1}`).join('\n');
-    const shown = formatEvent({ type: 'command', ...at('2026-01-01T00:00:00.000Z'), command, exit_code: 0 }, { colors: plain });
-    expect(shown).toEqual(['$ echo 1', ...Array.from({ length: 8 }, (_, i) => `  echo ${i + 2}`), '  … 5 more lines · exit 0']);
+    const shown = formatEvent(
+      { type: 'command', ...at('2026-01-01T00:00:00.000Z'), command, exit_code: 0 },
+      { colors: plain },
+    );
+    expect(shown).toEqual([
+      '$ echo 1',
+      ...Array.from({ length: 8 }, (_, i) => `  echo ${i + 2}`),
+      '  … 5 more lines · exit 0',
+    ]);
   });
 });
 
 describe('line ranges', () => {
   const read = (range: { start_line?: number; end_line?: number }) =>
-    formatEvent({ type: 'read', ...at('2026-01-01T00:00:00.000Z'), path: '/p/a.ts', ...range }, { colors: plain, cwd: '/p' })[0];
+    formatEvent(
+      { type: 'read', ...at('2026-01-01T00:00:00.000Z'), path: '/p/a.ts', ...range },
+      { colors: plain, cwd: '/p' },
+    )[0];
   test('a range, one line, from a line on, up to a line', () => {
-    expect([read({ start_line: 3, end_line: 6 }), read({ start_line: 4, end_line: 4 }), read({ start_line: 7 }), read({ end_line: 9 })]).toEqual([
-      '◂ read a.ts:3-6',
-      '◂ read a.ts:4',
-      '◂ read a.ts:7-',
-      '◂ read a.ts:1-9',
-    ]);
+    expect([
+      read({ start_line: 3, end_line: 6 }),
+      read({ start_line: 4, end_line: 4 }),
+      read({ start_line: 7 }),
+      read({ end_line: 9 }),
+    ]).toEqual(['◂ read a.ts:3-6', '◂ read a.ts:4', '◂ read a.ts:7-', '◂ read a.ts:1-9']);
   });
 });
 
@@ -131,7 +170,9 @@ describe('colors', () => {
   test('each type has its symbol color; a failure is red throughout; reasoning is dim', async () => {
     const { events } = await runFixture('claude/lab/read.jsonl', { harness: 'claude-code' });
     expect(formatEvent(events[1]!, { colors: color, cwd })).toEqual(['\x1b[34m◂\x1b[39m read README.md']);
-    expect(formatEvent(events[4]!, { colors: color, cwd })).toEqual(['\x1b[31m◂\x1b[39m \x1b[31mread missing.txt · failed\x1b[39m']);
+    expect(formatEvent(events[4]!, { colors: color, cwd })).toEqual([
+      '\x1b[31m◂\x1b[39m \x1b[31mread missing.txt · failed\x1b[39m',
+    ]);
     const reasoning: HarnessEvent = { type: 'reasoning', ...at('2026-01-01T00:00:00.000Z'), message: 'hmm' };
     expect(formatEvent(reasoning, { colors: color })).toEqual(['\x1b[2m∴\x1b[22m \x1b[2mhmm\x1b[22m']);
   });
@@ -146,7 +187,10 @@ describe('readable: text from an agent cannot drive the terminal', () => {
 });
 
 describe('nest: subagent brackets', () => {
-  const orchestration = (action: 'subagent_started' | 'subagent_completed' | 'subagent_failed', id: string): HarnessEvent => ({
+  const orchestration = (
+    action: 'subagent_started' | 'subagent_completed' | 'subagent_failed',
+    id: string,
+  ): HarnessEvent => ({
     type: 'orchestration',
     ...at('2026-01-01T00:00:00.000Z'),
     action,
@@ -154,43 +198,50 @@ describe('nest: subagent brackets', () => {
   });
   const agent: HarnessEvent = { type: 'agent', ...at('2026-01-01T00:00:00.000Z'), message: 'm' };
 
-  test('events between a start and its end are one level deeper; subagents may end in any order; an end never started changes nothing', () => {
-    const sequence = [
-      orchestration('subagent_started', 'a'),
-      agent,
-      orchestration('subagent_started', 'b'),
-      agent,
-      orchestration('subagent_completed', 'a'),
-      agent,
-      orchestration('subagent_failed', 'b'),
-      orchestration('subagent_completed', 'never-started'),
-      agent,
-    ];
-    let open: readonly string[] = [];
-    const drawn: string[] = [];
-    for (const event of sequence) {
-      const nested = nest(open, event);
-      open = nested.open;
-      drawn.push(...formatEvent(event, { colors: plain }, nested.depth));
-    }
-    expect(drawn).toEqual([
-      '┌ subagent a started',
-      '│ ● m',
-      '│ ┌ subagent b started',
-      '│ │ ● m',
-      '└ subagent a completed',
-      '│ ● m',
-      '└ subagent b failed',
-      '└ subagent never-started completed',
-      '● m',
-    ]);
-  });
+  test(
+    'events between a start and its end are one level deeper; subagents may end in any order; an end never ' +
+      'started changes nothing',
+    () => {
+      const sequence = [
+        orchestration('subagent_started', 'a'),
+        agent,
+        orchestration('subagent_started', 'b'),
+        agent,
+        orchestration('subagent_completed', 'a'),
+        agent,
+        orchestration('subagent_failed', 'b'),
+        orchestration('subagent_completed', 'never-started'),
+        agent,
+      ];
+      let open: readonly string[] = [];
+      const drawn: string[] = [];
+      for (const event of sequence) {
+        const nested = nest(open, event);
+        open = nested.open;
+        drawn.push(...formatEvent(event, { colors: plain }, nested.depth));
+      }
+      expect(drawn).toEqual([
+        '┌ subagent a started',
+        '│ ● m',
+        '│ ┌ subagent b started',
+        '│ │ ● m',
+        '└ subagent a completed',
+        '│ ● m',
+        '└ subagent b failed',
+        '└ subagent never-started completed',
+        '● m',
+      ]);
+    },
+  );
 
   test('continuation lines carry the guides too', () => {
-    expect(formatEvent({ type: 'agent', ...at('2026-01-01T00:00:00.000Z'), message: 'one two three four five six' }, { colors: plain, width: 20 }, 1)).toEqual([
-      '│ ● one two three',
-      '│   four five six',
-    ]);
+    expect(
+      formatEvent(
+        { type: 'agent', ...at('2026-01-01T00:00:00.000Z'), message: 'one two three four five six' },
+        { colors: plain, width: 20 },
+        1,
+      ),
+    ).toEqual(['│ ● one two three', '│   four five six']);
   });
 });
 
@@ -200,16 +251,31 @@ describe('status and summary lines', () => {
     const summary = new RunSummary();
     for (const event of events) summary.add(event);
     const totals = { tokens: 1595, cost: metrics.cost };
-    expect(formatStatus(summary, totals, 12_345, plain)).toBe('◷ 12.3s · 1,595 tokens · $0.0108 · 3 files read · 0 written · 1 command failed');
-    expect(formatSummary(summary, totals, 951, plain)).toBe('■ 11 events in 951ms · 1,595 tokens · $0.0108 · 3 files read · 0 written · 1 command failed');
+    expect(formatStatus(summary, totals, 12_345, plain)).toBe(
+      '◷ 12.3s · 1,595 tokens · $0.0108 · 3 files read · 0 written · 1 command failed',
+    );
+    expect(formatSummary(summary, totals, 951, plain)).toBe(
+      '■ 11 events in 951ms · 1,595 tokens · $0.0108 · 3 files read · 0 written · 1 command failed',
+    );
     expect(formatStatus(summary, totals, 0, color)).toContain('\x1b[31m1 command failed\x1b[39m');
   });
 
   test('without tokens or cost they are left out', () => {
-    expect(formatSummary(new RunSummary(), { tokens: undefined, cost: undefined }, 0, plain)).toBe('■ 0 events in 0ms · 0 files read · 0 written · 0 commands failed');
+    expect(formatSummary(new RunSummary(), { tokens: undefined, cost: undefined }, 0, plain)).toBe(
+      '■ 0 events in 0ms · 0 files read · 0 written · 0 commands failed',
+    );
   });
 
   test('durations', () => {
-    expect([0, 999, 1000, 59_949, 60_000, 3_599_000, 3_600_000, 7_380_000].map(duration)).toEqual(['0ms', '999ms', '1.0s', '59.9s', '1m 00s', '59m 59s', '1h 00m', '2h 03m']);
+    expect([0, 999, 1000, 59_949, 60_000, 3_599_000, 3_600_000, 7_380_000].map(duration)).toEqual([
+      '0ms',
+      '999ms',
+      '1.0s',
+      '59.9s',
+      '1m 00s',
+      '59m 59s',
+      '1h 00m',
+      '2h 03m',
+    ]);
   });
 });

@@ -54,7 +54,8 @@ function applySgr(style: Style, parameters: string): Style {
     else if (code >= 30 && code <= 37) next.color = palette[code - 30];
     else if (code >= 90 && code <= 97) next.color = bright[code - 90];
     else if (code === 39) next.color = undefined;
-    else if (code === 38 || code === 48) index += codes[index + 1] === 5 ? 2 : 4; // 256-color or RGB: not used by the view
+    // 256-color or RGB: not used by the view
+    else if (code === 38 || code === 48) index += codes[index + 1] === 5 ? 2 : 4;
   }
   return next;
 }
@@ -80,7 +81,8 @@ export function screenSvg(lines: string[], columns: number): string {
     }),
   );
   return [
-    `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" font-family="DejaVu Sans Mono, Menlo, Consolas, monospace" font-size="14" style="white-space: pre">`,
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" ` +
+      `font-family="DejaVu Sans Mono, Menlo, Consolas, monospace" font-size="14" style="white-space: pre">`,
     `<rect width="100%" height="100%" rx="6" fill="${BACKGROUND}"/>`,
     ...texts,
     '</svg>',

@@ -34,9 +34,40 @@ export class Terminal {
   ) {
     this.socket = join(dir, 'tmux.sock');
     // No history file: bash would write one into the temp dir as it is killed.
-    const variables = Object.entries({ PS1: '$ ', HOME: dir, HISTFILE: '/dev/null', PATH: `${dir}:${process.env.PATH}`, TERM: 'tmux-256color', ...env }).map(([key, value]) => `${key}=${value}`);
-    execFileSync('tmux', ['-S', this.socket, '-f', '/dev/null', 'new-session', '-d', '-x', String(width), '-y', String(height), '-c', dir, 'env', '-i', ...variables, 'bash', '--norc', '--noprofile']);
-    this.pids = execFileSync('tmux', ['-S', this.socket, 'display-message', '-p', '#{pid} #{pane_pid}'], { encoding: 'utf8' }).trim().split(' ').map(Number);
+    const variables = Object.entries({
+      PS1: '$ ',
+      HOME: dir,
+      HISTFILE: '/dev/null',
+      PATH: `${dir}:${process.env.PATH}`,
+      TERM: 'tmux-256color',
+      ...env,
+    }).map(([key, value]) => `${key}=${value}`);
+    execFileSync('tmux', [
+      '-S',
+      this.socket,
+      '-f',
+      '/dev/null',
+      'new-session',
+      '-d',
+      '-x',
+      String(width),
+      '-y',
+      String(height),
+      '-c',
+      dir,
+      'env',
+      '-i',
+      ...variables,
+      'bash',
+      '--norc',
+      '--noprofile',
+    ]);
+    this.pids = execFileSync('tmux', ['-S', this.socket, 'display-message', '-p', '#{pid} #{pane_pid}'], {
+      encoding: 'utf8',
+    })
+      .trim()
+      .split(' ')
+      .map(Number);
   }
 
   /** Types a command line and presses Enter, as a person would. */
@@ -66,7 +97,8 @@ export class Terminal {
       const screen = await this.screen();
       const found = check(screen);
       if (found !== undefined) return found;
-      if (Date.now() > deadline) throw new Error(`waited ${timeoutMs} ms for ${what}; the screen:\n${screen.join('\n')}`);
+      if (Date.now() > deadline)
+        throw new Error(`waited ${timeoutMs} ms for ${what}; the screen:\n${screen.join('\n')}`);
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
   }

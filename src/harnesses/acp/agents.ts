@@ -44,15 +44,26 @@ export const acpAgents: ReadonlyMap<string, AcpAgent> = new Map<string, AcpAgent
       title: 'Factory Droid',
       command: 'droid',
       args: ['exec', '-o', 'acp'],
-      setup: 'FACTORY_API_KEY set (any value when only custom models are used); a custom model from ~/.factory/settings.json with the model option (custom:<Name>-<index>)',
+      setup:
+        'FACTORY_API_KEY set (any value when only custom models are used); a custom model from ' +
+        '~/.factory/settings.json with the model option (custom:<Name>-<index>)',
       captured: '0.225.2',
     },
   ],
-  ['kilo', { title: 'Kilo Code CLI', command: 'kilo', args: ['acp'], setup: 'a provider in kilo.json (@ai-sdk/openai-compatible), KILO_DISABLE_* switches', captured: '7.7.7' }],
+  [
+    'kilo',
+    {
+      title: 'Kilo Code CLI',
+      command: 'kilo',
+      args: ['acp'],
+      setup: 'a provider in kilo.json (@ai-sdk/openai-compatible), KILO_DISABLE_* switches',
+      captured: '7.7.7',
+    },
+  ],
   [
     'claude-code',
     {
-      title: 'Claude Code (Zed\'s adapter, npm @zed-industries/claude-code-acp)',
+      title: "Claude Code (Zed's adapter, npm @zed-industries/claude-code-acp)",
       command: 'claude-code-acp',
       args: [],
       setup: 'ANTHROPIC_BASE_URL, ANTHROPIC_API_KEY; as root also IS_SANDBOX=1',
@@ -66,7 +77,9 @@ export const acpAgents: ReadonlyMap<string, AcpAgent> = new Map<string, AcpAgent
       command: 'qwen',
       args: ['--acp'],
       autoApprove: ['--approval-mode', 'yolo'],
-      setup: 'OPENAI_API_KEY, OPENAI_BASE_URL, OPENAI_MODEL, ~/.qwen/settings.json (args --auth-type openai for an OpenAI-compatible endpoint)',
+      setup:
+        'OPENAI_API_KEY, OPENAI_BASE_URL, OPENAI_MODEL, ~/.qwen/settings.json (args --auth-type openai for an ' +
+        'OpenAI-compatible endpoint)',
       captured: '0.24.4',
     },
   ],
@@ -76,7 +89,9 @@ export const acpAgents: ReadonlyMap<string, AcpAgent> = new Map<string, AcpAgent
       title: 'Gemini CLI',
       command: 'gemini',
       args: ['--acp'],
-      setup: 'GEMINI_API_KEY (GOOGLE_GEMINI_BASE_URL for another endpoint), ~/.gemini/settings.json with security.auth.selectedType "gemini-api-key"',
+      setup:
+        'GEMINI_API_KEY (GOOGLE_GEMINI_BASE_URL for another endpoint), ~/.gemini/settings.json with ' +
+        'security.auth.selectedType "gemini-api-key"',
       captured: '0.61.0',
     },
   ],
@@ -85,7 +100,7 @@ export const acpAgents: ReadonlyMap<string, AcpAgent> = new Map<string, AcpAgent
   ['crush', { title: 'Crush', command: 'crush', args: ['acp'] }],
   ['auggie', { title: 'Auggie', command: 'auggie', args: ['--acp'] }],
   ['cursor', { title: 'Cursor CLI', command: 'cursor-agent', args: ['acp'] }],
-  ['codex', { title: 'Codex (Zed\'s adapter)', command: 'codex-acp', args: [] }],
+  ['codex', { title: "Codex (Zed's adapter)", command: 'codex-acp', args: [] }],
 ]);
 
 /**
@@ -96,12 +111,16 @@ export const acpAgents: ReadonlyMap<string, AcpAgent> = new Map<string, AcpAgent
 export function launch<Options extends LaunchOptions & AcpOptions>(options: Options): Options & LaunchOptions {
   const preset = options.agent === undefined ? undefined : acpAgents.get(options.agent);
   if (options.agent !== undefined && preset === undefined) {
-    throw new TypeError(`acp: unknown agent "${options.agent}" (known: ${[...acpAgents.keys()].join(', ')}); run any other with command and args`);
+    throw new TypeError(
+      `acp: unknown agent "${options.agent}" (known: ${[...acpAgents.keys()].join(', ')}); run any other with ` +
+        `command and args`,
+    );
   }
   const command = options.command ?? preset?.command;
   if (command === undefined) throw new TypeError('acp: an agent (a known one) or a command is required');
   const launched = { ...options, command, cwd: resolve(options.cwd ?? process.cwd()) };
   const { permissions } = acpSettings(launched);
-  const presetArgs = preset === undefined ? [] : [...preset.args, ...(permissions === 'allow' ? (preset.autoApprove ?? []) : [])];
+  const presetArgs =
+    preset === undefined ? [] : [...preset.args, ...(permissions === 'allow' ? (preset.autoApprove ?? []) : [])];
   return { ...launched, args: [...presetArgs, ...(options.extraArgs ?? []), ...(options.args ?? [])] };
 }

@@ -29,17 +29,28 @@ export type AcpPermissions = 'allow' | 'reject';
 
 /** The options of an acp run (beside `prompt`, `model`, `command`, `args`, `extraArgs`, `cwd`, `killGraceMs`). */
 export interface AcpOptions {
-  /** A known agent (`acpAgents`): its command line, so `command` and `args` may be left out (`args` are added after the preset's). */
+  /**
+   * A known agent (`acpAgents`): its command line, so `command` and `args` may be left out (`args` are added after the
+   * preset's).
+   */
   agent?: string;
   /** How the agent's permission requests are answered. Default `allow`: a run is unattended. */
   permissions?: AcpPermissions;
-  /** How long the agent may take to exit once its stdin is closed at the end of the run, before SIGTERM. Default 2000 ms. */
+  /**
+   * How long the agent may take to exit once its stdin is closed at the end of the run, before SIGTERM. Default 2000
+   * ms.
+   */
   exitGraceMs?: number;
-  /** How long the agent may take to answer the turn after an abort's `session/cancel`, before it is ended. Default 5000 ms. */
+  /**
+   * How long the agent may take to answer the turn after an abort's `session/cancel`, before it is ended. Default 5000
+   * ms.
+   */
   cancelGraceMs?: number;
 }
 
-/** The kinds of option a permission request is answered with, in order; `allow_always` last, as agents may persist it. */
+/**
+ * The kinds of option a permission request is answered with, in order; `allow_always` last, as agents may persist it.
+ */
 const permissionKinds: Readonly<Record<AcpPermissions, readonly PermissionOptionKind[]>> = {
   allow: ['allow_once', 'allow_always'],
   reject: ['reject_once', 'reject_always'],
@@ -48,12 +59,20 @@ const permissionKinds: Readonly<Record<AcpPermissions, readonly PermissionOption
 // Typed by what they are, checked against the SDK's type: the published declarations name no dev dependency.
 const cancelledAnswer = { outcome: { outcome: 'cancelled' } } as const satisfies RequestPermissionResponse;
 
-/** The answer to a `session/request_permission`: the first option of the wanted kinds; cancelled without one, or after an abort. */
+/**
+ * The answer to a `session/request_permission`: the first option of the wanted kinds; cancelled without one, or after
+ * an abort.
+ */
 export function permissionAnswer(options: unknown, permissions: AcpPermissions, cancelled = false) {
   if (cancelled || !Array.isArray(options)) return cancelledAnswer;
   for (const kind of permissionKinds[permissions]) {
-    const option: unknown = options.find((option) => isObject(option) && option.kind === kind && typeof option.optionId === 'string');
-    if (isObject(option)) return { outcome: { outcome: 'selected', optionId: option.optionId as string } } as const satisfies RequestPermissionResponse;
+    const option: unknown = options.find(
+      (option) => isObject(option) && option.kind === kind && typeof option.optionId === 'string',
+    );
+    if (isObject(option))
+      return {
+        outcome: { outcome: 'selected', optionId: option.optionId as string },
+      } as const satisfies RequestPermissionResponse;
   }
   return cancelledAnswer;
 }
@@ -72,9 +91,12 @@ interface Settings {
 export function acpSettings(options: LaunchOptions & AcpOptions): Settings {
   if (typeof options.prompt !== 'string') throw new TypeError('acp: the prompt option is required (a string)');
   const permissions = options.permissions ?? 'allow';
-  if (!Object.hasOwn(permissionKinds, permissions)) throw new TypeError(`acp: permissions must be "allow" or "reject", got ${JSON.stringify(permissions)}`);
-  if (options.model !== undefined && typeof options.model !== 'string') throw new TypeError('acp: model must be a string');
-  if (options.cwd === undefined) throw new TypeError('acp: the working directory is required (spawnHarness fills it in)');
+  if (!Object.hasOwn(permissionKinds, permissions))
+    throw new TypeError(`acp: permissions must be "allow" or "reject", got ${JSON.stringify(permissions)}`);
+  if (options.model !== undefined && typeof options.model !== 'string')
+    throw new TypeError('acp: model must be a string');
+  if (options.cwd === undefined)
+    throw new TypeError('acp: the working directory is required (spawnHarness fills it in)');
   return {
     prompt: options.prompt,
     cwd: options.cwd,
@@ -113,7 +135,10 @@ export function acpClient(options: LaunchOptions & AcpOptions, context: ClientCo
   }
 
   function prompt(): void {
-    request('session/prompt', { sessionId: sessionId!, prompt: [{ type: 'text', text: settings.prompt }] } satisfies PromptRequest);
+    request('session/prompt', {
+      sessionId: sessionId!,
+      prompt: [{ type: 'text', text: settings.prompt }],
+    } satisfies PromptRequest);
   }
 
   /** The agent's request, answered at once. */
@@ -136,7 +161,11 @@ export function acpClient(options: LaunchOptions & AcpOptions, context: ClientCo
     if (step === 'session/new') {
       sessionId = isObject(result) && typeof result.sessionId === 'string' ? result.sessionId : undefined;
       if (sessionId === undefined) {
-        context.emit({ type: 'error', code: 'protocol_error', message: 'the ACP agent answered session/new without a sessionId: no prompt can be sent' });
+        context.emit({
+          type: 'error',
+          code: 'protocol_error',
+          message: 'the ACP agent answered session/new without a sessionId: no prompt can be sent',
+        });
         return end();
       }
       if (settings.model !== undefined) return request('session/set_model', { sessionId, modelId: settings.model });

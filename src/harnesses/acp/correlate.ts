@@ -25,11 +25,15 @@ export const records = recordRows({
     rules: { session: 'response with sessionId: session id' },
   },
   'session/prompt response': {
-    handling: 'response with `result.stopReason` (`session/prompt`): the end of the turn: open spans and tool calls flushed, then the stop reason (a warning unless `end_turn`) and usage',
+    handling:
+      'response with `result.stopReason` (`session/prompt`): the end of the turn: open spans and tool calls ' +
+      'flushed, then the stop reason (a warning unless `end_turn`) and usage',
     rules: { end: 'response with stopReason: end of turn' },
   },
   'other response': {
-    handling: 'any other response with a `result` (`initialize`, `session/set_model`, ...): consumed; the `initialize` result\'s `agentInfo.name` names the agent',
+    handling:
+      'any other response with a `result` (`initialize`, `session/set_model`, ...): consumed; the `initialize` ' +
+      "result's `agentInfo.name` names the agent",
     rules: { consumed: 'response with another result: consumed' },
   },
   'error response': {
@@ -41,7 +45,9 @@ export const records = recordRows({
     rules: { malformed: 'session/update without an update: unknown' },
   },
   'session/request_permission': {
-    handling: 'request `session/request_permission`: its `params.toolCall` merged into the tool call record like a `tool_call_update` (it may create it); no event of its own',
+    handling:
+      'request `session/request_permission`: its `params.toolCall` merged into the tool call record like a ' +
+      '`tool_call_update` (it may create it); no event of its own',
     rules: {
       open: 'request_permission: tool call record',
       finished: 'request_permission: tool call finished, tool table',
@@ -50,11 +56,15 @@ export const records = recordRows({
     },
   },
   'ACP method': {
-    handling: 'request `fs/*` or `terminal/*` (not offered: the agent broke the protocol), any other request or notification in ACP\'s namespaces (`session/...`, `authenticate`, ...): unknown, with the message',
+    handling:
+      'request `fs/*` or `terminal/*` (not offered: the agent broke the protocol), any other request or ' +
+      "notification in ACP's namespaces (`session/...`, `authenticate`, ...): unknown, with the message",
     rules: { unknown: 'other ACP request or notification: unknown' },
   },
   'extension method': {
-    handling: 'request or notification outside ACP\'s namespaces (`_`-prefixed, or vendor-named: Qwen\'s `craft/drainMidTurnQueue`): consumed',
+    handling:
+      "request or notification outside ACP's namespaces (`_`-prefixed, or vendor-named: Qwen's " +
+      '`craft/drainMidTurnQueue`): consumed',
     rules: { consumed: 'extension method: consumed' },
   },
   'not JSON-RPC': {
@@ -66,20 +76,42 @@ export const records = recordRows({
 /** docs/harnesses/acp.md "`session/update` kinds", one row per `sessionUpdate`. */
 export const updates = recordRows({
   agent_message_chunk: {
-    handling: 'text appended to the open agent span; a `_meta.usage` is a usage event for one model call, after the span',
-    rules: { text: 'agent_message_chunk: agent span', usage: 'agent_message_chunk with usage: agent span, usage', other: 'agent_message_chunk, not text: unknown' },
+    handling:
+      'text appended to the open agent span; a `_meta.usage` is a usage event for one model call, after the span',
+    rules: {
+      text: 'agent_message_chunk: agent span',
+      usage: 'agent_message_chunk with usage: agent span, usage',
+      other: 'agent_message_chunk, not text: unknown',
+    },
   },
   agent_thought_chunk: {
-    handling: 'text appended to the open reasoning span; a `_meta.usage` is a usage event for one model call, after the span',
-    rules: { text: 'agent_thought_chunk: reasoning span', usage: 'agent_thought_chunk with usage: reasoning span, usage', other: 'agent_thought_chunk, not text: unknown' },
+    handling:
+      'text appended to the open reasoning span; a `_meta.usage` is a usage event for one model call, after the span',
+    rules: {
+      text: 'agent_thought_chunk: reasoning span',
+      usage: 'agent_thought_chunk with usage: reasoning span, usage',
+      other: 'agent_thought_chunk, not text: unknown',
+    },
   },
-  user_message_chunk: { handling: 'consumed (the prompt echoed back, or history replayed)', rules: { consumed: 'user_message_chunk: consumed' } },
+  user_message_chunk: {
+    handling: 'consumed (the prompt echoed back, or history replayed)',
+    rules: { consumed: 'user_message_chunk: consumed' },
+  },
   tool_call: {
-    handling: 'the tool call record, by `toolCallId`: each non-null field replaces the record\'s; at `completed` or `failed`, the tool table',
-    rules: { open: 'tool_call: record', finished: 'tool_call: finished, tool table', closed: 'tool_call, already finished: consumed', malformed: 'tool_call without toolCallId: unknown' },
+    handling:
+      "the tool call record, by `toolCallId`: each non-null field replaces the record's; at `completed` or " +
+      '`failed`, the tool table',
+    rules: {
+      open: 'tool_call: record',
+      finished: 'tool_call: finished, tool table',
+      closed: 'tool_call, already finished: consumed',
+      malformed: 'tool_call without toolCallId: unknown',
+    },
   },
   tool_call_update: {
-    handling: 'the tool call record, by `toolCallId` (it may create it): each non-null field replaces the record\'s; at `completed` or `failed`, the tool table',
+    handling:
+      "the tool call record, by `toolCallId` (it may create it): each non-null field replaces the record's; at " +
+      '`completed` or `failed`, the tool table',
     rules: {
       open: 'tool_call_update: record',
       finished: 'tool_call_update: finished, tool table',
@@ -87,20 +119,35 @@ export const updates = recordRows({
       malformed: 'tool_call_update without toolCallId: unknown',
     },
   },
-  plan: { handling: 'consumed: the agent\'s to-do list, internal state', rules: { consumed: 'plan: consumed' } },
-  usage_update: { handling: 'consumed; the last `cost.amount` in `USD` is the run metrics\' cost', rules: { consumed: 'usage_update: consumed' } },
-  available_commands_update: { handling: 'consumed: session state', rules: { consumed: 'available_commands_update: consumed' } },
+  plan: { handling: "consumed: the agent's to-do list, internal state", rules: { consumed: 'plan: consumed' } },
+  usage_update: {
+    handling: "consumed; the last `cost.amount` in `USD` is the run metrics' cost",
+    rules: { consumed: 'usage_update: consumed' },
+  },
+  available_commands_update: {
+    handling: 'consumed: session state',
+    rules: { consumed: 'available_commands_update: consumed' },
+  },
   current_mode_update: { handling: 'consumed: session state', rules: { consumed: 'current_mode_update: consumed' } },
   config_option_update: { handling: 'consumed: session state', rules: { consumed: 'config_option_update: consumed' } },
   session_info_update: { handling: 'consumed: session state', rules: { consumed: 'session_info_update: consumed' } },
   compaction_update: { handling: 'consumed: session state', rules: { consumed: 'compaction_update: consumed' } },
-  compaction_summary_chunk: { handling: 'consumed: session state', rules: { consumed: 'compaction_summary_chunk: consumed' } },
+  compaction_summary_chunk: {
+    handling: 'consumed: session state',
+    rules: { consumed: 'compaction_summary_chunk: consumed' },
+  },
   notice: {
-    handling: 'warning, `message` = `title`, then `": "` and `description` when present; `severity: "error"` makes it an error',
-    rules: { warning: 'notice: warning', error: 'notice with severity error: error', malformed: 'notice without a title: unknown' },
+    handling:
+      'warning, `message` = `title`, then `": "` and `description` when present; `severity: "error"` makes it an error',
+    rules: {
+      warning: 'notice: warning',
+      error: 'notice with severity error: error',
+      malformed: 'notice without a title: unknown',
+    },
   },
   'any other kind': {
-    handling: 'unknown, with the whole notification (`subagent_update`, `session_message`, `plan_update`, a future kind)',
+    handling:
+      'unknown, with the whole notification (`subagent_update`, `session_message`, `plan_update`, a future kind)',
     rules: { unknown: 'session/update, other kind: unknown' },
   },
 });
@@ -130,7 +177,14 @@ function messageRow(message: JsonObject): Row {
 }
 
 /** The kinds that leave the open span open: session state, not activity ("Text spans"). */
-const SESSION_STATE = new Set(['usage_update', 'available_commands_update', 'current_mode_update', 'config_option_update', 'session_info_update', 'plan']);
+const SESSION_STATE = new Set([
+  'usage_update',
+  'available_commands_update',
+  'current_mode_update',
+  'config_option_update',
+  'session_info_update',
+  'plan',
+]);
 const CHUNKS = new Map<string, SpanKind>([
   ['agent_message_chunk', 'agent'],
   ['agent_thought_chunk', 'reasoning'],
@@ -149,7 +203,13 @@ const FINISHED: ReadonlyMap<unknown, boolean> = new Map([
  * docs/harnesses/acp.md "Tool calls": the two rules that look at the agent's name (`agentInfo.name`).
  * Each adjusts what the tool table gets: the record it reads, or the call's success.
  */
-const agentRules: ReadonlyMap<string, { input?(record: ToolRecord): ToolRecord; success?(record: ToolRecord, success: boolean | undefined): boolean | undefined }> = new Map([
+const agentRules: ReadonlyMap<
+  string,
+  {
+    input?(record: ToolRecord): ToolRecord;
+    success?(record: ToolRecord, success: boolean | undefined): boolean | undefined;
+  }
+> = new Map([
   // Qwen's read_file `offset` is 0-based: its first line is offset + 1.
   [
     'qwen-code',
@@ -162,7 +222,12 @@ const agentRules: ReadonlyMap<string, { input?(record: ToolRecord): ToolRecord; 
     },
   ],
   // Gemini CLI reports every shell command that ran as completed, whatever its exit status, with no exit code.
-  ['gemini-cli', { success: (record, success) => (record.kind === 'execute' && record.status === 'completed' ? undefined : success) }],
+  [
+    'gemini-cli',
+    {
+      success: (record, success) => (record.kind === 'execute' && record.status === 'completed' ? undefined : success),
+    },
+  ],
 ]);
 
 /** The stop reason of a turn that ended normally; any other is a warning ("Stop reasons and usage"). */
@@ -205,7 +270,12 @@ export function correlator(run: RunContext): Correlator {
     const is_success = rules?.success ? rules.success(record, success) : success;
     run.tool({
       id: record.toolCallId,
-      name: typeof record.kind === 'string' ? record.kind : record.kind === undefined ? 'other' : JSON.stringify(record.kind),
+      name:
+        typeof record.kind === 'string'
+          ? record.kind
+          : record.kind === undefined
+            ? 'other'
+            : JSON.stringify(record.kind),
       input: rules?.input ? rules.input(record) : record,
       is_success,
       output: record.rawOutput,
@@ -214,7 +284,11 @@ export function correlator(run: RunContext): Correlator {
   }
 
   /** Merges a `tool_call`, `tool_call_update` or permission `toolCall` into its record. */
-  function merge(fields: JsonObject, rules: { open: string; finished: string; closed: string; malformed: string }, message: JsonObject): string {
+  function merge(
+    fields: JsonObject,
+    rules: { open: string; finished: string; closed: string; malformed: string },
+    message: JsonObject,
+  ): string {
     const id = fields.toolCallId;
     if (typeof id !== 'string') {
       unknown(message);
@@ -237,7 +311,9 @@ export function correlator(run: RunContext): Correlator {
     return rules.finished;
   }
 
-  /** The end of the turn or of the input: the open span, then every open record, unfinished, in the order first seen. */
+  /**
+   * The end of the turn or of the input: the open span, then every open record, unfinished, in the order first seen.
+   */
   function flushTurn(): void {
     span.flush();
     calls.evictAll();
@@ -259,7 +335,8 @@ export function correlator(run: RunContext): Correlator {
     const result = message.result as JsonObject;
     const stopReason = result.stopReason as string;
     flushTurn();
-    if (stopReason !== END_TURN) run.emit({ type: 'warning', code: stopReason, message: `ACP turn ended: ${stopReason}` });
+    if (stopReason !== END_TURN)
+      run.emit({ type: 'warning', code: stopReason, message: `ACP turn ended: ${stopReason}` });
     if (!usagePerCall && isObject(result.usage)) usage(result.usage);
     usagePerCall = false;
     metrics.turns = (metrics.turns ?? 0) + 1;
@@ -307,9 +384,18 @@ export function correlator(run: RunContext): Correlator {
       return rules.other;
     }
     const { messageId } = update;
-    span.add(kind, messageId === undefined || messageId === null ? null : typeof messageId === 'string' ? messageId : JSON.stringify(messageId), content.text);
+    span.add(
+      kind,
+      messageId === undefined || messageId === null
+        ? null
+        : typeof messageId === 'string'
+          ? messageId
+          : JSON.stringify(messageId),
+      content.text,
+    );
     const perCall = isObject(update._meta) ? update._meta.usage : undefined;
-    if (!isObject(perCall) || typeof perCall.inputTokens !== 'number' || typeof perCall.outputTokens !== 'number') return rules.text;
+    if (!isObject(perCall) || typeof perCall.inputTokens !== 'number' || typeof perCall.outputTokens !== 'number')
+      return rules.text;
     usagePerCall = true;
     usage(perCall);
     return rules.usage;
@@ -336,7 +422,10 @@ export function correlator(run: RunContext): Correlator {
   }
 
   type UpdateRule = (notification: JsonObject, update: JsonObject) => string;
-  const consumed = (kind: Exclude<keyof typeof updates, 'any other kind'>): UpdateRule => () => (updates[kind].rules as { consumed: string }).consumed;
+  const consumed =
+    (kind: Exclude<keyof typeof updates, 'any other kind'>): UpdateRule =>
+    () =>
+      (updates[kind].rules as { consumed: string }).consumed;
   // A Map, so a kind named `constructor` finds no handler of Object's.
   const updateRules = new Map<string, UpdateRule>([
     ['agent_message_chunk', (notification, update) => chunk('agent', notification, update)],
@@ -385,7 +474,12 @@ export function correlator(run: RunContext): Correlator {
       },
       (message) => {
         // Copilot announces its commands before answering session/new: a notification's session id counts too.
-        if (message !== undefined && typeof message.method === 'string' && !Object.hasOwn(message, 'id') && isObject(message.params)) {
+        if (
+          message !== undefined &&
+          typeof message.method === 'string' &&
+          !Object.hasOwn(message, 'id') &&
+          isObject(message.params)
+        ) {
           run.reportSession(message.params.sessionId);
         }
       },

@@ -12,7 +12,15 @@ import type { ToolRule } from '../../kernel/harness.js';
 import { isObject, type JsonObject } from '../../kernel/json.js';
 import { resolvePath } from '../../kernel/paths.js';
 import { unwrapShellCommand } from '../../kernel/shell/index.js';
-import { offsetLimitRange, rule, shell, stringField, successOf, toolTable, type LineRange } from '../../kernel/tool-rules.js';
+import {
+  offsetLimitRange,
+  rule,
+  shell,
+  stringField,
+  successOf,
+  toolTable,
+  type LineRange,
+} from '../../kernel/tool-rules.js';
 import { ToolCall } from '../../kernel/tool-call.js';
 
 /** The `rawInput` fields that name a file, in order. */
@@ -62,14 +70,17 @@ function readRange(call: ToolCall): LineRange {
   return line === undefined ? {} : { start_line: line };
 }
 
-/** A `read` record with a search pattern is a search (Copilot types its grep and glob `read`, Droid its Glob `other`). */
+/**
+ * A `read` record with a search pattern is a search (Copilot types its grep and glob `read`, Droid its Glob `other`).
+ */
 function hasPattern(call: ToolCall): boolean {
   const input = rawInput(call);
   return typeof input.pattern === 'string' || Array.isArray(input.patterns);
 }
 
 const read = rule(
-  'read: `path` = `locations[0].path`, else the first `rawInput` path field; lines from `view_range`, `offset`/`limit`, or `locations[0].line`; a search when `rawInput` has `pattern` or `patterns`',
+  'read: `path` = `locations[0].path`, else the first `rawInput` path field; lines from `view_range`, ' +
+    '`offset`/`limit`, or `locations[0].line`; a search when `rawInput` has `pattern` or `patterns`',
   (call) => {
     if (hasPattern(call)) return search(call);
     const path = stringField(locations(call)[0], 'path') ?? firstString(rawInput(call), PATH_FIELDS);
@@ -82,11 +93,15 @@ const read = rule(
 const QUOTED_TITLE = /^'(.*)'(?: within (.+))?$/s;
 
 const search = rule(
-  'search: `query` = `rawInput.pattern`, `query`, `regex`, `glob` or `patterns[0]`, else from the `title` (`\'Q\' within P`); `path` = `rawInput.path`, `dir_path` or `directory_path`, else the title\'s, else `locations[0].path`',
+  "search: `query` = `rawInput.pattern`, `query`, `regex`, `glob` or `patterns[0]`, else from the `title` (`'Q' " +
+    "within P`); `path` = `rawInput.path`, `dir_path` or `directory_path`, else the title's, else " +
+    '`locations[0].path`',
   (call) => {
     const input = rawInput(call);
     const patterns = Array.isArray(input.patterns) ? input.patterns : [];
-    let query = firstString(input, QUERY_FIELDS) ?? (typeof patterns[0] === 'string' && patterns[0] !== '' ? patterns[0] : undefined);
+    let query =
+      firstString(input, QUERY_FIELDS) ??
+      (typeof patterns[0] === 'string' && patterns[0] !== '' ? patterns[0] : undefined);
     let titlePath: string | undefined;
     if (query === undefined) {
       const title = stringField(call.input, 'title');
@@ -96,7 +111,14 @@ const search = rule(
     }
     if (query === undefined || query === '') return null;
     const path = firstString(input, SEARCH_PATH_FIELDS) ?? titlePath ?? stringField(locations(call)[0], 'path');
-    return [{ type: 'search', query, path: path === undefined ? undefined : resolvePath(path, call.cwd), is_success: successOf(call) }];
+    return [
+      {
+        type: 'search',
+        query,
+        path: path === undefined ? undefined : resolvePath(path, call.cwd),
+        is_success: successOf(call),
+      },
+    ];
   },
 );
 
@@ -118,53 +140,89 @@ function commandOf(call: ToolCall): string | undefined {
 /** The exit code, the first found; Kilo's `metadata.exit: null` is a command the abort killed. */
 function exitStatus(output: unknown): { exit_code?: number; killed?: true } {
   if (!isObject(output)) return {};
-  for (const code of [output.exitCode, output.exit_code]) if (Number.isSafeInteger(code)) return { exit_code: code as number };
+  for (const code of [output.exitCode, output.exit_code])
+    if (Number.isSafeInteger(code)) return { exit_code: code as number };
   const metadata = output.metadata;
   if (isObject(metadata) && Number.isSafeInteger(metadata.exit)) return { exit_code: metadata.exit as number };
   if (isObject(metadata) && metadata.exit === null) return { killed: true };
   const shellExit = shellExitOf(output);
-  return shellExit !== undefined && Number.isSafeInteger(shellExit.exitCode) ? { exit_code: shellExit.exitCode as number } : {};
+  return shellExit !== undefined && Number.isSafeInteger(shellExit.exitCode)
+    ? { exit_code: shellExit.exitCode as number }
+    : {};
 }
 
 /** Copilot's `rawOutput.contents[]` entry `{type: "shell_exit", exitCode, cwd}`. */
 function shellExitOf(output: unknown): JsonObject | undefined {
   const contents = isObject(output) ? output.contents : undefined;
-  return Array.isArray(contents) ? contents.find((entry): entry is JsonObject => isObject(entry) && entry.type === 'shell_exit') : undefined;
+  return Array.isArray(contents)
+    ? contents.find((entry): entry is JsonObject => isObject(entry) && entry.type === 'shell_exit')
+    : undefined;
 }
 
-/** claude-code-acp's failed Bash result is `Exit code N`: not an exit code, but 1 tells a search that matched nothing (docs/contract.md). */
+/**
+ * claude-code-acp's failed Bash result is `Exit code N`: not an exit code, but 1 tells a search that matched nothing
+ * (docs/contract.md).
+ */
 const shellCommand = shell('command', { searchExitCode: (call) => (call.output === 'Exit code 1' ? 1 : undefined) });
 
 const execute = rule(
-  'command: `command` = `rawInput.command` (an array joined as a command line), else the `title`; `working_directory` = `rawInput.cwd`, `workdir` or `dir_path`, else `rawOutput.directory`, else the `shell_exit` entry\'s `cwd`; `exit_code` from `rawOutput.exitCode`, `exit_code`, `metadata.exit` or the `shell_exit` entry; or the file operations it is (docs/contract.md shell rules)',
+  'command: `command` = `rawInput.command` (an array joined as a command line), else the `title`; ' +
+    '`working_directory` = `rawInput.cwd`, `workdir` or `dir_path`, else `rawOutput.directory`, else the ' +
+    "`shell_exit` entry's `cwd`; `exit_code` from `rawOutput.exitCode`, `exit_code`, `metadata.exit` or the " +
+    '`shell_exit` entry; or the file operations it is (docs/contract.md shell rules)',
   (call) => {
     const command = commandOf(call);
     if (command === undefined) return null;
-    const working_directory = firstString(rawInput(call), WORKING_DIRECTORY_FIELDS) ?? stringField(call.output, 'directory') ?? stringField(shellExitOf(call.output), 'cwd');
+    const working_directory =
+      firstString(rawInput(call), WORKING_DIRECTORY_FIELDS) ??
+      stringField(call.output, 'directory') ??
+      stringField(shellExitOf(call.output), 'cwd');
     const { exit_code, killed } = exitStatus(call.output);
     const is_success = killed ? false : call.is_success;
-    return shellCommand(new ToolCall({ ...call, input: { command }, exit_code, working_directory, is_success }, call.cwd, call.timestamp, call.session_id));
+    return shellCommand(
+      new ToolCall(
+        { ...call, input: { command }, exit_code, working_directory, is_success },
+        call.cwd,
+        call.timestamp,
+        call.session_id,
+      ),
+    );
   },
 );
 
 /** One write per distinct path of the `diff` entries, else of the `locations`, else the `rawInput` path. */
 const write = rule(
-  'write: one per distinct `path` of the `diff` entries of `content`; with none, of the `locations`; with none, the first `rawInput` path field',
+  'write: one per distinct `path` of the `diff` entries of `content`; with none, of the `locations`; with none, ' +
+    'the first `rawInput` path field',
   (call) => {
     const { content } = call.input as JsonObject;
-    const diffs = Array.isArray(content) ? content.filter((entry) => isObject(entry) && entry.type === 'diff').map((entry) => stringField(entry, 'path')) : [];
+    const diffs = Array.isArray(content)
+      ? content.filter((entry) => isObject(entry) && entry.type === 'diff').map((entry) => stringField(entry, 'path'))
+      : [];
     const located = locations(call).map((location) => stringField(location, 'path'));
     const named = [firstString(rawInput(call), PATH_FIELDS)];
-    const paths = [diffs, located, named].map((list) => list.filter((path): path is string => path !== undefined)).find((list) => list.length > 0);
+    const paths = [diffs, located, named]
+      .map((list) => list.filter((path): path is string => path !== undefined))
+      .find((list) => list.length > 0);
     if (paths === undefined) return null;
-    return [...new Set(paths)].map((path) => ({ type: 'write' as const, path: resolvePath(path, call.cwd), is_success: successOf(call) }));
+    return [...new Set(paths)].map((path) => ({
+      type: 'write' as const,
+      path: resolvePath(path, call.cwd),
+      is_success: successOf(call),
+    }));
   },
 );
 
 /** `other` or no kind: a search when it carries a pattern (Droid's Glob), otherwise unknown. */
-const other = rule('search when `rawInput` has `pattern` or `patterns`; otherwise unknown, `raw` = the merged record', (call) => (hasPattern(call) ? search(call) : null));
+const other = rule(
+  'search when `rawInput` has `pattern` or `patterns`; otherwise unknown, `raw` = the merged record',
+  (call) => (hasPattern(call) ? search(call) : null),
+);
 
-const unknown: ToolRule = rule('unknown, `raw` = the merged record (`toolCallId` and the fields, without `_meta`)', () => null);
+const unknown: ToolRule = rule(
+  'unknown, `raw` = the merged record (`toolCallId` and the fields, without `_meta`)',
+  () => null,
+);
 
 export const tools = toolTable({
   read,

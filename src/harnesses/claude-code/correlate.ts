@@ -18,15 +18,26 @@ import { bySubtype, dialect, endRun, errorCode, errorMessage } from './dialect.j
 /** docs/harnesses/claude-code.md "Raw event stream", one row per top-level `type`, with the rules that apply it. */
 export const records = recordRows({
   system: {
-    handling: "session metadata: init's `cwd` resolves relative paths; init, status and thinking_tokens emit no event; any other subtype is unknown",
-    rules: { init: 'system/init: consumed', status: 'system/status: consumed', thinkingTokens: 'system/thinking_tokens: consumed', other: 'system, other subtype: unknown' },
+    handling:
+      "session metadata: init's `cwd` resolves relative paths; init, status and thinking_tokens emit no event; any " +
+      'other subtype is unknown',
+    rules: {
+      init: 'system/init: consumed',
+      status: 'system/status: consumed',
+      thinkingTokens: 'system/thinking_tokens: consumed',
+      other: 'system, other subtype: unknown',
+    },
   },
   assistant: {
-    handling: 'text blocks joined per message -> agent; thinking -> reasoning; redacted_thinking consumed; tool_use recorded until its result',
+    handling:
+      'text blocks joined per message -> agent; thinking -> reasoning; redacted_thinking consumed; tool_use ' +
+      'recorded until its result',
     rules: { blocks: 'assistant', malformed: 'assistant, malformed: unknown' },
   },
   user: {
-    handling: "tool_result blocks resolve a recorded tool use (the tool table); text (echoed prompt, injected context) emits nothing",
+    handling:
+      'tool_result blocks resolve a recorded tool use (the tool table); text (echoed prompt, injected context) ' +
+      'emits nothing',
     rules: { blocks: 'user', text: 'user text: consumed', malformed: 'user, malformed: unknown' },
   },
   rate_limit_event: {
@@ -34,7 +45,9 @@ export const records = recordRows({
     rules: { allowed: 'rate_limit_event allowed: consumed', other: 'rate_limit_event not allowed: warning' },
   },
   result: {
-    handling: 'the terminal record: usage, cost, turns, duration and final output go to the metrics; only a reported error is an event (error)',
+    handling:
+      'the terminal record: usage, cost, turns, duration and final output go to the metrics; only a reported error ' +
+      'is an event (error)',
     rules: { success: 'result: consumed', error: 'result reporting an error: error' },
   },
   stream_event: {
@@ -82,7 +95,11 @@ export function correlator(run: RunContext): Correlator {
     const cost = amount(record.total_cost_usd);
     if (cost !== undefined) run.metrics.cost = cost;
     if (!failed) return records.result.rules.success;
-    run.emit({ type: 'error', message: errorMessage(record, subtype, 'Claude Code'), code: errorCode(record, subtype) });
+    run.emit({
+      type: 'error',
+      message: errorMessage(record, subtype, 'Claude Code'),
+      code: errorCode(record, subtype),
+    });
     return records.result.rules.error;
   }
 
@@ -114,6 +131,7 @@ function describeRateLimit(status: string, info: JsonObject): string {
   if (typeof info.utilization === 'number') details.push(`${Math.round(info.utilization * 100)}% used`);
   if (typeof info.overageStatus === 'string') details.push(`overage ${info.overageStatus}`);
   if (typeof info.overageDisabledReason === 'string') details.push(info.overageDisabledReason);
-  if (typeof info.resetsAt === 'number' && Math.abs(info.resetsAt) < 8.64e12) details.push(`resets ${new Date(info.resetsAt * 1000).toISOString()}`);
+  if (typeof info.resetsAt === 'number' && Math.abs(info.resetsAt) < 8.64e12)
+    details.push(`resets ${new Date(info.resetsAt * 1000).toISOString()}`);
   return `Claude Code rate limit ${status}${details.length ? ` (${details.join(', ')})` : ''}`;
 }

@@ -152,7 +152,15 @@ export function dialect(run: RunContext, rows: DialectRows, options: DialectOpti
     const waiting = typeof block.tool_use_id === 'string' ? take(block.tool_use_id) : undefined;
     if (waiting?.uses.length === 1) {
       const use = waiting.uses[0]!;
-      return run.tool({ id: use.id as string, name: use.name as string, input: use.input, is_success, result: meta, output: block.content, raw: { tool_use: use, tool_result: block } });
+      return run.tool({
+        id: use.id as string,
+        name: use.name as string,
+        input: use.input,
+        is_success,
+        result: meta,
+        output: block.content,
+        raw: { tool_use: use, tool_result: block },
+      });
     }
     if (waiting) return unknown({ tool_use: waiting.uses, tool_result: block });
     if (!options.unpaired?.(block, record, is_success)) unknown(block);
@@ -187,7 +195,10 @@ export function dialect(run: RunContext, rows: DialectRows, options: DialectOpti
 
 let unserializable = 0;
 
-/** A use's name and input as one string; an input too deep to serialize makes a key of its own (it cannot be shown to restate another). */
+/**
+ * A use's name and input as one string; an input too deep to serialize makes a key of its own (it cannot be shown to
+ * restate another).
+ */
 function callKey(use: JsonObject): string {
   const input = safeStringify(use.input);
   return input === undefined ? `\u0001${++unserializable}` : `${use.name as string}\0${input}`;
@@ -224,7 +235,9 @@ export function endRun(run: RunContext, record: JsonObject): { failed: boolean; 
 
 /** An error result's message: `errors` joined, else the `result` text, else a sentence naming the harness. */
 export function errorMessage(record: JsonObject, subtype: string, harness: string): string {
-  const errors = Array.isArray(record.errors) ? record.errors.filter((e): e is string => typeof e === 'string' && e !== '') : [];
+  const errors = Array.isArray(record.errors)
+    ? record.errors.filter((e): e is string => typeof e === 'string' && e !== '')
+    : [];
   if (errors.length > 0) return errors.join('; ');
   if (typeof record.result === 'string' && record.result !== '') return record.result;
   return `${harness} ended in error${subtype ? ` (${subtype})` : ''}`;
@@ -233,7 +246,9 @@ export function errorMessage(record: JsonObject, subtype: string, harness: strin
 /** An error result's code: its `error_*` subtype, else `terminal_reason`. */
 export function errorCode(record: JsonObject, subtype: string): string | undefined {
   if (subtype.startsWith('error_')) return subtype;
-  return typeof record.terminal_reason === 'string' && record.terminal_reason !== '' ? record.terminal_reason : undefined;
+  return typeof record.terminal_reason === 'string' && record.terminal_reason !== ''
+    ? record.terminal_reason
+    : undefined;
 }
 
 /** A tool_result's content as text: a string, or its text blocks joined. */

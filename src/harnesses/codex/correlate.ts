@@ -16,14 +16,16 @@ import { BoundedMap } from '../../kernel/bounded-map.js';
 import { stringField } from '../../kernel/tool-rules.js';
 import { subagentEnd } from './tools.js';
 
-
 /** An item started (or updated) and not yet completed: its latest record. */
 interface OpenItem {
   record: JsonObject;
   item: JsonObject;
 }
 
-/** docs/harnesses/codex.md "Items": an item's success from its status (anything else, such as `in_progress`, says nothing). */
+/**
+ * docs/harnesses/codex.md "Items": an item's success from its status (anything else, such as `in_progress`, says
+ * nothing).
+ */
 const statusSuccess = new Map<unknown, boolean>([
   ['completed', true],
   ['failed', false],
@@ -50,7 +52,9 @@ export const records = recordRows({
     rules: { items: 'item.completed: item table', malformed: 'item.completed, malformed item: unknown' },
   },
   'turn.completed': {
-    handling: "its `usage` is the thread's running total: it replaces the metrics' tokens; a usage event carries this turn's share (this total minus the previous one, class by class)",
+    handling:
+      "its `usage` is the thread's running total: it replaces the metrics' tokens; a usage event carries this " +
+      "turn's share (this total minus the previous one, class by class)",
     rules: { usage: 'turn.completed: usage', noUsage: 'turn.completed without usage: unknown' },
   },
   'turn.failed': {
@@ -64,7 +68,9 @@ export const records = recordRows({
 });
 
 export function correlator(run: RunContext): Correlator {
-  const open = new BoundedMap<OpenItem>(run.limits.maxPendingTools, ({ record, item }) => classify(record, item, false));
+  const open = new BoundedMap<OpenItem>(run.limits.maxPendingTools, ({ record, item }) =>
+    classify(record, item, false),
+  );
   // Subagents whose end was reported: Codex restates an end on every later call naming the subagent.
   const endedSubagents = new BoundedMap<true>(run.limits.maxPendingTools);
 
@@ -113,9 +119,12 @@ export function correlator(run: RunContext): Correlator {
     return records['item.completed'].rules.items;
   }
 
-  /** Sends an item to the item table; one never completed (`completed` false) has its outcome unset (docs/contract.md). */
+  /**
+   * Sends an item to the item table; one never completed (`completed` false) has its outcome unset (docs/contract.md).
+   */
   function classify(record: JsonObject, item: JsonObject, completed: boolean): void {
-    const exit_code = typeof item.exit_code === 'number' && Number.isInteger(item.exit_code) ? item.exit_code : undefined;
+    const exit_code =
+      typeof item.exit_code === 'number' && Number.isInteger(item.exit_code) ? item.exit_code : undefined;
     run.tool({
       name: item.type as string,
       input: item.type === 'collab_tool_call' ? withNewSubagentEnds(item) : item,
@@ -216,7 +225,10 @@ function success(item: JsonObject, exit_code: number | undefined): boolean | und
   return byStatus === true && item.type === 'command_execution' && exit_code === undefined ? undefined : byStatus;
 }
 
-/** The shared token mapping (docs/harnesses/codex.md): cached input is part of `input_tokens`, reasoning part of `output_tokens`. */
+/**
+ * The shared token mapping (docs/harnesses/codex.md): cached input is part of `input_tokens`, reasoning part of
+ * `output_tokens`.
+ */
 export function codexTokens(usage: JsonObject): Tokens {
   const input = tokenCount(usage.input_tokens);
   const cached = tokenCount(usage.cached_input_tokens);

@@ -12,24 +12,31 @@ const shellCommand = shell('command');
 const writeChange = write('path');
 
 /** `command` is the agent's script inside Codex's `/bin/bash -lc '…'`: the script is what is classified. */
-const commandExecution = rule('command, or recognized file operations (the shell rules), of the script inside Codex\'s `/bin/bash -lc` wrapper; `exit_code` when not null', (call) => {
-  const command = stringField(call.input, 'command');
-  if (command === undefined) return null;
-  return shellCommand(call.withInput({ command: unwrapShellCommand(command) }));
-});
+const commandExecution = rule(
+  "command, or recognized file operations (the shell rules), of the script inside Codex's `/bin/bash -lc` wrapper; " +
+    '`exit_code` when not null',
+  (call) => {
+    const command = stringField(call.input, 'command');
+    if (command === undefined) return null;
+    return shellCommand(call.withInput({ command: unwrapShellCommand(command) }));
+  },
+);
 
 /** One write per entry of `changes`, whatever its kind; an entry without a path makes the item unknown. */
-const fileChange = rule('one write per entry of `changes` (`add`, `update`, `delete` alike), success from the item\'s status', (call) => {
-  const changes = isObject(call.input) ? call.input.changes : undefined;
-  if (!Array.isArray(changes) || changes.length === 0) return null;
-  const events: EventBody[] = [];
-  for (const change of changes) {
-    const written = writeChange(call.withInput(change));
-    if (written === null) return null;
-    events.push(...written);
-  }
-  return events;
-});
+const fileChange = rule(
+  "one write per entry of `changes` (`add`, `update`, `delete` alike), success from the item's status",
+  (call) => {
+    const changes = isObject(call.input) ? call.input.changes : undefined;
+    if (!Array.isArray(changes) || changes.length === 0) return null;
+    const events: EventBody[] = [];
+    for (const change of changes) {
+      const written = writeChange(call.withInput(change));
+      if (written === null) return null;
+      events.push(...written);
+    }
+    return events;
+  },
+);
 
 type SubagentEnd = 'subagent_completed' | 'subagent_failed';
 
@@ -51,26 +58,33 @@ export function subagentEnd(state: unknown): SubagentEnd | undefined {
  * `agents_states`. The correlator passes only the ends not reported yet, so each is reported once.
  */
 const collabToolCall = rule(
-  'orchestration: `spawn_agent` -> subagent_started per `receiver_thread_ids`; a terminal state in `agents_states` -> subagent_completed / subagent_failed, once per subagent',
+  'orchestration: `spawn_agent` -> subagent_started per `receiver_thread_ids`; a terminal state in `agents_states` ' +
+    '-> subagent_completed / subagent_failed, once per subagent',
   (call) => {
-  const item = call.input;
-  if (!isObject(item) || typeof item.tool !== 'string') return null;
-  const events: EventBody[] = [];
-  if (item.tool === 'spawn_agent') {
-    const ids = item.receiver_thread_ids;
-    if (!Array.isArray(ids)) return null;
-    for (const id of ids) {
-      if (typeof id !== 'string' || id === '') return null;
-      events.push({ type: 'orchestration', action: 'subagent_started', subagent_id: id, is_success: call.is_success });
+    const item = call.input;
+    if (!isObject(item) || typeof item.tool !== 'string') return null;
+    const events: EventBody[] = [];
+    if (item.tool === 'spawn_agent') {
+      const ids = item.receiver_thread_ids;
+      if (!Array.isArray(ids)) return null;
+      for (const id of ids) {
+        if (typeof id !== 'string' || id === '') return null;
+        events.push({
+          type: 'orchestration',
+          action: 'subagent_started',
+          subagent_id: id,
+          is_success: call.is_success,
+        });
+      }
     }
-  }
-  if (isObject(item.agents_states)) {
-    for (const [id, state] of Object.entries(item.agents_states)) {
-      const action = subagentEnd(state);
-      if (action !== undefined) events.push({ type: 'orchestration', action, subagent_id: id, is_success: action === 'subagent_completed' });
+    if (isObject(item.agents_states)) {
+      for (const [id, state] of Object.entries(item.agents_states)) {
+        const action = subagentEnd(state);
+        if (action !== undefined)
+          events.push({ type: 'orchestration', action, subagent_id: id, is_success: action === 'subagent_completed' });
+      }
     }
-  }
-  return events;
+    return events;
   },
 );
 

@@ -38,7 +38,9 @@ interface Started {
 }
 
 /** The handler of every consumed row: it returns the row's one rule. */
-function consumeAll<Rows extends Readonly<Record<string, RecordRow & { readonly rules: { readonly consumed: string } }>>>(rows: Rows): RecordHandlers<Rows> {
+function consumeAll<
+  Rows extends Readonly<Record<string, RecordRow & { readonly rules: { readonly consumed: string } }>>,
+>(rows: Rows): RecordHandlers<Rows> {
   const handlers: Partial<Record<keyof Rows, RecordRule>> = {};
   for (const type of Object.keys(rows) as (keyof Rows)[]) {
     const rule = rows[type]!.rules.consumed;
@@ -98,11 +100,17 @@ export function correlator(run: RunContext): Correlator {
     return rules.tools;
   }
 
-  /** Sends a call to the tool table; one never completed (`completion` undefined) has its outcome unset (docs/contract.md). */
+  /**
+   * Sends a call to the tool table; one never completed (`completion` undefined) has its outcome unset
+   * (docs/contract.md).
+   */
   function classify(call: Started, completion: JsonObject | undefined): void {
     const data = completion === undefined ? undefined : dataOf(completion);
     const exit = isObject(data?.shellExecution) ? data.shellExecution.exitCode : undefined;
-    const telemetry = isObject(data?.toolTelemetry) && isObject(data.toolTelemetry.properties) ? data.toolTelemetry.properties : undefined;
+    const telemetry =
+      isObject(data?.toolTelemetry) && isObject(data.toolTelemetry.properties)
+        ? data.toolTelemetry.properties
+        : undefined;
     const skill = stringField(call.input, 'skill');
     const result: CopilotResult = {
       viewType: stringField(telemetry, 'viewType'),
@@ -117,7 +125,10 @@ export function correlator(run: RunContext): Correlator {
       // Copilot's tools run in the session's directory, which the stream never names.
       working_directory: run.cwd,
       result,
-      raw: completion === undefined ? { execution_start: call.record } : { execution_start: call.record, execution_complete: completion },
+      raw:
+        completion === undefined
+          ? { execution_start: call.record }
+          : { execution_start: call.record, execution_complete: completion },
     });
   }
 
@@ -130,7 +141,12 @@ export function correlator(run: RunContext): Correlator {
       const call = calls.get(id);
       if (call !== undefined) call.subagent = true;
     }
-    run.emit({ type: 'orchestration', ...SUBAGENT[type], subagent_id: id, subagent_name: stringField(data, 'agentName') });
+    run.emit({
+      type: 'orchestration',
+      ...SUBAGENT[type],
+      subagent_id: id,
+      subagent_name: stringField(data, 'agentName'),
+    });
     return rules.orchestration;
   }
 

@@ -11,12 +11,23 @@ import { recordRows, type RecordRows } from '../../kernel/record-table.js';
 const mapped = recordRows({
   'assistant.message': {
     handling:
-      'agent, with `data.content`, when it is not empty (a message whose only content is `toolRequests` gives no event; the calls are reported by `tool.*`); a subagent\'s message (with `agentId`) is an agent event too',
-    rules: { agent: 'assistant.message: agent', empty: 'assistant.message, empty: consumed', malformed: 'assistant.message without content: unknown' },
+      'agent, with `data.content`, when it is not empty (a message whose only content is `toolRequests` gives no ' +
+      "event; the calls are reported by `tool.*`); a subagent's message (with `agentId`) is an agent event too",
+    rules: {
+      agent: 'assistant.message: agent',
+      empty: 'assistant.message, empty: consumed',
+      malformed: 'assistant.message without content: unknown',
+    },
   },
   'assistant.reasoning': {
-    handling: 'reasoning, with `data.content`, when it is not empty; Copilot writes it after the `assistant.message` of the same model call, and events keep the wire order',
-    rules: { reasoning: 'assistant.reasoning: reasoning', empty: 'assistant.reasoning, empty: consumed', malformed: 'assistant.reasoning without content: unknown' },
+    handling:
+      'reasoning, with `data.content`, when it is not empty; Copilot writes it after the `assistant.message` of ' +
+      'the same model call, and events keep the wire order',
+    rules: {
+      reasoning: 'assistant.reasoning: reasoning',
+      empty: 'assistant.reasoning, empty: consumed',
+      malformed: 'assistant.reasoning without content: unknown',
+    },
   },
   'tool.execution_start': {
     handling: 'the call is recorded under `data.toolCallId` (`toolName`, `arguments`); no event',
@@ -27,20 +38,34 @@ const mapped = recordRows({
     },
   },
   'tool.execution_complete': {
-    handling: "the recorded call's event(s), from the tool table, with success from `data.success`, in completion order; a completion for a call never started is unknown",
-    rules: { tools: 'tool.execution_complete: tool table', unpaired: 'tool.execution_complete, call never started: unknown' },
+    handling:
+      "the recorded call's event(s), from the tool table, with success from `data.success`, in completion order; a " +
+      'completion for a call never started is unknown',
+    rules: {
+      tools: 'tool.execution_complete: tool table',
+      unpaired: 'tool.execution_complete, call never started: unknown',
+    },
   },
   'subagent.started': {
     handling: 'orchestration `subagent_started`, `subagent_id` = `data.toolCallId`, `subagent_name` = `data.agentName`',
-    rules: { orchestration: 'subagent.started: orchestration', malformed: 'subagent.started without toolCallId: unknown' },
+    rules: {
+      orchestration: 'subagent.started: orchestration',
+      malformed: 'subagent.started without toolCallId: unknown',
+    },
   },
   'subagent.completed': {
     handling: 'orchestration `subagent_completed` (same id and name)',
-    rules: { orchestration: 'subagent.completed: orchestration', malformed: 'subagent.completed without toolCallId: unknown' },
+    rules: {
+      orchestration: 'subagent.completed: orchestration',
+      malformed: 'subagent.completed without toolCallId: unknown',
+    },
   },
   'subagent.failed': {
     handling: 'orchestration `subagent_failed` (same id and name)',
-    rules: { orchestration: 'subagent.failed: orchestration', malformed: 'subagent.failed without toolCallId: unknown' },
+    rules: {
+      orchestration: 'subagent.failed: orchestration',
+      malformed: 'subagent.failed without toolCallId: unknown',
+    },
   },
   'session.error': {
     handling: 'error, `message` = `data.message`, `code` = `data.errorType` (`authentication`, `query`, ...)',
@@ -52,20 +77,30 @@ const mapped = recordRows({
   },
   'session.info': {
     handling:
-      'with `data.infoType` `model_retry`: warning, `message` = `data.message`, `code` = `model_retry` (a failed model call that Copilot retries; one per retry); any other `infoType`: consumed (notices such as `file_created`)',
-    rules: { retry: 'session.info model_retry: warning', notice: 'session.info, other infoType: consumed', malformed: 'session.info model_retry without message: unknown' },
+      'with `data.infoType` `model_retry`: warning, `message` = `data.message`, `code` = `model_retry` (a failed ' +
+      'model call that Copilot retries; one per retry); any other `infoType`: consumed (notices such as ' +
+      '`file_created`)',
+    rules: {
+      retry: 'session.info model_retry: warning',
+      notice: 'session.info, other infoType: consumed',
+      malformed: 'session.info model_retry without message: unknown',
+    },
   },
   abort: {
     handling: 'error, `message` = `aborted: <data.reason>`, `code` = `abort`',
     rules: { error: 'abort: error' },
   },
   'assistant.usage': {
-    handling: 'usage, one per model call, summed into the metrics (token classes under "Metrics"); not written by 1.0.102 in this mode',
+    handling:
+      'usage, one per model call, summed into the metrics (token classes under "Metrics"); not written by 1.0.102 ' +
+      'in this mode',
     rules: { usage: 'assistant.usage: usage', malformed: 'assistant.usage without token counts: unknown' },
   },
   result: {
     handling:
-      'consumed for the metrics (session id, exit code, durations); when `exitCode` is not 0 and the stream has had no error event, one error, `message` = `copilot exited with code N`, `code` = `exit_code`, carrying the session id just captured',
+      'consumed for the metrics (session id, exit code, durations); when `exitCode` is not 0 and the stream has ' +
+      'had no error event, one error, `message` = `copilot exited with code N`, `code` = `exit_code`, carrying ' +
+      'the session id just captured',
     rules: { metrics: 'result: metrics', error: 'result, non-zero exit and no error before: error' },
   },
   'session.skills_loaded': {
@@ -89,7 +124,10 @@ const mapped = recordRows({
 /** Rows that consume each of `types`, with the page's reason; each type is its own rule, for the audit trail. */
 function consumed<const Types extends readonly string[]>(handling: string, types: Types) {
   return Object.fromEntries(types.map((type) => [type, { handling, rules: { consumed: `${type}: consumed` } }])) as {
-    readonly [Type in Types[number]]: { readonly handling: string; readonly rules: { readonly consumed: `${Type}: consumed` } };
+    readonly [Type in Types[number]]: {
+      readonly handling: string;
+      readonly rules: { readonly consumed: `${Type}: consumed` };
+    };
   };
 }
 
@@ -113,12 +151,11 @@ export const consumedRecords = recordRows({
     'assistant.fusion_phase_started',
     'assistant.fusion_phase_*',
   ]),
-  ...consumed('consumed: model-call telemetry (a failure that matters is reported by `session.info` `model_retry` and `session.error`)', [
-    'model.call_start',
-    'model.call_finished',
-    'model.call_failure',
-    'model.call_final_result',
-  ]),
+  ...consumed(
+    'consumed: model-call telemetry (a failure that matters is reported by `session.info` `model_retry` and ' +
+      '`session.error`)',
+    ['model.call_start', 'model.call_finished', 'model.call_failure', 'model.call_final_result'],
+  ),
   ...consumed('consumed: tool progress (the call is reported at its `tool.execution_complete`)', [
     'tool.execution_partial_result',
     'tool.execution_progress',
@@ -131,7 +168,12 @@ export const consumedRecords = recordRows({
     'subagent.deselected',
     'subagent.configured',
   ]),
-  ...consumed('consumed: messages to the agent', ['user.message', 'pending_messages.modified', 'system.message', 'system.notification']),
+  ...consumed('consumed: messages to the agent', [
+    'user.message',
+    'pending_messages.modified',
+    'system.message',
+    'system.notification',
+  ]),
   ...consumed('consumed: hooks', ['hook.start', 'hook.end', 'hook.progress']),
   ...consumed('consumed: permissions, and questions to the user or the host', [
     'permission.assentDetected',
@@ -164,7 +206,13 @@ export const consumedRecords = recordRows({
     'human_response.recorded',
     'ui.ephemeral_query',
   ]),
-  ...consumed('consumed: commands and capabilities', ['command.queued', 'command.execute', 'command.completed', 'commands.changed', 'capabilities.changed']),
+  ...consumed('consumed: commands and capabilities', [
+    'command.queued',
+    'command.execute',
+    'command.completed',
+    'commands.changed',
+    'capabilities.changed',
+  ]),
   ...consumed('consumed: MCP servers and apps', [
     'mcp.headers_refresh_completed',
     'mcp.headers_refresh_required',
@@ -178,71 +226,74 @@ export const consumedRecords = recordRows({
     'mcp_app.tool_call_complete',
   ]),
   ...consumed('consumed: workflow runs', ['workflow.run_started', 'workflow.run_updated', 'workflow.run_settled']),
-  ...consumed('consumed: session bookkeeping (every `session.` type but `session.error`, `session.warning`, `session.info`)', [
-    'session.start',
-    'session.resume',
-    'session.idle',
-    'session.shutdown',
-    'session.title_changed',
-    'session.tools_updated',
-    'session.mcp_servers_loaded',
-    'session.background_tasks_changed',
-    'session.todos_changed',
-    'session.plan_changed',
-    'session.compaction_start',
-    'session.compaction_complete',
-    'session.usage_info',
-    'session.model_change',
-    'session.auto_mode_resolved',
-    'session.auto_tier_recommendation',
-    'session.auto_tier_switch_failed',
-    'session.autopilot_objective_changed',
-    'session.autopilot_stopped',
-    'session.binary_asset',
-    'session.canvas.closed',
-    'session.canvas.opened',
-    'session.canvas.recorded',
-    'session.canvas.registry_changed',
-    'session.canvas.removed',
-    'session.canvas.unavailable',
-    'session.completion_receipt',
-    'session.context_changed',
-    'session.context_cleared',
-    'session.custom_agents_updated',
-    'session.custom_notification',
-    'session.extensions.attachments_pushed',
-    'session.extensions_loaded',
-    'session.fusion_completed',
-    'session.fusion_resolved',
-    'session.fusion_route_failed',
-    'session.fusion_route_started',
-    'session.handoff',
-    'session.indexed_search',
-    'session.managed_plugin_progress',
-    'session.managed_settings_enforced',
-    'session.managed_settings_resolved',
-    'session.mcp_server_needs_reconnect',
-    'session.mcp_server_removed',
-    'session.mcp_server_status_changed',
-    'session.mcp_server_tools_loaded',
-    'session.mode_changed',
-    'session.mode_notice_delivered',
-    'session.model_deselected',
-    'session.permission_recovery',
-    'session.permissions_changed',
-    'session.quota_observation',
-    'session.remote_steerable_changed',
-    'session.schedule_cancelled',
-    'session.schedule_created',
-    'session.schedule_rearmed',
-    'session.session_limits_changed',
-    'session.snapshot_rewind',
-    'session.task_complete',
-    'session.truncation',
-    'session.usage_checkpoint',
-    'session.workspace_file_changed',
-    'session.*',
-  ]),
+  ...consumed(
+    'consumed: session bookkeeping (every `session.` type but `session.error`, `session.warning`, `session.info`)',
+    [
+      'session.start',
+      'session.resume',
+      'session.idle',
+      'session.shutdown',
+      'session.title_changed',
+      'session.tools_updated',
+      'session.mcp_servers_loaded',
+      'session.background_tasks_changed',
+      'session.todos_changed',
+      'session.plan_changed',
+      'session.compaction_start',
+      'session.compaction_complete',
+      'session.usage_info',
+      'session.model_change',
+      'session.auto_mode_resolved',
+      'session.auto_tier_recommendation',
+      'session.auto_tier_switch_failed',
+      'session.autopilot_objective_changed',
+      'session.autopilot_stopped',
+      'session.binary_asset',
+      'session.canvas.closed',
+      'session.canvas.opened',
+      'session.canvas.recorded',
+      'session.canvas.registry_changed',
+      'session.canvas.removed',
+      'session.canvas.unavailable',
+      'session.completion_receipt',
+      'session.context_changed',
+      'session.context_cleared',
+      'session.custom_agents_updated',
+      'session.custom_notification',
+      'session.extensions.attachments_pushed',
+      'session.extensions_loaded',
+      'session.fusion_completed',
+      'session.fusion_resolved',
+      'session.fusion_route_failed',
+      'session.fusion_route_started',
+      'session.handoff',
+      'session.indexed_search',
+      'session.managed_plugin_progress',
+      'session.managed_settings_enforced',
+      'session.managed_settings_resolved',
+      'session.mcp_server_needs_reconnect',
+      'session.mcp_server_removed',
+      'session.mcp_server_status_changed',
+      'session.mcp_server_tools_loaded',
+      'session.mode_changed',
+      'session.mode_notice_delivered',
+      'session.model_deselected',
+      'session.permission_recovery',
+      'session.permissions_changed',
+      'session.quota_observation',
+      'session.remote_steerable_changed',
+      'session.schedule_cancelled',
+      'session.schedule_created',
+      'session.schedule_rearmed',
+      'session.session_limits_changed',
+      'session.snapshot_rewind',
+      'session.task_complete',
+      'session.truncation',
+      'session.usage_checkpoint',
+      'session.workspace_file_changed',
+      'session.*',
+    ],
+  ),
 });
 
 export const records = { ...mapped, ...consumedRecords } satisfies RecordRows;

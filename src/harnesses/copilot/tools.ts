@@ -9,7 +9,18 @@
  */
 import type { ToolCall } from '../../kernel/tool-call.js';
 import { resolvePath } from '../../kernel/paths.js';
-import { list, read, rule, shell, silent, skillEvent, stringField, successOf, toolTable, write } from '../../kernel/tool-rules.js';
+import {
+  list,
+  read,
+  rule,
+  shell,
+  silent,
+  skillEvent,
+  stringField,
+  successOf,
+  toolTable,
+  write,
+} from '../../kernel/tool-rules.js';
 
 /** What a row needs beyond the call's arguments, gathered by the correlator. */
 export interface CopilotResult {
@@ -30,7 +41,8 @@ const viewDirectory = list('path');
 
 /** Copilot has no listing tool: `view` of a directory lists it, which only the completion's telemetry tells. */
 const view = rule(
-  "read, `path` = `path`, lines from `view_range`; list, `path` = `path`, when the completion's `toolTelemetry.properties.viewType` is `directory`",
+  "read, `path` = `path`, lines from `view_range`; list, `path` = `path`, when the completion's " +
+    '`toolTelemetry.properties.viewType` is `directory`',
   (call) => (resultOf(call).viewType === 'directory' ? viewDirectory(call) : viewFile(call)),
 );
 
@@ -41,20 +53,32 @@ function scope(paths: unknown): string | undefined {
   return undefined;
 }
 
-const search = rule('search, `query` = `pattern`; `path` = `paths` when it is a string or an array of exactly one string', (call) => {
-  const query = stringField(call.input, 'pattern');
-  if (query === undefined) return null;
-  const path = scope((call.input as Record<string, unknown>).paths);
-  return [{ type: 'search', query, path: path === undefined ? undefined : resolvePath(path, call.cwd), is_success: successOf(call) }];
-});
+const search = rule(
+  'search, `query` = `pattern`; `path` = `paths` when it is a string or an array of exactly one string',
+  (call) => {
+    const query = stringField(call.input, 'pattern');
+    if (query === undefined) return null;
+    const path = scope((call.input as Record<string, unknown>).paths);
+    return [
+      {
+        type: 'search',
+        query,
+        path: path === undefined ? undefined : resolvePath(path, call.cwd),
+        is_success: successOf(call),
+      },
+    ];
+  },
+);
 
 /** The orchestration events come from `subagent.*`; a `task` no subagent answered is left whole. */
-const task = rule('consumed when a `subagent.started` named the call (orchestration comes from `subagent.*`), otherwise unknown', (call) =>
-  resultOf(call).subagent ? [] : null,
+const task = rule(
+  'consumed when a `subagent.started` named the call (orchestration comes from `subagent.*`), otherwise unknown',
+  (call) => (resultOf(call).subagent ? [] : null),
 );
 
 const skill = rule(
-  'skill, `skill_name` = `skill`, `path` = the file `session.skills_loaded` or `skill.invoked` gave for that name, else `skills/<name>/SKILL.md` under the working directory',
+  'skill, `skill_name` = `skill`, `path` = the file `session.skills_loaded` or `skill.invoked` gave for that name, ' +
+    'else `skills/<name>/SKILL.md` under the working directory',
   (call) => {
     const name = stringField(call.input, 'skill');
     if (name === undefined) return null;

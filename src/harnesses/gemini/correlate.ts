@@ -24,8 +24,14 @@ export const records = recordRows({
   },
   message: {
     handling:
-      'role `user`: consumed (the prompt, echoed). Role `assistant`: text span, its `content` appended to the open span, flushed as one agent event when any other record arrives and at the end of input (a span that is empty when flushed emits nothing)',
-    rules: { user: 'message/user: consumed', assistant: 'message/assistant: text span', malformed: 'message, other role or no content: unknown' },
+      'role `user`: consumed (the prompt, echoed). Role `assistant`: text span, its `content` appended to the open ' +
+      'span, flushed as one agent event when any other record arrives and at the end of input (a span that is ' +
+      'empty when flushed emits nothing)',
+    rules: {
+      user: 'message/user: consumed',
+      assistant: 'message/assistant: text span',
+      malformed: 'message, other role or no content: unknown',
+    },
   },
   tool_use: {
     handling: 'recorded under `tool_id` (name `tool_name`, input `parameters`); no event',
@@ -33,16 +39,25 @@ export const records = recordRows({
   },
   tool_result: {
     handling:
-      "resolves the recorded call: the tool's event(s) (the tool table); success is `status == \"success\"`, except for `run_shell_command`. A result whose `tool_id` was never announced is unknown, carrying the result",
+      'resolves the recorded call: the tool\'s event(s) (the tool table); success is `status == "success"`, except ' +
+      'for `run_shell_command`. A result whose `tool_id` was never announced is unknown, carrying the result',
     rules: { resolved: 'tool_result: tool table', unpaired: 'tool_result, never announced: unknown' },
   },
   error: {
-    handling: 'severity `warning`: warning, with `message` (loop detected, agent execution blocked by a hook); severity `error`: error, with `message` (invalid model stream, maximum session turns)',
-    rules: { warning: 'error/warning: warning', error: 'error/error: error', malformed: 'error, other severity or no message: unknown' },
+    handling:
+      'severity `warning`: warning, with `message` (loop detected, agent execution blocked by a hook); severity ' +
+      '`error`: error, with `message` (invalid model stream, maximum session turns)',
+    rules: {
+      warning: 'error/warning: warning',
+      error: 'error/error: error',
+      malformed: 'error, other severity or no message: unknown',
+    },
   },
   result: {
     handling:
-      'the terminal record: `stats` go to the run metrics. With `status: "error"` and an `error` object: error, with `error.message` as message and `error.type` as code. With `status: "error"` and no `error` object (an invalid stream, already reported by its `error` record): no event. `status: "success"`: no event',
+      'the terminal record: `stats` go to the run metrics. With `status: "error"` and an `error` object: error, ' +
+      'with `error.message` as message and `error.type` as code. With `status: "error"` and no `error` object ' +
+      '(an invalid stream, already reported by its `error` record): no event. `status: "success"`: no event',
     rules: {
       success: 'result/success: consumed',
       error: 'result/error: error',
@@ -52,7 +67,10 @@ export const records = recordRows({
   },
 });
 
-/** `tool_result.status` (docs/harnesses/gemini.md): success is `status == "success"`; any status but these two reports no outcome. */
+/**
+ * `tool_result.status` (docs/harnesses/gemini.md): success is `status == "success"`; any status but these two reports
+ * no outcome.
+ */
 const STATUS_SUCCESS = new Map<unknown, boolean>([
   ['success', true],
   ['error', false],
@@ -174,9 +192,13 @@ export function correlator(run: RunContext): Correlator {
 
   return {
     // Text waits only for more assistant deltas; any other record ends it.
-    record: recordTable<typeof records>(run, { init, message, tool_use: toolUse, tool_result: toolResult, error, result }, (record) => {
-      if (record?.type !== 'message' || record.role !== 'assistant') span.flush();
-    }),
+    record: recordTable<typeof records>(
+      run,
+      { init, message, tool_use: toolUse, tool_result: toolResult, error, result },
+      (record) => {
+        if (record?.type !== 'message' || record.role !== 'assistant') span.flush();
+      },
+    ),
     end() {
       span.flush();
       pending.evictAll();

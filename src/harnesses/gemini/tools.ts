@@ -12,7 +12,21 @@ import type { EventBody } from '../../kernel/events.js';
 import { isObject, type JsonObject } from '../../kernel/json.js';
 import { joinPath, resolvePath } from '../../kernel/paths.js';
 import { ToolCall } from '../../kernel/tool-call.js';
-import { lineField, list, namedSkill, rule, search, shell, silent, skillEvent, stringField, successOf, toolTable, write, type LineRange } from '../../kernel/tool-rules.js';
+import {
+  lineField,
+  list,
+  namedSkill,
+  rule,
+  search,
+  shell,
+  silent,
+  skillEvent,
+  stringField,
+  successOf,
+  toolTable,
+  write,
+  type LineRange,
+} from '../../kernel/tool-rules.js';
 
 /** The one key every `tracker_*` tool maps to (no tool name has a `*`). */
 const TRACKER = 'tracker_*';
@@ -31,7 +45,8 @@ function lineRange(input: unknown): LineRange {
 }
 
 const readFile = rule(
-  'read of `file_path`; line range from `start_line` / `end_line` (1-based, inclusive, as given): both give start..end, `start_line` alone only a start line, `end_line` alone 1..end_line, neither no range',
+  'read of `file_path`; line range from `start_line` / `end_line` (1-based, inclusive, as given): both give ' +
+    'start..end, `start_line` alone only a start line, `end_line` alone 1..end_line, neither no range',
   (call) => {
     const path = stringField(call.input, 'file_path');
     if (path === undefined) return null;
@@ -43,7 +58,8 @@ const readFile = rule(
 const GLOB = /[*?[{]/;
 
 const readManyFiles = rule(
-  'one event per entry of `include`: an entry without glob characters (`*`, `?`, `[`, `{`) is a read of that path; an entry with them is a search with the entry as query and no path. Success from the result, on every event',
+  'one event per entry of `include`: an entry without glob characters (`*`, `?`, `[`, `{`) is a read of that path; ' +
+    'an entry with them is a search with the entry as query and no path. Success from the result, on every event',
   (call) => {
     const include = isObject(call.input) ? call.input.include : undefined;
     if (!Array.isArray(include) || include.length === 0) return null;
@@ -51,7 +67,11 @@ const readManyFiles = rule(
     const events: EventBody[] = [];
     for (const entry of include) {
       if (typeof entry !== 'string' || entry === '') return null;
-      events.push(GLOB.test(entry) ? { type: 'search', query: entry, is_success } : { type: 'read', path: resolvePath(entry, call.cwd), is_success });
+      events.push(
+        GLOB.test(entry)
+          ? { type: 'search', query: entry, is_success }
+          : { type: 'read', path: resolvePath(entry, call.cwd), is_success },
+      );
     }
     return events;
   },
@@ -68,7 +88,10 @@ const EXITED = /^Command exited with code: (\d+)$/;
  * does the rest (file operations, a search that exited 1).
  */
 const runShellCommand = rule(
-  'command, or recognized file operations (the shell-command rules of docs/contract.md), with `command` as the script. Working directory: `dir_path` resolved against the cwd, else the cwd when known; recognized paths are joined onto it. Exit code: only when the result\'s `output` is exactly `Command exited with code: N`. Success: `status: "error"` is false, an exit code other than 0 is false, anything else is unset',
+  'command, or recognized file operations (the shell-command rules of docs/contract.md), with `command` as the ' +
+    'script. Working directory: `dir_path` resolved against the cwd, else the cwd when known; recognized paths are ' +
+    "joined onto it. Exit code: only when the result's `output` is exactly `Command exited with code: N`. " +
+    'Success: `status: "error"` is false, an exit code other than 0 is false, anything else is unset',
   (call) => {
     const exited = typeof call.output === 'string' ? EXITED.exec(call.output) : null;
     const code = exited ? Number(exited[1]) : undefined;
@@ -89,7 +112,8 @@ const skillByName = namedSkill('name');
 const LOADED_FROM = /Resources loaded from `([^`]+)`/;
 
 const activateSkill = rule(
-  'skill: `skill_name` = `name`; path = the directory the result\'s `output` names after `Resources loaded from` (between backticks) joined with `SKILL.md`, else `skills/<name>/SKILL.md` under the cwd (docs/contract.md)',
+  "skill: `skill_name` = `name`; path = the directory the result's `output` names after `Resources loaded from` " +
+    '(between backticks) joined with `SKILL.md`, else `skills/<name>/SKILL.md` under the cwd (docs/contract.md)',
   (call) => {
     const name = stringField(call.input, 'name');
     if (name === undefined) return null;
@@ -104,13 +128,31 @@ interface CallRecords {
   tool_result?: JsonObject;
 }
 
-/** The subagent runs inside the call and is reported in one piece (docs/contract.md); its own calls are not in the stream. */
+/**
+ * The subagent runs inside the call and is reported in one piece (docs/contract.md); its own calls are not in the
+ * stream.
+ */
 const invokeAgent = rule(
-  "one orchestration event when its result arrives: `subagent_completed`, or `subagent_failed` when the result's status is `error`; `subagent_id` = the call's `tool_id`, `subagent_name` = `parameters.agent_name`. A call whose result never arrives is `subagent_started` at the end of input",
+  "one orchestration event when its result arrives: `subagent_completed`, or `subagent_failed` when the result's " +
+    "status is `error`; `subagent_id` = the call's `tool_id`, `subagent_name` = `parameters.agent_name`. A call " +
+    'whose result never arrives is `subagent_started` at the end of input',
   (call) => {
     const { tool_use, tool_result } = call.raw as CallRecords;
-    const action = tool_result === undefined ? 'subagent_started' : tool_result.status === 'error' ? 'subagent_failed' : 'subagent_completed';
-    return [{ type: 'orchestration', action, subagent_id: stringField(tool_use, 'tool_id'), subagent_name: stringField(call.input, 'agent_name'), is_success: call.is_success }];
+    const action =
+      tool_result === undefined
+        ? 'subagent_started'
+        : tool_result.status === 'error'
+          ? 'subagent_failed'
+          : 'subagent_completed';
+    return [
+      {
+        type: 'orchestration',
+        action,
+        subagent_id: stringField(tool_use, 'tool_id'),
+        subagent_name: stringField(call.input, 'agent_name'),
+        is_success: call.is_success,
+      },
+    ];
   },
 );
 

@@ -27,12 +27,21 @@ interface Pending {
 /** docs/harnesses/goose.md "Raw event stream", one row per top-level `type`, with the rules that apply it. */
 export const records = recordRows({
   message: {
-    handling: 'content blocks in order: text -> agent and thinking -> reasoning (accumulated across same-id fragments), toolRequest recorded until its toolResponse; user text and redactedThinking consumed',
-    rules: { assistant: 'message/assistant: blocks in order', user: 'message/user: blocks in order', other: 'message, other role or malformed: unknown' },
+    handling:
+      'content blocks in order: text -> agent and thinking -> reasoning (accumulated across same-id fragments), ' +
+      'toolRequest recorded until its toolResponse; user text and redactedThinking consumed',
+    rules: {
+      assistant: 'message/assistant: blocks in order',
+      user: 'message/user: blocks in order',
+      other: 'message, other role or malformed: unknown',
+    },
   },
   notification: { handling: 'unknown, verbatim', rules: { unknown: 'notification: unknown' } },
   error: { handling: 'error', rules: { error: 'error: error', malformed: 'error, malformed: unknown' } },
-  complete: { handling: 'the run boundary: usage to the metrics; flushes pending text; no event', rules: { consumed: 'complete: consumed' } },
+  complete: {
+    handling: 'the run boundary: usage to the metrics; flushes pending text; no event',
+    rules: { consumed: 'complete: consumed' },
+  },
 });
 
 export function correlator(run: RunContext): Correlator {
@@ -145,9 +154,13 @@ export function correlator(run: RunContext): Correlator {
   return {
     // Any record but a message ends the pending span (complete included). A type not in the
     // table (model_change, Goose 1.17–1.2x, and anything newer) is unknown.
-    record: recordTable<typeof records>(run, { message, notification: (record) => (unknown(record), records.notification.rules.unknown), error, complete }, (record) => {
-      if (record?.type !== 'message') span.flush();
-    }),
+    record: recordTable<typeof records>(
+      run,
+      { message, notification: (record) => (unknown(record), records.notification.rules.unknown), error, complete },
+      (record) => {
+        if (record?.type !== 'message') span.flush();
+      },
+    ),
     end() {
       span.flush();
       pending.evictAll();

@@ -6,7 +6,20 @@
  */
 import type { ToolRule } from '../../kernel/harness.js';
 import { resolvePath } from '../../kernel/paths.js';
-import { list, namedSkill, read, rule, search, shell, silent, skillEvent, stringField, successOf, toolTable, write } from '../../kernel/tool-rules.js';
+import {
+  list,
+  namedSkill,
+  read,
+  rule,
+  search,
+  shell,
+  silent,
+  skillEvent,
+  stringField,
+  successOf,
+  toolTable,
+  write,
+} from '../../kernel/tool-rules.js';
 
 /** The one key every tool of the todo extension maps to (it cannot collide: base names have no `__`). */
 const TODO_EXTENSION = 'todo__*';
@@ -25,7 +38,13 @@ const URL_SOURCE = /^[a-z][a-z0-9+.-]*:\/\//i;
 const readImage = rule('read, `path` = `source` (a URL as given)', (call) => {
   const source = stringField(call.input, 'source');
   if (source === undefined) return null;
-  return [{ type: 'read', path: URL_SOURCE.test(source) ? source : resolvePath(source, call.cwd), is_success: successOf(call) }];
+  return [
+    {
+      type: 'read',
+      path: URL_SOURCE.test(source) ? source : resolvePath(source, call.cwd),
+      is_success: successOf(call),
+    },
+  ];
 });
 
 const view = read({ path: 'path', viewRange: 'view_range' });
@@ -36,11 +55,14 @@ const writePath = write('path');
 const textEditorCommands = new Map<string, ToolRule>([
   ['view', view],
   ['read', view],
-  ...['write', 'create', 'overwrite', 'edit', 'str_replace', 'insert', 'move', 'rename', 'delete'].map((command): [string, ToolRule] => [command, writePath]),
+  ...['write', 'create', 'overwrite', 'edit', 'str_replace', 'insert', 'move', 'rename', 'delete'].map(
+    (command): [string, ToolRule] => [command, writePath],
+  ),
 ]);
 
 const textEditor = rule(
-  'by its `command`: view/read -> read (lines from `view_range`); write/create/overwrite/edit/str_replace/insert/move/rename/delete -> write; anything else unknown',
+  'by its `command`: view/read -> read (lines from `view_range`); ' +
+    'write/create/overwrite/edit/str_replace/insert/move/rename/delete -> write; anything else unknown',
   (call) => {
     const command = stringField(call.input, 'command');
     const row = command === undefined ? undefined : textEditorCommands.get(command);
@@ -55,14 +77,18 @@ const skillByName = namedSkill('name');
  * `name: "skill/relative-path"` loads one of that skill's supporting files (the Goose source),
  * which lives in the skill's folder; a bare name is docs/contract.md's `skills/<name>/SKILL.md`.
  */
-const loadSkill = rule('skill, `skill_name` = `name`; `path` from the input, else `skills/<name>` (`skills/<name>/SKILL.md` for a bare name)', (call) => {
-  const name = stringField(call.input, 'name');
-  if (name === undefined) return null;
-  const path = stringField(call.input, 'path');
-  if (path !== undefined) return [skillEvent(call, name, path)];
-  const slash = name.indexOf('/');
-  return slash > 0 ? [skillEvent(call, name.slice(0, slash), `skills/${name}`)] : skillByName(call);
-});
+const loadSkill = rule(
+  'skill, `skill_name` = `name`; `path` from the input, else `skills/<name>` (`skills/<name>/SKILL.md` for a bare ' +
+    'name)',
+  (call) => {
+    const name = stringField(call.input, 'name');
+    if (name === undefined) return null;
+    const path = stringField(call.input, 'path');
+    if (path !== undefined) return [skillEvent(call, name, path)];
+    const slash = name.indexOf('/');
+    return slash > 0 ? [skillEvent(call, name.slice(0, slash), `skills/${name}`)] : skillByName(call);
+  },
+);
 
 export const gooseTools = toolTable({
   read: read({ path: 'path', offset: 'line', limit: 'limit' }),

@@ -17,7 +17,6 @@ import { addTokens, amount, tokensOf } from '../../kernel/metrics.js';
 import { resolvePath } from '../../kernel/paths.js';
 import { stringField } from '../../kernel/tool-rules.js';
 
-
 /** Where OpenCode's session id may sit at the top level of a record, in the order they are tried. */
 const SESSION_FIELDS = ['sessionID', 'session_id', 'sessionId'] as const;
 
@@ -43,7 +42,11 @@ export const records = recordRows({
   },
   reasoning: {
     handling: 'reasoning when it carries text, otherwise consumed',
-    rules: { event: 'reasoning: reasoning', empty: 'reasoning, empty: consumed', noText: 'reasoning without text: unknown' },
+    rules: {
+      event: 'reasoning: reasoning',
+      empty: 'reasoning, empty: consumed',
+      noText: 'reasoning without text: unknown',
+    },
   },
   text: {
     handling: 'agent message when it carries text, otherwise consumed',
@@ -51,7 +54,11 @@ export const records = recordRows({
   },
   tool_use: {
     handling: 'the events its tool classifies to (the tool table); a part id already seen is consumed',
-    rules: { tool: 'tool_use: tool mapping', repeated: 'tool_use, repeated part id: consumed', malformed: 'tool_use, malformed: unknown' },
+    rules: {
+      tool: 'tool_use: tool mapping',
+      repeated: 'tool_use, repeated part id: consumed',
+      malformed: 'tool_use, malformed: unknown',
+    },
   },
   error: { handling: 'error', rules: { error: 'error: error' } },
 });
@@ -137,21 +144,29 @@ function correlate(run: RunContext, harness: string): Correlator {
     const data = isObject(error) ? error.data : undefined;
     // 1.18 exits 1 once the root session reported an error.
     run.metrics.is_error = true;
-    run.emit({ type: 'error', message: stringField(data, 'message') ?? name ?? describeError(error, harness), code: name });
+    run.emit({
+      type: 'error',
+      message: stringField(data, 'message') ?? name ?? describeError(error, harness),
+      code: name,
+    });
     return records.error.rules.error;
   }
 
   return {
-    record: recordTable<typeof records>(run, {
-      step_start: () => records.step_start.rules.consumed,
-      step_finish: stepFinish,
-      reasoning: (record) => textPart(record, 'reasoning'),
-      text: (record) => textPart(record, 'agent'),
-      tool_use: toolUse,
-      error,
-    }, (record) => {
-      if (record) for (const field of SESSION_FIELDS) run.reportSession(record[field]);
-    }),
+    record: recordTable<typeof records>(
+      run,
+      {
+        step_start: () => records.step_start.rules.consumed,
+        step_finish: stepFinish,
+        reasoning: (record) => textPart(record, 'reasoning'),
+        text: (record) => textPart(record, 'agent'),
+        tool_use: toolUse,
+        error,
+      },
+      (record) => {
+        if (record) for (const field of SESSION_FIELDS) run.reportSession(record[field]);
+      },
+    ),
     // Nothing is held: every record was handled as it came.
     end() {},
   };
@@ -163,10 +178,19 @@ function correlate(run: RunContext, harness: string): Correlator {
  */
 export function opencodeTokens(tokens: JsonObject): Tokens {
   const cache = isObject(tokens.cache) ? tokens.cache : {};
-  return tokensOf({ input: tokens.input, output: tokens.output, reasoning: tokens.reasoning, cache_read: cache.read, cache_write: cache.write });
+  return tokensOf({
+    input: tokens.input,
+    output: tokens.output,
+    reasoning: tokens.reasoning,
+    cache_read: cache.read,
+    cache_write: cache.write,
+  });
 }
 
-/** An error record with neither `data.message` nor `name`: a failed prompt call prints its HTTP error body, whatever it is. */
+/**
+ * An error record with neither `data.message` nor `name`: a failed prompt call prints its HTTP error body, whatever it
+ * is.
+ */
 function describeError(error: unknown, harness: string): string {
   if (typeof error === 'string' && error !== '') return error;
   if (error === undefined) return `${harness} reported an error without details`;

@@ -8,54 +8,100 @@
  */
 import { isObject } from '../../kernel/json.js';
 import { resolvePath } from '../../kernel/paths.js';
-import { namedSkill, read, rule, search, shell, silent, skillEvent, stringField, successOf, toolTable, write } from '../../kernel/tool-rules.js';
+import {
+  namedSkill,
+  read,
+  rule,
+  search,
+  shell,
+  silent,
+  skillEvent,
+  stringField,
+  successOf,
+  toolTable,
+  write,
+} from '../../kernel/tool-rules.js';
 import { patchedFiles } from './patch-markers.js';
 
 /** One write per file the patch markers name, in order, each with the call's success. */
-const applyPatch = rule('one write per file the patch markers name (`*** Add/Update/Delete File`, `*** Move to`)', (call) => {
-  const patch = stringField(call.input, 'patchText');
-  const paths = patch === undefined ? [] : patchedFiles(patch);
-  // A patch naming no file says nothing we can report as a write: keep the call whole.
-  if (paths.length === 0) return null;
-  const is_success = successOf(call);
-  return paths.map((path) => ({ type: 'write' as const, path: resolvePath(path, call.cwd), is_success }));
-});
+const applyPatch = rule(
+  'one write per file the patch markers name (`*** Add/Update/Delete File`, `*** Move to`)',
+  (call) => {
+    const patch = stringField(call.input, 'patchText');
+    const paths = patch === undefined ? [] : patchedFiles(patch);
+    // A patch naming no file says nothing we can report as a write: keep the call whole.
+    if (paths.length === 0) return null;
+    const is_success = successOf(call);
+    return paths.map((path) => ({ type: 'write' as const, path: resolvePath(path, call.cwd), is_success }));
+  },
+);
 
-/** A process started in the background: a plain command (no file-operation reading), or nothing without a command line. */
-const backgroundProcess = rule('command when the input carries a `command` (not reclassified), otherwise consumed', (call) => {
-  const command = stringField(call.input, 'command');
-  if (command === undefined) return [];
-  return [{ type: 'command', command, working_directory: call.working_directory, exit_code: call.exit_code, is_success: successOf(call) }];
-});
+/**
+ * A process started in the background: a plain command (no file-operation reading), or nothing without a command line.
+ */
+const backgroundProcess = rule(
+  'command when the input carries a `command` (not reclassified), otherwise consumed',
+  (call) => {
+    const command = stringField(call.input, 'command');
+    if (command === undefined) return [];
+    return [
+      {
+        type: 'command',
+        command,
+        working_directory: call.working_directory,
+        exit_code: call.exit_code,
+        is_success: successOf(call),
+      },
+    ];
+  },
+);
 
 /**
  * A subagent, identified by the child session id in `state.metadata.sessionId` (docs/contract.md
  * "Rules shared by every harness"); without it the call is `unknown`. A backgrounded task
  * has only started when its call returns.
  */
-const subagent = rule('orchestration, `subagent_id` = `state.metadata.sessionId`, `subagent_name` = `subagent_type`; without the session id, unknown', (call) => {
-  const subagent_id = stringField(call.result, 'sessionId');
-  if (subagent_id === undefined) return null;
-  const is_success = successOf(call);
-  const background = isObject(call.result) && call.result.background === true;
-  const action = is_success === false ? 'subagent_failed' : background ? 'subagent_started' : 'subagent_completed';
-  return [{ type: 'orchestration', action, subagent_id, subagent_name: stringField(call.input, 'subagent_type'), is_success }];
-});
+const subagent = rule(
+  'orchestration, `subagent_id` = `state.metadata.sessionId`, `subagent_name` = `subagent_type`; without the ' +
+    'session id, unknown',
+  (call) => {
+    const subagent_id = stringField(call.result, 'sessionId');
+    if (subagent_id === undefined) return null;
+    const is_success = successOf(call);
+    const background = isObject(call.result) && call.result.background === true;
+    const action = is_success === false ? 'subagent_failed' : background ? 'subagent_started' : 'subagent_completed';
+    return [
+      {
+        type: 'orchestration',
+        action,
+        subagent_id,
+        subagent_name: stringField(call.input, 'subagent_type'),
+        is_success,
+      },
+    ];
+  },
+);
 
 const skillByName = namedSkill('name');
 
 /** The skill file in the directory OpenCode loaded it from, else docs/contract.md's default location. */
-const skill = rule('skill, `skill_name` = `name`, `path` = `<state.metadata.dir>/SKILL.md`, else `skills/<name>/SKILL.md`', (call) => {
-  const dir = stringField(call.result, 'dir');
-  if (dir === undefined) return skillByName(call);
-  return [skillEvent(call, stringField(call.input, 'name'), `${dir}/SKILL.md`)];
-});
+const skill = rule(
+  'skill, `skill_name` = `name`, `path` = `<state.metadata.dir>/SKILL.md`, else `skills/<name>/SKILL.md`',
+  (call) => {
+    const dir = stringField(call.result, 'dir');
+    if (dir === undefined) return skillByName(call);
+    return [skillEvent(call, stringField(call.input, 'name'), `${dir}/SKILL.md`)];
+  },
+);
 
 const lspQuery = search({ query: 'query', path: 'filePath' });
 const lspSymbol = search({ query: 'symbol', path: 'filePath' });
 
 /** A symbol lookup is a search; a position-only operation (hover, definition...) is not one. */
-const lsp = rule('search when it carries a `query` or `symbol` (`path` = `filePath`), otherwise unknown', (call) => lspQuery(call) ?? lspSymbol(call));
+const lsp = rule(
+  'search when it carries a `query` or `symbol` (`path` = `filePath`), otherwise unknown',
+  (call) => lspQuery(call) ?? lspSymbol(call),
+);
 
 /** The rows by tool name, for a dialect's table (Kilo) to take from. */
 export const rows = {

@@ -22,12 +22,27 @@ export const records = recordRows({
     handling: 'captures the session id (`id`) and cwd (`cwd`); no event',
     rules: { session: 'session: session id and cwd', malformed: 'session without id: unknown' },
   },
-  agent_start: { handling: 'consumed (a prompt or a retry starts: the run has not ended)', rules: { consumed: 'agent_start: consumed' } },
+  agent_start: {
+    handling: 'consumed (a prompt or a retry starts: the run has not ended)',
+    rules: { consumed: 'agent_start: consumed' },
+  },
   turn_start: { handling: 'consumed', rules: { consumed: 'turn_start: consumed' } },
-  turn_end: { handling: "consumed (it restates the turn's messages); counted in the metrics' `turns`", rules: { consumed: 'turn_end: consumed' } },
-  agent_end: { handling: "consumed (it restates the run's messages); the run has ended unless a retry follows", rules: { consumed: 'agent_end: consumed' } },
-  message_start: { handling: 'consumed (`message_end` restates the complete message)', rules: { consumed: 'message_start: consumed' } },
-  message_update: { handling: 'consumed (`message_end` restates the complete message)', rules: { consumed: 'message_update: consumed' } },
+  turn_end: {
+    handling: "consumed (it restates the turn's messages); counted in the metrics' `turns`",
+    rules: { consumed: 'turn_end: consumed' },
+  },
+  agent_end: {
+    handling: "consumed (it restates the run's messages); the run has ended unless a retry follows",
+    rules: { consumed: 'agent_end: consumed' },
+  },
+  message_start: {
+    handling: 'consumed (`message_end` restates the complete message)',
+    rules: { consumed: 'message_start: consumed' },
+  },
+  message_update: {
+    handling: 'consumed (`message_end` restates the complete message)',
+    rules: { consumed: 'message_update: consumed' },
+  },
   message_end: {
     handling: 'by `message.role` (the message table)',
     rules: {
@@ -43,15 +58,23 @@ export const records = recordRows({
   },
   tool_execution_update: { handling: 'consumed', rules: { consumed: 'tool_execution_update: consumed' } },
   tool_execution_end: {
-    handling: "the recorded call's event (the tool table), success = `!isError`; a call never started is classified from its own `toolName` with no input",
-    rules: { tool: 'tool_execution_end: tool table', unstarted: 'tool_execution_end, never started: tool table', malformed: 'tool_execution_end, malformed: unknown' },
+    handling:
+      "the recorded call's event (the tool table), success = `!isError`; a call never started is classified from " +
+      'its own `toolName` with no input',
+    rules: {
+      tool: 'tool_execution_end: tool table',
+      unstarted: 'tool_execution_end, never started: tool table',
+      malformed: 'tool_execution_end, malformed: unknown',
+    },
   },
   auto_retry_start: {
     handling: 'consumed; it turns the held error before it into a warning (code `auto_retry`)',
     rules: { warning: 'auto_retry_start: held error -> warning', consumed: 'auto_retry_start: consumed' },
   },
   auto_retry_end: {
-    handling: 'consumed when `success` is true; when false, error with `finalError`, unless the error it repeats was already emitted',
+    handling:
+      'consumed when `success` is true; when false, error with `finalError`, unless the error it repeats was ' +
+      'already emitted',
     rules: {
       success: 'auto_retry_end success: consumed',
       repeated: 'auto_retry_end failed, its error already emitted: consumed',
@@ -68,7 +91,10 @@ export const records = recordRows({
   thinking_level_changed: { handling: 'consumed', rules: { consumed: 'thinking_level_changed: consumed' } },
 });
 
-/** docs/harnesses/pi.md "Messages": the roles whose `message_end` is consumed (`assistant` has its own rule; any other role is unknown). */
+/**
+ * docs/harnesses/pi.md "Messages": the roles whose `message_end` is consumed (`assistant` has its own rule; any other
+ * role is unknown).
+ */
 const CONSUMED_ROLES = new Set(['user', 'toolResult', 'compactionSummary', 'branchSummary']);
 
 /** The stop reasons that end an assistant message in error. */
@@ -161,7 +187,12 @@ export function correlator(run: RunContext): Correlator {
       output: isObject(record.result) ? record.result.content : undefined,
     };
     if (start) {
-      run.tool({ name: start.toolName as string, input: start.args, ...outcome, raw: { tool_execution_start: start, tool_execution_end: record } });
+      run.tool({
+        name: start.toolName as string,
+        input: start.args,
+        ...outcome,
+        raw: { tool_execution_start: start, tool_execution_end: record },
+      });
       return records.tool_execution_end.rules.tool;
     }
     const name = stringField(record, 'toolName');
@@ -245,7 +276,10 @@ export function correlator(run: RunContext): Correlator {
 
 type TextEvent = Extract<EventBody, { type: 'agent' | 'reasoning' }>;
 
-/** docs/harnesses/pi.md "Messages", `assistant`: the content blocks that carry text, the field it is in, and the event they join into. */
+/**
+ * docs/harnesses/pi.md "Messages", `assistant`: the content blocks that carry text, the field it is in, and the event
+ * they join into.
+ */
 const TEXT_BLOCKS = new Map<unknown, { field: string; kind: TextEvent['type'] }>([
   ['text', { field: 'text', kind: 'agent' }],
   ['thinking', { field: 'thinking', kind: 'reasoning' }],
@@ -261,7 +295,8 @@ function messageEvents(content: unknown[]): EventBody[] {
   const events: EventBody[] = [];
   const joined = new Map<TextEvent['type'], TextEvent>();
   for (const block of content) {
-    if (isObject(block) && (block.type === 'toolCall' || (block.type === 'thinking' && block.redacted === true))) continue;
+    if (isObject(block) && (block.type === 'toolCall' || (block.type === 'thinking' && block.redacted === true)))
+      continue;
     const textBlock = isObject(block) ? TEXT_BLOCKS.get(block.type) : undefined;
     const text = textBlock === undefined ? undefined : (block as JsonObject)[textBlock.field];
     if (textBlock === undefined || typeof text !== 'string') {
@@ -280,7 +315,12 @@ function messageEvents(content: unknown[]): EventBody[] {
 }
 /** docs/harnesses/pi.md "Usage and metrics": a per-call delta, when any count or the cost is not zero. */
 function usageEvent(usage: JsonObject): Extract<EventBody, { type: 'usage' }> | undefined {
-  const tokens: Tokens = tokensOf({ input: usage.input, output: usage.output, cache_read: usage.cacheRead, cache_write: usage.cacheWrite });
+  const tokens: Tokens = tokensOf({
+    input: usage.input,
+    output: usage.output,
+    cache_read: usage.cacheRead,
+    cache_write: usage.cacheWrite,
+  });
   const total = amount(isObject(usage.cost) ? usage.cost.total : undefined);
   const cost = total === 0 ? undefined : total;
   if (cost === undefined && !Object.values(tokens).some((count) => count > 0)) return undefined;

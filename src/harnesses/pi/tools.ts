@@ -38,7 +38,13 @@ function piPaths(doc: string, row: ToolRule): ToolRule {
 /** `ls` lists the working directory when no path is given. */
 const ls = rule('list, `path` = `path`, else the working directory', (call) => {
   const path = stringField(call.input, 'path');
-  return [{ type: 'list', path: path === undefined ? call.cwd : resolvePath(piPath(path), call.cwd), is_success: successOf(call) }];
+  return [
+    {
+      type: 'list',
+      path: path === undefined ? call.cwd : resolvePath(piPath(path), call.cwd),
+      is_success: successOf(call),
+    },
+  ];
 });
 
 /** pi's bash reports a non-zero exit code only as the last line of its failed result's text. */
@@ -46,7 +52,9 @@ const EXIT_CODE = /Command exited with code (\d+)$/;
 
 function exitCodeOf(call: ToolCall): number | undefined {
   if (call.is_success !== false || !Array.isArray(call.output)) return undefined;
-  const text = call.output.map((block) => (isObject(block) && block.type === 'text' && typeof block.text === 'string' ? block.text : '')).join('');
+  const text = call.output
+    .map((block) => (isObject(block) && block.type === 'text' && typeof block.text === 'string' ? block.text : ''))
+    .join('');
   const code = EXIT_CODE.exec(text)?.[1];
   return code === undefined ? undefined : Number(code);
 }
@@ -55,13 +63,24 @@ const shellCommand = shell('command');
 
 /** The command ran in the session cwd; its exit code is in its result text. */
 const bash = rule(
-  'command (working directory = the session cwd), or recognized file operations (docs/contract.md shell rules); a failed result whose text ends with `Command exited with code N` gives `exit_code: N` (command events only); success = `!isError`',
-  (call) => shellCommand(new ToolCall({ ...call, exit_code: exitCodeOf(call), working_directory: call.cwd }, call.cwd, call.timestamp, call.session_id)),
+  'command (working directory = the session cwd), or recognized file operations (docs/contract.md shell rules); a ' +
+    'failed result whose text ends with `Command exited with code N` gives `exit_code: N` (command events only); ' +
+    'success = `!isError`',
+  (call) =>
+    shellCommand(
+      new ToolCall(
+        { ...call, exit_code: exitCodeOf(call), working_directory: call.cwd },
+        call.cwd,
+        call.timestamp,
+        call.session_id,
+      ),
+    ),
 );
 
 export const tools = toolTable({
   read: piPaths(
-    "read, `path`; range as Claude's `Read`: `offset` (1-based) is `start_line`, `end_line` = `offset` + `limit` - 1; `offset` alone gives only `start_line`; `limit` alone gives 1..`limit`",
+    "read, `path`; range as Claude's `Read`: `offset` (1-based) is `start_line`, `end_line` = `offset` + `limit` - " +
+      '1; `offset` alone gives only `start_line`; `limit` alone gives 1..`limit`',
     read({ path: 'path', offset: 'offset', limit: 'limit' }),
   ),
   write: piPaths('write, `path` (no range)', write('path')),

@@ -20,7 +20,9 @@ import { bySubtype, dialect, endRun, errorCode, errorMessage } from '../claude-c
 export const records = recordRows({
   system: {
     handling:
-      '`init` captures the session id and cwd; `task_started`, `task_notification` are orchestration; `retry`, `model_fallback`, `continue_turn_failed` are warnings (`code` = the subtype); `worktree_started`, `worktree_restored`, `session_start`, `session_end` are consumed; any other subtype is unknown',
+      '`init` captures the session id and cwd; `task_started`, `task_notification` are orchestration; `retry`, ' +
+      '`model_fallback`, `continue_turn_failed` are warnings (`code` = the subtype); `worktree_started`, ' +
+      '`worktree_restored`, `session_start`, `session_end` are consumed; any other subtype is unknown',
     rules: {
       init: 'system/init: consumed',
       taskStarted: 'system/task_started: orchestration',
@@ -38,7 +40,8 @@ export const records = recordRows({
   },
   assistant: {
     handling:
-      'text blocks (joined per record) -> agent, except an `[API Error: ...]` text -> error; thinking blocks (joined per record, non-empty) -> reasoning; tool_use blocks recorded until their result',
+      'text blocks (joined per record) -> agent, except an `[API Error: ...]` text -> error; thinking blocks ' +
+      '(joined per record, non-empty) -> reasoning; tool_use blocks recorded until their result',
     rules: { blocks: 'assistant', malformed: 'assistant, malformed: unknown' },
   },
   user: {
@@ -47,11 +50,19 @@ export const records = recordRows({
   },
   stream_event: { handling: 'consumed', rules: { consumed: 'stream_event: consumed' } },
   control_request: { handling: 'consumed (SDK permission traffic)', rules: { consumed: 'control_request: consumed' } },
-  control_response: { handling: 'consumed (SDK permission traffic)', rules: { consumed: 'control_response: consumed' } },
+  control_response: {
+    handling: 'consumed (SDK permission traffic)',
+    rules: { consumed: 'control_response: consumed' },
+  },
   result: {
     handling:
-      'the end of the run: usage, turns, duration and final text (`result`) go to the metrics; an error is an error event with `error.message`, unless it repeats the last `[API Error: ...]` text',
-    rules: { success: 'result: consumed', error: 'result reporting an error: error', repeated: 'result repeating the API error: consumed' },
+      'the end of the run: usage, turns, duration and final text (`result`) go to the metrics; an error is an ' +
+      'error event with `error.message`, unless it repeats the last `[API Error: ...]` text',
+    rules: {
+      success: 'result: consumed',
+      error: 'result reporting an error: error',
+      repeated: 'result repeating the API error: consumed',
+    },
   },
 });
 
@@ -105,7 +116,13 @@ export function correlator(run: RunContext): Correlator {
     running.set(id, { name });
     stream.dropCall(id);
     launched.set(id, true);
-    run.emit({ type: 'orchestration', action: 'subagent_started', subagent_id: id, subagent_name: name, is_success: true });
+    run.emit({
+      type: 'orchestration',
+      action: 'subagent_started',
+      subagent_id: id,
+      subagent_name: name,
+      is_success: true,
+    });
     return rules.taskStarted;
   }
 
@@ -118,7 +135,13 @@ export function correlator(run: RunContext): Correlator {
     }
     const completed = status === 'completed';
     const action = completed ? 'subagent_completed' : 'subagent_failed';
-    run.emit({ type: 'orchestration', action, subagent_id: id, subagent_name: running.take(id)?.name, is_success: completed });
+    run.emit({
+      type: 'orchestration',
+      action,
+      subagent_id: id,
+      subagent_name: running.take(id)?.name,
+      is_success: completed,
+    });
     return rules.taskNotification;
   }
 
@@ -162,7 +185,10 @@ export function correlator(run: RunContext): Correlator {
   });
 }
 
-/** docs/harnesses/qwen.md token classes: `input_tokens` includes the cached tokens; reasoning is part of `output_tokens`, not reported apart. */
+/**
+ * docs/harnesses/qwen.md token classes: `input_tokens` includes the cached tokens; reasoning is part of
+ * `output_tokens`, not reported apart.
+ */
 export function qwenTokens(usage: JsonObject): Tokens {
   return tokensOf({
     input: excluding(tokenCount(usage.input_tokens), tokenCount(usage.cache_read_input_tokens)),
@@ -190,7 +216,10 @@ function describeModelFallback(data: JsonObject): string {
   const from = stringField(data, 'fromModel');
   const to = stringField(data, 'toModel');
   const status = tokenCount(data.statusCode);
-  return `Qwen Code falls back${from ? ` from ${from}` : ''}${to ? ` to ${to}` : ''}${status === undefined ? '' : ` (HTTP ${status})`}`;
+  return (
+    `Qwen Code falls ` +
+    `back${from ? ` from ${from}` : ''}${to ? ` to ${to}` : ''}${status === undefined ? '' : ` (HTTP ${status})`}`
+  );
 }
 
 /** `continue_turn_failed` data: `{error}`, the failure of a turn continued after its result. */

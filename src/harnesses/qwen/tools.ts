@@ -8,7 +8,19 @@
  */
 import { isObject } from '../../kernel/json.js';
 import { resolvePath } from '../../kernel/paths.js';
-import { list, namedSkill, offsetLimitRange, rule, search, shell, silent, stringField, successOf, toolTable, write } from '../../kernel/tool-rules.js';
+import {
+  list,
+  namedSkill,
+  offsetLimitRange,
+  rule,
+  search,
+  shell,
+  silent,
+  stringField,
+  successOf,
+  toolTable,
+  write,
+} from '../../kernel/tool-rules.js';
 import { resultText } from '../claude-code/dialect.js';
 
 /** `input[key]` when it is an integer of at least `min`. */
@@ -19,7 +31,8 @@ function integerField(input: unknown, key: string, min: number): number | undefi
 
 /** Difference 1: `offset` is the 0-based first line, `limit` the count. */
 const readFile = rule(
-  'read, `path` = `file_path`; `start_line` = `offset` + 1, `end_line` = `offset` + `limit` (`offset` is 0-based); `offset` alone gives only `start_line`, `limit` alone 1..`limit`, neither no range',
+  'read, `path` = `file_path`; `start_line` = `offset` + 1, `end_line` = `offset` + `limit` (`offset` is 0-based); ' +
+    '`offset` alone gives only `start_line`, `limit` alone 1..`limit`, neither no range',
   (call) => {
     const path = stringField(call.input, 'file_path');
     if (path === undefined) return null;
@@ -58,16 +71,31 @@ const runShellCommand = rule(
  * Its result is its end; a call whose result never came is reported as started.
  */
 const agent = rule(
-  'orchestration: the result of a foreground agent is `subagent_completed` (`subagent_failed` when `is_error`), `subagent_id` = the tool-use id, `subagent_name` = `subagent_type`, else `general-purpose`; a background agent (its `task_started` seen before its result) is reported by `task_started` and `task_notification`, its call and "launched" result consumed',
+  'orchestration: the result of a foreground agent is `subagent_completed` (`subagent_failed` when `is_error`), ' +
+    '`subagent_id` = the tool-use id, `subagent_name` = `subagent_type`, else `general-purpose`; a background ' +
+    'agent (its `task_started` seen before its result) is reported by `task_started` and `task_notification`, its ' +
+    'call and "launched" result consumed',
   (call) => {
     if (call.id === undefined) return null;
     const is_success = call.is_success;
-    const action = is_success === undefined ? 'subagent_started' : is_success ? 'subagent_completed' : 'subagent_failed';
-    return [{ type: 'orchestration', action, subagent_id: call.id, subagent_name: stringField(call.input, 'subagent_type') ?? 'general-purpose', is_success }];
+    const action =
+      is_success === undefined ? 'subagent_started' : is_success ? 'subagent_completed' : 'subagent_failed';
+    return [
+      {
+        type: 'orchestration',
+        action,
+        subagent_id: call.id,
+        subagent_name: stringField(call.input, 'subagent_type') ?? 'general-purpose',
+        is_success,
+      },
+    ];
   },
 );
 
-/** A deferred tool, called through `tool_call`: the named tool's row, given `arguments` (a `tool_call` in a `tool_call` is not followed). */
+/**
+ * A deferred tool, called through `tool_call`: the named tool's row, given `arguments` (a `tool_call` in a `tool_call`
+ * is not followed).
+ */
 const toolCall = rule('classified as the tool named by `input.name`, with `input.arguments` as its input', (call) => {
   const name = stringField(call.input, 'name');
   const row = name === undefined || name === 'tool_call' ? undefined : tools.get(name);

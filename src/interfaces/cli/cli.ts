@@ -5,7 +5,15 @@
  * usage error, 128 + n after signal n (SIGINT, SIGTERM, SIGHUP, SIGQUIT: what was read is
  * still flushed, the metrics still written).
  */
-import { closeSync, createReadStream, fstat as fstatCallback, fstatSync, open as openCallback, statSync, type Stats } from 'node:fs';
+import {
+  closeSync,
+  createReadStream,
+  fstat as fstatCallback,
+  fstatSync,
+  open as openCallback,
+  statSync,
+  type Stats,
+} from 'node:fs';
 import { open, readFile, rm, writeFile } from 'node:fs/promises';
 import { Socket } from 'node:net';
 import { constants } from 'node:os';
@@ -119,7 +127,11 @@ const sizeOptions = {
 } as const;
 
 /** Runs the CLI; resolves to the process exit code. */
-export async function main(argv: string[], stdin: Readable = process.stdin, stdout: NodeJS.WritableStream = process.stdout): Promise<number> {
+export async function main(
+  argv: string[],
+  stdin: Readable = process.stdin,
+  stdout: NodeJS.WritableStream = process.stdout,
+): Promise<number> {
   try {
     const [command, ...rest] = argv;
     if (command === undefined) throw new UsageError(`a command is required\n${usage}`);
@@ -151,8 +163,28 @@ const launchFlags = ['prompt', 'model', 'agent', 'permissions'];
 
 /** The options each command takes; any other is a usage error. */
 const commandOptions = {
-  normalize: ['harness', 'cwd', 'strict', 'metrics', 'format', 'color', ...Object.keys(sizeOptions), ...Object.keys(publishFlags)],
-  run: ['harness', 'cwd', 'strict', 'metrics', 'format', 'color', 'kill-grace-ms', ...Object.keys(sizeOptions), ...Object.keys(publishFlags), ...launchFlags],
+  normalize: [
+    'harness',
+    'cwd',
+    'strict',
+    'metrics',
+    'format',
+    'color',
+    ...Object.keys(sizeOptions),
+    ...Object.keys(publishFlags),
+  ],
+  run: [
+    'harness',
+    'cwd',
+    'strict',
+    'metrics',
+    'format',
+    'color',
+    'kill-grace-ms',
+    ...Object.keys(sizeOptions),
+    ...Object.keys(publishFlags),
+    ...launchFlags,
+  ],
   view: ['cwd', 'color', 'stream', 'run', ...Object.keys(fromFlags)],
   report: ['harness', 'cwd', 'strict', 'metrics', 'format', 'output', ...Object.keys(sizeOptions)],
 };
@@ -160,7 +192,8 @@ const commandOptions = {
 function parse(args: string[], command: keyof typeof commandOptions) {
   const parsed = parseOptions(args);
   for (const name of Object.keys(parsed.values)) {
-    if (name !== 'help' && !commandOptions[command].includes(name)) throw new UsageError(`${command} does not take --${name} (see harness-events --help)`);
+    if (name !== 'help' && !commandOptions[command].includes(name))
+      throw new UsageError(`${command} does not take --${name} (see harness-events --help)`);
   }
   return parsed;
 }
@@ -223,9 +256,18 @@ async function normalizeCommand(args: string[], stdin: Readable, stdout: NodeJS.
   }
   const objects = pretty !== undefined || values.publish !== undefined;
   // Standard input may be a live harness (`claude ... | harness-events normalize`): do not hold text across a pause.
-  const normalizer = createNormalizer({ ...options, output: objects ? 'objects' : 'jsonl', idleFlushMs: input === stdin ? 200 : undefined });
+  const normalizer = createNormalizer({
+    ...options,
+    output: objects ? 'objects' : 'jsonl',
+    idleFlushMs: input === stdin ? 200 : undefined,
+  });
   const print = pretty ? [pretty(normalizer.metrics)] : objects ? [serialize()] : [];
-  return await runPipeline(input, [normalizer, ...output(print)], stdout, async () => await metrics?.write(normalizer.metrics));
+  return await runPipeline(
+    input,
+    [normalizer, ...output(print)],
+    stdout,
+    async () => await metrics?.write(normalizer.metrics),
+  );
 }
 
 type Values = ReturnType<typeof parse>['values'];
@@ -256,8 +298,13 @@ async function loadPretty(values: Values, stdout: NodeJS.WritableStream): Promis
 function normalizeOptions(values: Values): NormalizeOptions {
   if (values.harness === undefined) throw new UsageError('--harness is required (see harness-events --help)');
   const harness = values.harness;
-  if (!isHarnessName(harness) && harness !== 'auto') throw new UsageError(`unknown harness "${harness}" (known: ${[...harnesses.keys()].join(', ')}, or auto)`);
-  const options: NormalizeOptions = { harness, cwd: values.cwd === undefined ? undefined : resolve(values.cwd), strict: values.strict };
+  if (!isHarnessName(harness) && harness !== 'auto')
+    throw new UsageError(`unknown harness "${harness}" (known: ${[...harnesses.keys()].join(', ')}, or auto)`);
+  const options: NormalizeOptions = {
+    harness,
+    cwd: values.cwd === undefined ? undefined : resolve(values.cwd),
+    strict: values.strict,
+  };
   for (const [flag, key] of Object.entries(sizeOptions)) {
     const text = values[flag as keyof typeof sizeOptions];
     if (text === undefined) continue;
@@ -277,8 +324,10 @@ async function runCommand(args: string[], stdout: NodeJS.WritableStream): Promis
   const pretty = formatOf(values, ['jsonl', 'pretty']) === 'pretty' ? await loadPretty(values, stdout) : undefined;
   const launch = launchOptions(values, positionals);
   const grace = values['kill-grace-ms'];
-  if (grace !== undefined && !/^\d+$/.test(grace)) throw new UsageError(`--kill-grace-ms takes a number of milliseconds, got "${grace}"`);
-  if (options.cwd !== undefined && !statOf(options.cwd)?.isDirectory()) throw new UsageError(`--cwd ${values.cwd} is not a directory`);
+  if (grace !== undefined && !/^\d+$/.test(grace))
+    throw new UsageError(`--kill-grace-ms takes a number of milliseconds, got "${grace}"`);
+  if (options.cwd !== undefined && !statOf(options.cwd)?.isDirectory())
+    throw new UsageError(`--cwd ${values.cwd} is not a directory`);
   // Checked before the child starts: a run may take an hour and cost money.
   const metrics = await openMetrics(values.metrics);
   let output;
@@ -359,13 +408,27 @@ function trapStopSignals(first: () => void, again: () => void = () => {}) {
 function launchOptions(values: Values, positionals: string[]): Partial<SpawnHarnessOptions> {
   const [command, ...args] = positionals;
   if (values.harness === 'acp') {
-    if (command === undefined && values.agent === undefined) throw new UsageError('run --harness acp needs --agent or the agent\'s command after -- (see harness-events --help)');
-    return { command, args, prompt: values.prompt, model: values.model, agent: values.agent, permissions: values.permissions as SpawnHarnessOptions['permissions'] };
+    if (command === undefined && values.agent === undefined)
+      throw new UsageError(
+        "run --harness acp needs --agent or the agent's command after -- (see harness-events --help)",
+      );
+    return {
+      command,
+      args,
+      prompt: values.prompt,
+      model: values.model,
+      agent: values.agent,
+      permissions: values.permissions as SpawnHarnessOptions['permissions'],
+    };
   }
-  if (values.agent !== undefined || values.permissions !== undefined) throw new UsageError('--agent and --permissions are for --harness acp');
-  if (values.prompt !== undefined) return { prompt: values.prompt, model: values.model, extraArgs: positionals.length > 0 ? positionals : undefined };
-  if (values.model !== undefined) throw new UsageError('--model goes with --prompt (with a command after --, put it there)');
-  if (command === undefined) throw new UsageError('run needs --prompt, or the command to run after -- (see harness-events --help)');
+  if (values.agent !== undefined || values.permissions !== undefined)
+    throw new UsageError('--agent and --permissions are for --harness acp');
+  if (values.prompt !== undefined)
+    return { prompt: values.prompt, model: values.model, extraArgs: positionals.length > 0 ? positionals : undefined };
+  if (values.model !== undefined)
+    throw new UsageError('--model goes with --prompt (with a command after --, put it there)');
+  if (command === undefined)
+    throw new UsageError('run needs --prompt, or the command to run after -- (see harness-events --help)');
   return { command, args };
 }
 
@@ -408,7 +471,9 @@ function statOf(target: string | number): Stats | undefined {
 
 function sameFile(path: string, other: Stats | undefined): boolean {
   const stats = statOf(path);
-  return stats !== undefined && other !== undefined && stats.isFile() && stats.dev === other.dev && stats.ino === other.ino;
+  return (
+    stats !== undefined && other !== undefined && stats.isFile() && stats.dev === other.dev && stats.ino === other.ino
+  );
 }
 
 interface MetricsFile {
@@ -430,7 +495,9 @@ async function openMetrics(file: string | undefined): Promise<MetricsFile | unde
   try {
     handle = await open(file, 'a');
   } catch (error) {
-    throw new UsageError(`cannot write the metrics to ${file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
+    throw new UsageError(
+      `cannot write the metrics to ${file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`,
+    );
   }
   const opened = handle;
   const regular = (await opened.stat()).isFile();
@@ -453,7 +520,12 @@ async function openMetrics(file: string | undefined): Promise<MetricsFile | unde
  * reader that goes away (EPIPE, as in `| head -1`) ends the run quietly. `finish` (the
  * metrics) runs whichever way it ends.
  */
-async function runPipeline(input: Readable, stages: Duplex[], stdout: NodeJS.WritableStream, finish: () => Promise<void>): Promise<number> {
+async function runPipeline(
+  input: Readable,
+  stages: Duplex[],
+  stdout: NodeJS.WritableStream,
+  finish: () => Promise<void>,
+): Promise<number> {
   const gate = new PassThrough();
   const signals = trapStopSignals(() => {
     input.unpipe(gate);
@@ -475,7 +547,10 @@ async function runPipeline(input: Readable, stages: Duplex[], stdout: NodeJS.Wri
   return signals.exitCode ?? 0;
 }
 
-/** Writes the metrics to `file` at once (replay's, which come at the end); `run` and `normalize` open theirs before they start. */
+/**
+ * Writes the metrics to `file` at once (replay's, which come at the end); `run` and `normalize` open theirs before they
+ * start.
+ */
 export async function writeMetrics(file: string | undefined, metrics: RunMetrics): Promise<void> {
   await (await openMetrics(file))?.write(metrics);
 }
@@ -502,7 +577,10 @@ async function reportCommand(args: string[], stdin: Readable, stdout: NodeJS.Wri
   }
   const format = formatOf(values, ['html', 'md']);
   const { buildReport, parseMetrics, reportHtml, reportMarkdown } = await import('../report/index.js');
-  if (values.harness !== undefined && values.metrics !== undefined) throw new UsageError('--metrics reads the metrics of normalized events; with --harness they come from the input itself');
+  if (values.harness !== undefined && values.metrics !== undefined)
+    throw new UsageError(
+      '--metrics reads the metrics of normalized events; with --harness they come from the input itself',
+    );
   const normalizer = values.harness === undefined ? undefined : createNormalizer(normalizeOptions(values));
   const metrics = normalizer?.metrics ?? (await readMetrics(values.metrics, parseMetrics));
   const input = await openInput(oneFile(positionals), stdin);
@@ -523,7 +601,10 @@ async function reportCommand(args: string[], stdin: Readable, stdout: NodeJS.Wri
   return code;
 }
 
-async function readMetrics(file: string | undefined, parseMetrics: (text: string) => RunMetrics | string): Promise<RunMetrics | undefined> {
+async function readMetrics(
+  file: string | undefined,
+  parseMetrics: (text: string) => RunMetrics | string,
+): Promise<RunMetrics | undefined> {
   if (file === undefined) return undefined;
   let text;
   try {

@@ -47,14 +47,21 @@ interface FromValues {
  * event to JetStream (the run's metrics as its final message), then `print`, or nothing with
  * --quiet; without, `print` alone. The sink starts connecting now.
  */
-export function publishing(values: PublishValues, harness: string, metrics: () => RunMetrics): (print: Duplex[]) => Duplex[] {
+export function publishing(
+  values: PublishValues,
+  harness: string,
+  metrics: () => RunMetrics,
+): (print: Duplex[]) => Duplex[] {
   if (values.publish === undefined) {
     refuseStray(values, ['stream', 'run', 'quiet'], '--publish');
     return (print) => print;
   }
   const servers = natsServers('--publish', values.publish);
   const sink = asUsageError(() => toJetStream({ servers, harness, run: values.run, stream: values.stream, metrics }));
-  process.stderr.write(`harness-events: publishing run ${sink.run} to ${values.publish}, stream ${sink.stream}, subjects ${sink.prefix}.${harness}.${sink.run}.<type>\n`);
+  process.stderr.write(
+    `harness-events: publishing run ${sink.run} to ${values.publish}, stream ${sink.stream}, subjects ` +
+      `${sink.prefix}.${harness}.${sink.run}.<type>\n`,
+  );
   const tee = publishTo(sink);
   return (print) => [tee, ...(values.quiet ? [dropAll()] : print)];
 }
@@ -70,7 +77,8 @@ export function storedEvents(values: FromValues, file: string | undefined): JetS
 }
 
 function sourceOf(values: FromValues, from: string, output: 'events' | 'records', harness?: string): JetStreamSource {
-  if (values.since !== undefined && Number.isNaN(Date.parse(values.since))) throw new UsageError(`--since takes a date and time, e.g. 2026-11-30T12:00:00Z, got "${values.since}"`);
+  if (values.since !== undefined && Number.isNaN(Date.parse(values.since)))
+    throw new UsageError(`--since takes a date and time, e.g. 2026-11-30T12:00:00Z, got "${values.since}"`);
   const servers = natsServers('--from', from);
   return asUsageError(() =>
     fromJetStream({
@@ -90,7 +98,11 @@ function sourceOf(values: FromValues, from: string, output: 'events' | 'records'
  * Ctrl-C (which ends a follower cleanly), 1 on an error (said on stderr); a reader that goes
  * away ends it quietly.
  */
-export async function writeStored(source: JetStreamSource, stages: Duplex[], stdout: NodeJS.WritableStream): Promise<number> {
+export async function writeStored(
+  source: JetStreamSource,
+  stages: Duplex[],
+  stdout: NodeJS.WritableStream,
+): Promise<number> {
   let interrupted = false;
   const interrupt = () => {
     interrupted = true;
@@ -116,7 +128,14 @@ export async function replayCommand(args: string[], stdout: NodeJS.WritableStrea
   try {
     ({ values } = parseArgs({
       args,
-      options: { ...fromFlags, stream: { type: 'string' }, run: { type: 'string' }, harness: { type: 'string' }, metrics: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+      options: {
+        ...fromFlags,
+        stream: { type: 'string' },
+        run: { type: 'string' },
+        harness: { type: 'string' },
+        metrics: { type: 'string' },
+        help: { type: 'boolean', short: 'h' },
+      },
     }));
   } catch (error) {
     throw new UsageError((error as Error).message);
@@ -125,8 +144,10 @@ export async function replayCommand(args: string[], stdout: NodeJS.WritableStrea
     stdout.write(usage + '\n');
     return 0;
   }
-  if (values.from === undefined) throw new UsageError('replay needs --from nats://HOST:PORT (see harness-events --help)');
-  if (values.metrics !== undefined && values.run === undefined) throw new UsageError('--metrics needs --run: one run has one metrics message');
+  if (values.from === undefined)
+    throw new UsageError('replay needs --from nats://HOST:PORT (see harness-events --help)');
+  if (values.metrics !== undefined && values.run === undefined)
+    throw new UsageError('--metrics needs --run: one run has one metrics message');
   const source = sourceOf(values, values.from, 'records', values.harness);
   let metrics: RunMetrics | undefined;
   const events = new Transform({
@@ -169,7 +190,8 @@ function dropAll(): Transform {
 
 function natsServers(flag: string, text: string): string {
   for (const url of text.split(',')) {
-    if (!/^(nats|tls):\/\/[^/\s]+$/.test(url.trim())) throw new UsageError(`${flag} takes nats://HOST:PORT (several comma-separated), got "${text}"`);
+    if (!/^(nats|tls):\/\/[^/\s]+$/.test(url.trim()))
+      throw new UsageError(`${flag} takes nats://HOST:PORT (several comma-separated), got "${text}"`);
   }
   return text;
 }

@@ -18,8 +18,11 @@ export function nats(): Promise<Modules> {
 
 /** `nats://a:4222,nats://b:4222` or a list: the servers as the client takes them. */
 export function serverList(servers: string | readonly string[]): string[] {
-  const list = (typeof servers === 'string' ? servers.split(',') : [...servers]).map((server) => server.trim()).filter(Boolean);
-  if (list.length === 0) throw new TypeError('servers: at least one NATS server URL is required, e.g. nats://127.0.0.1:4222');
+  const list = (typeof servers === 'string' ? servers.split(',') : [...servers])
+    .map((server) => server.trim())
+    .filter(Boolean);
+  if (list.length === 0)
+    throw new TypeError('servers: at least one NATS server URL is required, e.g. nats://127.0.0.1:4222');
   return list;
 }
 
@@ -29,7 +32,12 @@ const RETRY_MS = 250;
  * Connects, trying again every 250 ms until `withinMs` has passed. Once connected, the client
  * reconnects on its own for ever: the caller decides when to give up (by closing).
  */
-export async function connectWithin(servers: string[], options: ConnectOptions, withinMs: number, signal: AbortSignal): Promise<NatsConnection> {
+export async function connectWithin(
+  servers: string[],
+  options: ConnectOptions,
+  withinMs: number,
+  signal: AbortSignal,
+): Promise<NatsConnection> {
   const [{ connect }] = await nats();
   const deadline = Date.now() + withinMs;
   for (;;) {
@@ -38,7 +46,10 @@ export async function connectWithin(servers: string[], options: ConnectOptions, 
     } catch (error) {
       if (signal.aborted) throw error;
       if (Date.now() + RETRY_MS > deadline) {
-        throw new Error(`could not connect to ${servers.join(', ')} within ${seconds(withinMs)}: ${(error as Error).message}`, { cause: error });
+        throw new Error(
+          `could not connect to ${servers.join(', ')} within ${seconds(withinMs)}: ${(error as Error).message}`,
+          { cause: error },
+        );
       }
       await delay(RETRY_MS, undefined, { signal });
     }

@@ -18,7 +18,18 @@ import type { NatsConnection } from '@nats-io/transport-node';
 import type { JetStreamClient } from '@nats-io/jetstream';
 import type { HarnessEvent, RunMetrics } from '../../kernel/events.js';
 import { connectWithin, isStreamNotFound, nats, seconds, serverList, type ConnectOptions } from './connection.js';
-import { checkPrefix, checkToken, DEFAULT_PREFIX, DEFAULT_STREAM, messageIdOf, METRICS, nanosToMs, streamDefaults, subjectOf, type MessageKind } from './subjects.js';
+import {
+  checkPrefix,
+  checkToken,
+  DEFAULT_PREFIX,
+  DEFAULT_STREAM,
+  messageIdOf,
+  METRICS,
+  nanosToMs,
+  streamDefaults,
+  subjectOf,
+  type MessageKind,
+} from './subjects.js';
 
 export interface JetStreamSinkOptions {
   /** NATS server URLs: `nats://host:4222`, several as a list or comma-separated. */
@@ -153,7 +164,12 @@ export class JetStreamSink extends Writable {
   }
 
   private async open(): Promise<void> {
-    this.connection = await connectWithin(this.settings.servers, this.settings.connectOptions, this.giveUpAfterMs, this.closing.signal);
+    this.connection = await connectWithin(
+      this.settings.servers,
+      this.settings.connectOptions,
+      this.giveUpAfterMs,
+      this.closing.signal,
+    );
     const [, { jetstream, jetstreamManager }] = await nats();
     const manager = await jetstreamManager(this.connection);
     const sample = subjectOf(this.prefix, this.harness, this.run, 'agent');
@@ -166,10 +182,16 @@ export class JetStreamSink extends Writable {
     }
     const owner = await manager.streams.find(sample).catch(() => undefined);
     if (owner !== this.stream) {
-      throw new Error(`stream ${this.stream} does not take subject ${sample}${owner ? ` (stream ${owner} does)` : ''}: add "${this.prefix}.>" to its subjects or choose another stream`);
+      throw new Error(
+        `stream ${this.stream} does not take subject ${sample}${owner ? ` (stream ${owner} does)` : ''}: add ` +
+          `"${this.prefix}.>" to its subjects or choose another stream`,
+      );
     }
     // A retry later than the de-duplication window could be stored twice.
-    this.giveUpAfterMs = Math.min(this.giveUpAfterMs, nanosToMs(info.config.duplicate_window ?? 0) || this.giveUpAfterMs);
+    this.giveUpAfterMs = Math.min(
+      this.giveUpAfterMs,
+      nanosToMs(info.config.duplicate_window ?? 0) || this.giveUpAfterMs,
+    );
     this.client = jetstream(this.connection, { timeout: this.settings.ackTimeoutMs });
     this.watchConnection(this.connection).catch((error) => this.destroy(error));
   }
@@ -215,7 +237,14 @@ export class JetStreamSink extends Writable {
 
   private enqueue(kind: MessageKind, item: HarnessEvent | RunMetrics): void {
     const position = ++this.position;
-    const entry: Entry = { position, kind, subject: subjectOf(this.prefix, this.harness, this.run, kind), payload: JSON.stringify(item), item, since: Date.now() };
+    const entry: Entry = {
+      position,
+      kind,
+      subject: subjectOf(this.prefix, this.harness, this.run, kind),
+      payload: JSON.stringify(item),
+      item,
+      since: Date.now(),
+    };
     this.unacked.set(position, entry);
     // Nothing may overtake a message waiting to be sent again.
     if (this.retry.length > 0) this.retry.push(entry);
@@ -224,7 +253,10 @@ export class JetStreamSink extends Writable {
 
   private send(entry: Entry): void {
     this.sending++;
-    this.client!.publish(entry.subject, entry.payload, { msgID: messageIdOf(this.harness, this.run, entry.position), timeout: this.settings.ackTimeoutMs }).then(
+    this.client!.publish(entry.subject, entry.payload, {
+      msgID: messageIdOf(this.harness, this.run, entry.position),
+      timeout: this.settings.ackTimeoutMs,
+    }).then(
       () => this.acknowledge(entry),
       (error: Error) => this.failed(entry, error),
     );
@@ -256,11 +288,15 @@ export class JetStreamSink extends Writable {
 
   /** Once nothing is in flight: wait for the connection (and a growing pause), then resend in order. */
   private scheduleRetry(): void {
-    if (this.sending > 0 || this.retry.length === 0 || this.retryTimer || this.wakeOnReconnect || this.destroyed) return;
+    if (this.sending > 0 || this.retry.length === 0 || this.retryTimer || this.wakeOnReconnect || this.destroyed)
+      return;
     const oldest = this.unacked.values().next().value!;
     const left = oldest.since + this.giveUpAfterMs - Date.now();
     if (left <= 0) return this.giveUp(oldest, `no acknowledgement within ${seconds(this.giveUpAfterMs)}`);
-    this.giveUpTimer = setTimeout(() => this.giveUp(oldest, `no acknowledgement within ${seconds(this.giveUpAfterMs)}`), left);
+    this.giveUpTimer = setTimeout(
+      () => this.giveUp(oldest, `no acknowledgement within ${seconds(this.giveUpAfterMs)}`),
+      left,
+    );
     const resend = () => {
       clearTimeout(this.giveUpTimer);
       this.retryTimer = undefined;
@@ -278,12 +314,20 @@ export class JetStreamSink extends Writable {
 
   private giveUp(entry: Entry, reason: string): void {
     const what = entry.kind === METRICS ? 'the run metrics' : `event #${entry.position} (${entry.kind})`;
-    const last = entry.lastError && entry.lastError.name !== 'TimeoutError' && !reason.includes(entry.lastError.message) ? ` (last error: ${entry.lastError.message})` : '';
+    const last =
+      entry.lastError && entry.lastError.name !== 'TimeoutError' && !reason.includes(entry.lastError.message)
+        ? ` (last error: ${entry.lastError.message})`
+        : '';
     const server = this.connected ? '' : `; ${this.settings.servers.join(', ')} unreachable`;
     this.destroy(
-      new JetStreamPublishError(`could not publish ${what} of run ${this.run} to JetStream stream ${this.stream}: ${reason}${last}${server}`, entry.position, entry.item, {
-        cause: entry.lastError,
-      }),
+      new JetStreamPublishError(
+        `could not publish ${what} of run ${this.run} to JetStream stream ${this.stream}: ${reason}${last}${server}`,
+        entry.position,
+        entry.item,
+        {
+          cause: entry.lastError,
+        },
+      ),
     );
   }
 

@@ -11,7 +11,16 @@ import type { Consumer, JsMsg, OrderedConsumerOptions } from '@nats-io/jetstream
 import { now } from '../../kernel/clock.js';
 import type { HarnessEvent, RunMetrics } from '../../kernel/events.js';
 import { connectWithin, isStreamNotFound, nats, serverList, type ConnectOptions } from './connection.js';
-import { checkPrefix, DEFAULT_PREFIX, DEFAULT_STREAM, filterSubject, METRICS, parseSubject, positionOf, type SubjectFilter } from './subjects.js';
+import {
+  checkPrefix,
+  DEFAULT_PREFIX,
+  DEFAULT_STREAM,
+  filterSubject,
+  METRICS,
+  parseSubject,
+  positionOf,
+  type SubjectFilter,
+} from './subjects.js';
 
 export interface JetStreamSourceOptions {
   /** NATS server URLs: `nats://host:4222`, several as a list or comma-separated. */
@@ -57,7 +66,9 @@ export interface JetStreamSource extends Readable {
 /** Fetches wait this long for new messages before asking again (following only). */
 const FOLLOW_EXPIRES_MS = 30_000;
 
-export function fromJetStream(options: JetStreamSourceOptions & { output: 'records' }): Readable & Pick<JetStreamSource, 'stop'> & { [Symbol.asyncIterator](): NodeJS.AsyncIterator<JetStreamRecord> };
+export function fromJetStream(
+  options: JetStreamSourceOptions & { output: 'records' },
+): Readable & Pick<JetStreamSource, 'stop'> & { [Symbol.asyncIterator](): NodeJS.AsyncIterator<JetStreamRecord> };
 export function fromJetStream(options: JetStreamSourceOptions): JetStreamSource;
 export function fromJetStream(options: JetStreamSourceOptions): Readable & Pick<JetStreamSource, 'stop'> {
   const servers = serverList(options.servers);
@@ -110,7 +121,12 @@ export function fromJetStream(options: JetStreamSourceOptions): Readable & Pick<
   };
 
   async function open(): Promise<void> {
-    connection = await connectWithin(servers, options.connectOptions ?? {}, options.giveUpAfterMs ?? 60_000, closing.signal);
+    connection = await connectWithin(
+      servers,
+      options.connectOptions ?? {},
+      options.giveUpAfterMs ?? 60_000,
+      closing.signal,
+    );
     const [, { jetstream }] = await nats();
     const config: Partial<OrderedConsumerOptions> = { filter_subjects: filter };
     if (deliver === 'all' || deliver === 'new') config.deliver_policy = deliver;
@@ -118,7 +134,8 @@ export function fromJetStream(options: JetStreamSourceOptions): Readable & Pick<
     try {
       consumer = await jetstream(connection).consumers.get(stream, config);
     } catch (error) {
-      if (isStreamNotFound(error)) throw new Error(`no JetStream stream ${stream} on ${servers.join(', ')}`, { cause: error });
+      if (isStreamNotFound(error))
+        throw new Error(`no JetStream stream ${stream} on ${servers.join(', ')}`, { cause: error });
       throw error;
     }
     pending = (await consumer.info(true)).num_pending;
@@ -132,7 +149,10 @@ export function fromJetStream(options: JetStreamSourceOptions): Readable & Pick<
         source.push(null);
         return;
       }
-      const messages = await consumer.fetch({ max_messages: follow ? batch : Math.min(batch, pending), expires: FOLLOW_EXPIRES_MS });
+      const messages = await consumer.fetch({
+        max_messages: follow ? batch : Math.min(batch, pending),
+        expires: FOLLOW_EXPIRES_MS,
+      });
       stopFetch = () => messages.stop();
       if (stopping) messages.stop();
       let wantsMore = true;
@@ -164,15 +184,35 @@ export function fromJetStream(options: JetStreamSourceOptions): Readable & Pick<
     if (tokens === undefined) return foreign(message, `not a subject of the ${prefix}.<harness>.<run>.<type> scheme`);
     const isMetrics = tokens.kind === METRICS;
     if (!records) return isMetrics ? undefined : body;
-    const stored: Stored = { subject: message.subject, harness: tokens.harness, run: tokens.run, position: positionOf(message.headers?.get('Nats-Msg-Id')) ?? 0, sequence: message.seq };
+    const stored: Stored = {
+      subject: message.subject,
+      harness: tokens.harness,
+      run: tokens.run,
+      position: positionOf(message.headers?.get('Nats-Msg-Id')) ?? 0,
+      sequence: message.seq,
+    };
     return isMetrics ? { ...stored, metrics: body } : { ...stored, event: body };
   }
 
   /** A message that is not a stored event: a warning, so nothing vanishes unexplained. */
   function foreign(message: JsMsg, why: string): unknown {
-    const event: HarnessEvent = { type: 'warning', timestamp: now(), code: 'jetstream_message', message: `stream ${stream} message ${message.seq} on ${message.subject}: ${why}` };
+    const event: HarnessEvent = {
+      type: 'warning',
+      timestamp: now(),
+      code: 'jetstream_message',
+      message: `stream ${stream} message ${message.seq} on ${message.subject}: ${why}`,
+    };
     const tokens = parseSubject(prefix, message.subject);
-    return records ? { subject: message.subject, harness: tokens?.harness ?? '', run: tokens?.run ?? '', position: 0, sequence: message.seq, event } : event;
+    return records
+      ? {
+          subject: message.subject,
+          harness: tokens?.harness ?? '',
+          run: tokens?.run ?? '',
+          position: 0,
+          sequence: message.seq,
+          event,
+        }
+      : event;
   }
 
   return source;

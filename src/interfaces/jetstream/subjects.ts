@@ -22,7 +22,8 @@ export type SubjectFilter = string | { harness?: string; run?: string; type?: Me
 const TOKEN = /^[^.*>\s]+$/;
 
 export function checkToken(what: string, value: string): string {
-  if (!TOKEN.test(value)) throw new TypeError(`${what} "${value}" cannot be a NATS subject token (no ".", "*", ">" or whitespace)`);
+  if (!TOKEN.test(value))
+    throw new TypeError(`${what} "${value}" cannot be a NATS subject token (no ".", "*", ">" or whitespace)`);
   return value;
 }
 
@@ -46,7 +47,10 @@ export function positionOf(messageId: string | undefined): number | undefined {
 }
 
 /** The scheme's tokens of a subject under `prefix`, or undefined for a subject outside the scheme. */
-export function parseSubject(prefix: string, subject: string): { harness: string; run: string; kind: string } | undefined {
+export function parseSubject(
+  prefix: string,
+  subject: string,
+): { harness: string; run: string; kind: string } | undefined {
   if (!subject.startsWith(prefix + '.')) return undefined;
   const tokens = subject.slice(prefix.length + 1).split('.');
   if (tokens.length !== 3) return undefined;
@@ -57,7 +61,12 @@ export function parseSubject(prefix: string, subject: string): { harness: string
 export function filterSubject(prefix: string, filter: SubjectFilter = {}): string {
   if (typeof filter === 'string') return filter;
   const token = (what: string, value: string | undefined) => (value === undefined ? '*' : checkToken(what, value));
-  return subjectOf(prefix, token('harness', filter.harness), token('run', filter.run), token('type', filter.type) as MessageKind);
+  return subjectOf(
+    prefix,
+    token('harness', filter.harness),
+    token('run', filter.run),
+    token('type', filter.type) as MessageKind,
+  );
 }
 
 /** Nanoseconds, as JetStream's configuration counts durations. */

@@ -9,7 +9,9 @@ import { count, duration, money, shortPath } from '../view/format.js';
 import { eventText } from './text.js';
 import type { Report, ReportSummary, Timeline } from './model.js';
 
-/** An event's JSON in the list is cut here (a base64 image in an `unknown` event is megabytes); the JSONL has it whole. */
+/**
+ * An event's JSON in the list is cut here (a base64 image in an `unknown` event is megabytes); the JSONL has it whole.
+ */
 const JSON_LIMIT = 20_000;
 
 export function reportHtml(report: Report): string {
@@ -47,8 +49,16 @@ ${eventsSection(report)}
 function summarySection(summary: ReportSummary): string {
   const figure = (name: string, label: string, value: string | undefined, className = '') =>
     `<div class="figure ${className}" data-figure="${name}"><dt>${label}</dt><dd>${escape(value ?? '—')}</dd></div>`;
-  const tokens = tokenClasses.map(([name, label]) => figure(`tokens-${name}`, `${label} tokens`, summary.tokens[name] === undefined ? undefined : count(summary.tokens[name]!)));
-  const types = (Object.entries(summary.types) as [EventType, number][]).map(([type, n]) => `${count(n)} ${type}`).join(', ');
+  const tokens = tokenClasses.map(([name, label]) =>
+    figure(
+      `tokens-${name}`,
+      `${label} tokens`,
+      summary.tokens[name] === undefined ? undefined : count(summary.tokens[name]!),
+    ),
+  );
+  const types = (Object.entries(summary.types) as [EventType, number][])
+    .map(([type, n]) => `${count(n)} ${type}`)
+    .join(', ');
   return `<section id="summary">
 <h2>Summary</h2>
 <dl class="figures">
@@ -83,19 +93,28 @@ function timelineSection(report: Report): string {
   const x = (at: number) => LABELS + at * PLOT;
   const rows = timeline.lanes.map(
     (type, index) =>
-      `<g class="lane t-${type}"><rect class="band" x="0" y="${index * LANE}" width="${WIDTH}" height="${LANE}"/><text x="8" y="${index * LANE + 17}">${type}</text></g>`,
+      `<g class="lane t-${type}"><rect class="band" x="0" y="${index * LANE}" width="${WIDTH}" ` +
+      `height="${LANE}"/><text x="8" y="${index * LANE + 17}">${type}</text></g>`,
   );
   const marks = timeline.items.map((item) => {
     const left = x(item.from);
     const width = Math.max(4, x(item.to) - left);
     const y = lane.get(item.type)! * LANE + 5;
     const span = item.end_index !== undefined;
-    const label = eventText(events[item.index]!, report.cwd) + (span ? ` → ${item.failed ? 'failed' : 'completed'}` : '');
-    return `<a href="#e${item.index}"><rect class="item t-${item.type}${span ? ' span' : ''}${item.failed ? ' failed' : ''}" data-type="${item.type}" data-index="${item.index}" x="${(span ? left : left - 2).toFixed(1)}" y="${y}" width="${width.toFixed(1)}" height="${LANE - 10}" rx="2"><title>${escape(label)}</title></rect></a>`;
+    const label =
+      eventText(events[item.index]!, report.cwd) + (span ? ` → ${item.failed ? 'failed' : 'completed'}` : '');
+    return (
+      `<a href="#e${item.index}"><rect class="item ` +
+      `t-${item.type}${span ? ' span' : ''}${item.failed ? ' failed' : ''}" data-type="${item.type}" ` +
+      `data-index="${item.index}" x="${(span ? left : left - 2).toFixed(1)}" y="${y}" width="${width.toFixed(1)}" ` +
+      `height="${LANE - 10}" rx="2"><title>${escape(label)}</title></rect></a>`
+    );
   });
   const top = timeline.lanes.length * LANE;
   const ticks = [0, 0.25, 0.5, 0.75, 1].map(
-    (at) => `<line x1="${x(at)}" x2="${x(at)}" y1="0" y2="${top + 4}"/><text x="${x(at)}" y="${top + 20}" text-anchor="middle">${escape(tickLabel(timeline, events.length, at))}</text>`,
+    (at) =>
+      `<line x1="${x(at)}" x2="${x(at)}" y1="0" y2="${top + 4}"/><text x="${x(at)}" y="${top + 20}" ` +
+      `text-anchor="middle">${escape(tickLabel(timeline, events.length, at))}</text>`,
   );
   return `<section id="timeline">
 <h2>Timeline</h2>
@@ -117,7 +136,9 @@ function filesSection(report: Report): string {
   const { summary, files } = report;
   const rows = files.map(
     (file) =>
-      `<tr${file.failed > 0 ? ' class="bad"' : ''}><td class="path">${escape(shortPath(file.path, report.cwd))}</td><td class="n">${file.reads}</td><td class="n">${file.writes}</td><td class="n">${file.failed}</td></tr>`,
+      `<tr${file.failed > 0 ? ' class="bad"' : ''}><td ` +
+      `class="path">${escape(shortPath(file.path, report.cwd))}</td><td class="n">${file.reads}</td><td ` +
+      `class="n">${file.writes}</td><td class="n">${file.failed}</td></tr>`,
   );
   return `<section id="files">
 <h2>Files <small>${count(summary.files_read)} read · ${count(summary.files_written)} written</small></h2>
@@ -129,7 +150,10 @@ function commandsSection(report: Report): string {
   const { summary, commands } = report;
   const rows = commands.map(
     (command) =>
-      `<tr${command.failed ? ' class="bad"' : ''}><td><a href="#e${command.index}"><pre>${escape(command.command)}</pre></a></td><td class="n">${command.exit_code ?? (command.failed ? 'failed' : '—')}</td><td class="path">${escape(command.working_directory === undefined ? '' : shortPath(command.working_directory, report.cwd))}</td></tr>`,
+      `<tr${command.failed ? ' class="bad"' : ''}><td><a ` +
+      `href="#e${command.index}"><pre>${escape(command.command)}</pre></a></td><td ` +
+      `class="n">${command.exit_code ?? (command.failed ? 'failed' : '—')}</td><td ` +
+      `class="path">${escape(command.working_directory === undefined ? '' : shortPath(command.working_directory, report.cwd))}</td></tr>`,
   );
   return `<section id="commands">
 <h2>Commands <small>${count(summary.commands)} run · ${count(summary.commands_failed)} failed</small></h2>
@@ -141,7 +165,10 @@ function problemsSection(report: Report): string {
   const items = report.problems.map((index) => {
     const event = report.events[index]!;
     const kind = event.type === 'warning' ? 'warning' : 'error';
-    return `<li class="${kind}"><a href="#e${index}">#${index + 1}</a> <pre>${escape(eventText(event, report.cwd))}</pre></li>`;
+    return (
+      `<li class="${kind}"><a href="#e${index}">#${index + 1}</a> ` +
+      `<pre>${escape(eventText(event, report.cwd))}</pre></li>`
+    );
   });
   return `<section id="problems">
 <h2>Failures and warnings <small>${count(items.length)}</small></h2>
@@ -153,12 +180,19 @@ function eventsSection(report: Report): string {
   const { events, summary } = report;
   const first = Date.parse(summary.started ?? '');
   const filters = (Object.entries(summary.types) as [EventType, number][]).map(
-    ([type, n]) => `<label class="t-${type}"><input type="checkbox" name="type" value="${type}" checked> ${type} <span class="count">${count(n)}</span></label>`,
+    ([type, n]) =>
+      `<label class="t-${type}"><input type="checkbox" name="type" value="${type}" checked> ${type} <span ` +
+      `class="count">${count(n)}</span></label>`,
   );
   const items = events.map((event, index) => {
     const offset = Number.isNaN(first) ? '' : `+${((Date.parse(event.timestamp) - first) / 1000).toFixed(3)}s`;
     const failed = event.type === 'error' || isFailure(event);
-    return `<li class="event t-${event.type}${failed ? ' failed' : ''}" id="e${index}" data-type="${event.type}"><span class="when" title="${escape(event.timestamp)}">${offset}</span><span class="badge">${event.type}</span><pre class="text">${escape(eventText(event, report.cwd))}</pre><details><summary>JSON</summary><pre>${escape(jsonOf(event))}</pre></details></li>`;
+    return (
+      `<li class="event t-${event.type}${failed ? ' failed' : ''}" id="e${index}" ` +
+      `data-type="${event.type}"><span class="when" title="${escape(event.timestamp)}">${offset}</span><span ` +
+      `class="badge">${event.type}</span><pre ` +
+      `class="text">${escape(eventText(event, report.cwd))}</pre><details><summary>JSON</summary><pre>${escape(jsonOf(event))}</pre></details></li>`
+    );
   });
   return `<section id="events">
 <h2>Events <small id="shown">${count(events.length)} of ${count(events.length)} shown</small></h2>
@@ -171,7 +205,10 @@ ${items.join('\n')}
 
 function jsonOf(event: HarnessEvent): string {
   const json = JSON.stringify(event, null, 2);
-  return json.length <= JSON_LIMIT ? json : `${json.slice(0, JSON_LIMIT)}\n… ${count(json.length - JSON_LIMIT)} more characters (the JSONL has the whole event)`;
+  return json.length <= JSON_LIMIT
+    ? json
+    : `${json.slice(0, JSON_LIMIT)}\n… ${count(json.length - JSON_LIMIT)} more characters (the JSONL has the whole ` +
+        `event)`;
 }
 
 const escapes: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };

@@ -1,3 +1,13 @@
-export { buildReport, parseMetrics, type Report, type ReportOptions, type ReportSummary, type Timeline, type TimelineItem, type FileRow, type CommandRow } from './model.js';
+export {
+  buildReport,
+  parseMetrics,
+  type Report,
+  type ReportOptions,
+  type ReportSummary,
+  type Timeline,
+  type TimelineItem,
+  type FileRow,
+  type CommandRow,
+} from './model.js';
 export { reportHtml } from './html.js';
 export { reportMarkdown } from './markdown.js';

@@ -14,14 +14,19 @@ const COMMAND_CHARS = 120;
 
 export function reportMarkdown(report: Report): string {
   const { summary } = report;
-  const tokens = tokenClasses.filter(([name]) => summary.tokens[name] !== undefined).map(([name, label]) => `${count(summary.tokens[name]!)} ${label}`);
+  const tokens = tokenClasses
+    .filter(([name]) => summary.tokens[name] !== undefined)
+    .map(([name, label]) => `${count(summary.tokens[name]!)} ${label}`);
   if (summary.total_tokens !== undefined) tokens.push(`${count(summary.total_tokens)} total`);
   const types = Object.entries(summary.types).map(([type, n]) => `${count(n)} ${type}`);
   const figures: [string, string | undefined][] = [
     ['Outcome', summary.outcome],
     ['Harness', summary.harness && text(summary.harness)],
     ['Session', summary.session_id && code(summary.session_id)],
-    ['Duration', `${duration(summary.duration_ms)}${summary.duration_from === 'harness' ? '' : ' (first to last event)'}`],
+    [
+      'Duration',
+      `${duration(summary.duration_ms)}${summary.duration_from === 'harness' ? '' : ' (first to last event)'}`,
+    ],
     ['Exit', summary.exit && text(summary.exit)],
     ['Tokens', tokens.length > 0 ? tokens.join(' · ') : undefined],
     ['Cost', summary.cost === undefined ? undefined : money(summary.cost)],
@@ -39,7 +44,12 @@ export function reportMarkdown(report: Report): string {
     '',
     ...table(
       ['File', 'Reads', 'Writes', 'Failed'],
-      report.files.map((file) => [code(shortPath(file.path, report.cwd)), String(file.reads), String(file.writes), String(file.failed)]),
+      report.files.map((file) => [
+        code(shortPath(file.path, report.cwd)),
+        String(file.reads),
+        String(file.writes),
+        String(file.failed),
+      ]),
     ),
     `#### Commands: ${count(summary.commands)} run, ${count(summary.commands_failed)} failed`,
     '',
@@ -47,12 +57,18 @@ export function reportMarkdown(report: Report): string {
       ['Command', 'Exit'],
       report.commands.map((command) => [
         code(cutText(command.command.replace(/\s*\n\s*/g, ' ⏎ '), COMMAND_CHARS)),
-        command.exit_code === undefined ? (command.failed ? 'failed' : '—') : `${command.failed ? '**' : ''}${command.exit_code}${command.failed ? '**' : ''}`,
+        command.exit_code === undefined
+          ? command.failed
+            ? 'failed'
+            : '—'
+          : `${command.failed ? '**' : ''}${command.exit_code}${command.failed ? '**' : ''}`,
       ]),
     ),
     `#### Failures and warnings: ${count(report.problems.length)}`,
     '',
-    ...list(report.problems.map((index) => text(eventText(report.events[index]!, report.cwd).replace(/\s*\n\s*/g, ' ')))),
+    ...list(
+      report.problems.map((index) => text(eventText(report.events[index]!, report.cwd).replace(/\s*\n\s*/g, ' '))),
+    ),
   ];
   return lines.join('\n') + '\n';
 }

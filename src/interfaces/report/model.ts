@@ -54,7 +54,10 @@ export interface TimelineItem {
 }
 
 export interface Timeline {
-  /** `time`: positions are observation times; `order`: the events were observed within one millisecond, so positions are their order. */
+  /**
+   * `time`: positions are observation times; `order`: the events were observed within one millisecond, so positions are
+   * their order.
+   */
   axis: 'time' | 'order';
   span_ms: number;
   /** The types on the timeline, one lane each, in the contract's order. */
@@ -85,7 +88,23 @@ export interface Report {
   cwd: string | undefined;
 }
 
-const laneOrder: EventType[] = ['agent', 'reasoning', 'command', 'read', 'write', 'search', 'list', 'skill', 'orchestration', 'usage', 'error', 'warning', 'system', 'gg', 'unknown'];
+const laneOrder: EventType[] = [
+  'agent',
+  'reasoning',
+  'command',
+  'read',
+  'write',
+  'search',
+  'list',
+  'skill',
+  'orchestration',
+  'usage',
+  'error',
+  'warning',
+  'system',
+  'gg',
+  'unknown',
+];
 
 export function buildReport(events: HarnessEvent[], options: ReportOptions = {}): Report {
   const { metrics, cwd } = options;
@@ -95,11 +114,19 @@ export function buildReport(events: HarnessEvent[], options: ReportOptions = {})
   const problems: number[] = [];
   events.forEach((event, index) => {
     if (event.type === 'command') {
-      commands.push({ index, command: event.command, exit_code: event.exit_code, working_directory: event.working_directory, failed: commandFailed(event) });
+      commands.push({
+        index,
+        command: event.command,
+        exit_code: event.exit_code,
+        working_directory: event.working_directory,
+        failed: commandFailed(event),
+      });
     }
     if (event.type === 'error' || event.type === 'warning' || isFailure(event)) problems.push(index);
   });
-  const files = [...summary.files].map(([path, activity]) => ({ path, ...activity })).sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  const files = [...summary.files]
+    .map(([path, activity]) => ({ path, ...activity }))
+    .sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
   return {
     summary: summarize(events, summary, metrics, cwd),
     timeline: timeline(events, summary),
@@ -111,11 +138,17 @@ export function buildReport(events: HarnessEvent[], options: ReportOptions = {})
   };
 }
 
-function summarize(events: HarnessEvent[], summary: RunSummary, metrics: RunMetrics | undefined, cwd: string | undefined): ReportSummary {
+function summarize(
+  events: HarnessEvent[],
+  summary: RunSummary,
+  metrics: RunMetrics | undefined,
+  cwd: string | undefined,
+): ReportSummary {
   const tokens: Tokens = {};
   addTokens(tokens, metrics?.tokens ?? summary.tokens);
   const errors = summary.types.error ?? 0;
-  const failed = metrics?.is_error === true || errors > 0 || (metrics?.exit_code ?? 0) !== 0 || metrics?.signal !== undefined;
+  const failed =
+    metrics?.is_error === true || errors > 0 || (metrics?.exit_code ?? 0) !== 0 || metrics?.signal !== undefined;
   return {
     harness: metrics?.harness,
     session_id: metrics?.session_id ?? summary.session_id,
@@ -129,7 +162,13 @@ function summarize(events: HarnessEvent[], summary: RunSummary, metrics: RunMetr
     cost: metrics ? metrics.cost : summary.cost,
     turns: metrics?.turns,
     exit: exitOf(events, metrics),
-    outcome: failed ? 'failed' : metrics?.ended === false ? 'incomplete' : metrics?.is_error === false ? 'succeeded' : 'no errors reported',
+    outcome: failed
+      ? 'failed'
+      : metrics?.ended === false
+        ? 'incomplete'
+        : metrics?.is_error === false
+          ? 'succeeded'
+          : 'no errors reported',
     events: summary.events,
     types: summary.types,
     files_read: summary.fileCount('reads'),
@@ -145,7 +184,9 @@ const endingCodes = new Set(['exit_code', 'killed', 'spawn_failed']);
 function exitOf(events: HarnessEvent[], metrics: RunMetrics | undefined): string | undefined {
   if (metrics?.signal !== undefined) return `signal ${metrics.signal}`;
   if (metrics?.exit_code !== undefined) return `exit ${metrics.exit_code}`;
-  const ending = events.find((event) => event.type === 'error' && event.code !== undefined && endingCodes.has(event.code));
+  const ending = events.find(
+    (event) => event.type === 'error' && event.code !== undefined && endingCodes.has(event.code),
+  );
   return ending?.type === 'error' ? ending.message : undefined;
 }
 
@@ -168,7 +209,11 @@ function timeline(events: HarnessEvent[], summary: RunSummary): Timeline {
   events.forEach((event, index) => {
     const at = position(index);
     const key = spanKey(event);
-    const started = key !== undefined && (event.type === 'orchestration' ? event.action === 'subagent_started' : event.type === 'system' && event.status === 'started');
+    const started =
+      key !== undefined &&
+      (event.type === 'orchestration'
+        ? event.action === 'subagent_started'
+        : event.type === 'system' && event.status === 'started');
     const opened = key === undefined || started ? undefined : open.get(key);
     if (opened) {
       open.delete(key!);

@@ -43,7 +43,10 @@ const looks: { [K in EventType]: Look<K> } = {
     layout: 'wrap',
     maxLines: 10,
     text: (e) => e.command,
-    suffix: (e, cwd) => (e.working_directory !== undefined && e.working_directory !== cwd ? ` · in ${shortPath(e.working_directory, cwd)}` : '') + outcome(e),
+    suffix: (e, cwd) =>
+      (e.working_directory !== undefined && e.working_directory !== cwd
+        ? ` · in ${shortPath(e.working_directory, cwd)}`
+        : '') + outcome(e),
   },
   read: { symbol: '◂', color: 'blue', layout: 'wrap', text: (e, cwd) => `read ${place(e, cwd)}${outcome(e)}` },
   write: { symbol: '▸', color: 'magenta', layout: 'wrap', text: (e, cwd) => `write ${place(e, cwd)}${outcome(e)}` },
@@ -53,7 +56,12 @@ const looks: { [K in EventType]: Look<K> } = {
     layout: 'wrap',
     text: (e, cwd) => `search "${e.query}"${e.path === undefined ? '' : ` in ${shortPath(e.path, cwd)}`}${outcome(e)}`,
   },
-  list: { symbol: '≡', color: 'blue', layout: 'wrap', text: (e, cwd) => `list${e.path === undefined ? '' : ` ${shortPath(e.path, cwd)}`}${outcome(e)}` },
+  list: {
+    symbol: '≡',
+    color: 'blue',
+    layout: 'wrap',
+    text: (e, cwd) => `list${e.path === undefined ? '' : ` ${shortPath(e.path, cwd)}`}${outcome(e)}`,
+  },
   skill: {
     symbol: '✦',
     color: 'magenta',
@@ -66,12 +74,30 @@ const looks: { [K in EventType]: Look<K> } = {
     layout: 'wrap',
     text: (e) => `subagent ${subagentName(e)} ${e.action.slice('subagent_'.length)}`,
   },
-  usage: { symbol: 'Σ', color: 'dim', textColor: 'dim', layout: 'line', text: (e) => `usage ${tokenText(e.tokens)}${e.cost === undefined ? '' : ` · ${money(e.cost)}`}` },
+  usage: {
+    symbol: 'Σ',
+    color: 'dim',
+    textColor: 'dim',
+    layout: 'line',
+    text: (e) => `usage ${tokenText(e.tokens)}${e.cost === undefined ? '' : ` · ${money(e.cost)}`}`,
+  },
   error: { symbol: '✖', color: 'red', textColor: 'red', layout: 'wrap', text: (e) => coded(e) },
   warning: { symbol: '!', color: 'yellow', textColor: 'yellow', layout: 'wrap', text: (e) => coded(e) },
-  system: { symbol: '◆', color: 'dim', textColor: 'dim', layout: 'wrap', text: (e) => `${e.stage} ${e.status}: ${e.message}` },
+  system: {
+    symbol: '◆',
+    color: 'dim',
+    textColor: 'dim',
+    layout: 'wrap',
+    text: (e) => `${e.stage} ${e.status}: ${e.message}`,
+  },
   gg: { symbol: '◇', color: 'dim', textColor: 'dim', layout: 'line', text: (e) => `gg ${JSON.stringify(e.event)}` },
-  unknown: { symbol: '?', color: 'dim', textColor: 'dim', layout: 'line', text: (e) => `unknown ${JSON.stringify(e.raw)}` },
+  unknown: {
+    symbol: '?',
+    color: 'dim',
+    textColor: 'dim',
+    layout: 'line',
+    text: (e) => `unknown ${JSON.stringify(e.raw)}`,
+  },
 };
 
 /** Without a terminal width, a one-line layout is cut here. */
@@ -95,7 +121,10 @@ export function formatEvent(event: HarnessEvent, options: FormatOptions, depth =
   const symbol = typeof look.symbol === 'string' ? look.symbol : look.symbol(event);
   const text = readable(look.text(event, options.cwd));
   const suffix = readable(look.suffix?.(event, options.cwd) ?? '');
-  const lines = look.layout === 'line' ? [cut(text.replace(/\n/g, ' '), room ?? LINE_LIMIT)] : wrapText(text, suffix, room, look.maxLines);
+  const lines =
+    look.layout === 'line'
+      ? [cut(text.replace(/\n/g, ' '), room ?? LINE_LIMIT)]
+      : wrapText(text, suffix, room, look.maxLines);
   return lines.map((line, index) => {
     const head = guide + (index === 0 ? symbolColor(symbol) : ' ');
     return line === '' ? head.trimEnd() : `${head} ${textColor(line)}`;
@@ -163,7 +192,9 @@ function plural(n: number, noun: string): string {
 
 /** `1,200 input · 40 output`: the classes reported, zeros left out (all zero: `0 tokens`). */
 function tokenText(tokens: Tokens): string {
-  const parts = tokenClasses.filter(([name]) => (tokens[name] ?? 0) > 0).map(([name, label]) => `${count(tokens[name]!)} ${label}`);
+  const parts = tokenClasses
+    .filter(([name]) => (tokens[name] ?? 0) > 0)
+    .map(([name, label]) => `${count(tokens[name]!)} ${label}`);
   return parts.length > 0 ? parts.join(' · ') : '0 tokens';
 }
 
@@ -214,7 +245,10 @@ export function readable(text: string): string {
     });
 }
 
-/** Each line of `text` (at most `maxLines`, the last ending with `suffix`) wrapped at word boundaries to `width`, keeping its indentation. */
+/**
+ * Each line of `text` (at most `maxLines`, the last ending with `suffix`) wrapped at word boundaries to `width`,
+ * keeping its indentation.
+ */
 function wrapText(text: string, suffix: string, width: number | undefined, maxLines: number | undefined): string[] {
   let lines = text.split('\n');
   if (maxLines !== undefined && lines.length > maxLines) {
@@ -227,7 +261,9 @@ function wrapText(text: string, suffix: string, width: number | undefined, maxLi
     const indent = /^ */.exec(line)![0].slice(0, Math.floor(width / 2));
     const rest = line.slice(indent.length);
     if (rest.trim() === '') return [''];
-    return wrapAnsi(rest, width - indent.length, { hard: true }).split('\n').map((part) => indent + part);
+    return wrapAnsi(rest, width - indent.length, { hard: true })
+      .split('\n')
+      .map((part) => indent + part);
   });
 }
 

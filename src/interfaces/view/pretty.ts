@@ -70,20 +70,22 @@ export function prettyPrint(options: PrettyOptions = {}): Transform {
   });
 
   // log-update draws into this stream's readable side, so the status line keeps its place in the text.
-  const status = terminal && createLogUpdate(
-    {
-      isTTY: true,
-      get columns() {
-        return terminal.columns;
-      },
-      get rows() {
-        return terminal.rows;
-      },
-      write: (text: string) => stream.push(text),
-    } as unknown as NodeJS.WriteStream,
-    // Hiding the cursor would install exit-signal handlers (restore-cursor); the CLI owns its signals.
-    { showCursor: true },
-  );
+  const status =
+    terminal &&
+    createLogUpdate(
+      {
+        isTTY: true,
+        get columns() {
+          return terminal.columns;
+        },
+        get rows() {
+          return terminal.rows;
+        },
+        write: (text: string) => stream.push(text),
+      } as unknown as NodeJS.WriteStream,
+      // Hiding the cursor would install exit-signal handlers (restore-cursor); the CLI owns its signals.
+      { showCursor: true },
+    );
 
   function drawStatus(): void {
     redraw = undefined;

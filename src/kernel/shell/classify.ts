@@ -7,9 +7,19 @@ import type { FileOperation, LineRange, Summary } from './types.js';
 
 /** Codex's exact shell names (`shell_detect.rs`): `SHELL -c SCRIPT` runs SCRIPT. */
 const SHELLS = new Set([
-  'bash', '/bin/bash', '/usr/bin/bash', '/usr/local/bin/bash', '/opt/homebrew/bin/bash',
-  'zsh', '/bin/zsh', '/usr/bin/zsh', '/usr/local/bin/zsh', '/opt/homebrew/bin/zsh',
-  'sh', '/bin/sh', '/usr/bin/sh',
+  'bash',
+  '/bin/bash',
+  '/usr/bin/bash',
+  '/usr/local/bin/bash',
+  '/opt/homebrew/bin/bash',
+  'zsh',
+  '/bin/zsh',
+  '/usr/bin/zsh',
+  '/usr/local/bin/zsh',
+  '/opt/homebrew/bin/zsh',
+  'sh',
+  '/bin/sh',
+  '/usr/bin/sh',
 ]);
 
 const CONNECTORS = new Set(['&&', '||', '|', ';']);
@@ -151,7 +161,12 @@ function classify(segments: readonly Segment[], script: boolean, cwd: string | u
     const operation = resolved(summary, cwd);
     const previous = operations.at(-1);
     if (previous === undefined || !sameOperation(previous, operation)) operations.push(operation);
-    if (segment === segments.length - 1 && summary.type === 'search' && exitsOneWithoutMatch(words) && runsUnconditionally(segments, segment)) {
+    if (
+      segment === segments.length - 1 &&
+      summary.type === 'search' &&
+      exitsOneWithoutMatch(words) &&
+      runsUnconditionally(segments, segment)
+    ) {
       finalSearch = operations.length - 1;
     }
   }
@@ -166,7 +181,10 @@ function exitsOneWithoutMatch([program, ...args]: readonly string[]): boolean {
   return NO_MATCH_EXITS_ONE.has(program) || (program === 'git' && args.includes('grep'));
 }
 
-/** The pipeline the segment ends starts the script or follows a `;`/newline: its status is the script's, whatever ran before. */
+/**
+ * The pipeline the segment ends starts the script or follows a `;`/newline: its status is the script's, whatever ran
+ * before.
+ */
 function runsUnconditionally(segments: readonly Segment[], last: number): boolean {
   let start = last;
   while (start > 0 && segments[start].piped) start--;

@@ -21,8 +21,30 @@ function countOnly(count: RegExp): Check {
 
 /** Programs `xargs` may run on what it reads without writing anything. */
 const XARGS_READERS = new Set([
-  'cat', 'bat', 'batcat', 'less', 'more', 'head', 'tail', 'nl', 'grep', 'egrep', 'fgrep', 'rg', 'rga', 'ripgrep-all',
-  'ag', 'ack', 'pt', 'ls', 'eza', 'exa', 'tree', 'du', 'wc', 'echo',
+  'cat',
+  'bat',
+  'batcat',
+  'less',
+  'more',
+  'head',
+  'tail',
+  'nl',
+  'grep',
+  'egrep',
+  'fgrep',
+  'rg',
+  'rga',
+  'ripgrep-all',
+  'ag',
+  'ack',
+  'pt',
+  'ls',
+  'eza',
+  'exa',
+  'tree',
+  'du',
+  'wc',
+  'echo',
 ]);
 const XARGS_VALUE_FLAGS = ['-E', '-e', '-I', '-L', '-n', '-P', '-s'];
 

@@ -161,16 +161,59 @@ function python(args: readonly string[]): Summary {
 }
 
 const RG_VALUE_FLAGS = [
-  '-g', '--glob', '--iglob', '-t', '--type', '--type-add', '--type-not', '-m', '--max-count', '-A', '-B', '-C', '--context',
+  '-g',
+  '--glob',
+  '--iglob',
+  '-t',
+  '--type',
+  '--type-add',
+  '--type-not',
+  '-m',
+  '--max-count',
+  '-A',
+  '-B',
+  '-C',
+  '--context',
   '--max-depth',
 ];
 const GREP_VALUE_FLAGS = [
-  '-e', '--regexp', '-f', '--file', '-m', '--max-count', '-C', '--context', '-A', '--after-context', '-B', '--before-context',
+  '-e',
+  '--regexp',
+  '-f',
+  '--file',
+  '-m',
+  '--max-count',
+  '-C',
+  '--context',
+  '-A',
+  '--after-context',
+  '-B',
+  '--before-context',
 ];
 const AG_VALUE_FLAGS = ['-G', '-g', '--file-search-regex', '--ignore-dir', '--ignore-file', '--path-to-ignore'];
 const EZA_VALUE_FLAGS = ['-I', '--ignore-glob', '--color', '--sort', '--time-style', '--time'];
-const BAT_VALUE_FLAGS = ['--theme', '--language', '--style', '--terminal-width', '--tabs', '--line-range', '--map-syntax'];
-const LESS_VALUE_FLAGS = ['-p', '-P', '-x', '-y', '-z', '-j', '--pattern', '--prompt', '--tabs', '--shift', '--jump-target'];
+const BAT_VALUE_FLAGS = [
+  '--theme',
+  '--language',
+  '--style',
+  '--terminal-width',
+  '--tabs',
+  '--line-range',
+  '--map-syntax',
+];
+const LESS_VALUE_FLAGS = [
+  '-p',
+  '-P',
+  '-x',
+  '-y',
+  '-z',
+  '-j',
+  '--pattern',
+  '--prompt',
+  '--tabs',
+  '--shift',
+  '--jump-target',
+];
 const AWK_VALUE_FLAGS = ['-F', '-v', '-f', '--field-separator', '--assign', '--file'];
 const NL_VALUE_FLAGS = ['-s', '-w', '-v', '-i', '-b'];
 const SED_SCRIPT_FLAGS = ['-e', '--expression', '-f', '--file'];

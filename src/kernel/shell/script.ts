@@ -9,8 +9,26 @@ export interface Segment {
 
 /** Words that start shell syntax (control flow, negation, tests) when they open a command. */
 const RESERVED = new Set([
-  '!', '[[', ']]', 'case', 'coproc', 'do', 'done', 'elif', 'else', 'esac', 'fi', 'for', 'function', 'if', 'in', 'select',
-  'then', 'time', 'until', 'while',
+  '!',
+  '[[',
+  ']]',
+  'case',
+  'coproc',
+  'do',
+  'done',
+  'elif',
+  'else',
+  'esac',
+  'fi',
+  'for',
+  'function',
+  'if',
+  'in',
+  'select',
+  'then',
+  'time',
+  'until',
+  'while',
 ]);
 
 /** `NAME=` or `NAME+=` opening a command: an assignment, not a program. */

@@ -5,7 +5,17 @@
  * reason, a usage-only chunk (`stream_options.include_usage`) and `[DONE]`.
  */
 import type { Turn } from '../script.js';
-import { argumentsText, isObject, pieces, textOf, toolNames, usageOf, type Protocol, type SseEvent, type TurnContext } from './protocol.js';
+import {
+  argumentsText,
+  isObject,
+  pieces,
+  textOf,
+  toolNames,
+  usageOf,
+  type Protocol,
+  type SseEvent,
+  type TurnContext,
+} from './protocol.js';
 
 function usage(turn: Turn) {
   const { input, output, cached, reasoning } = usageOf(turn);
@@ -30,8 +40,14 @@ export const chat: Protocol = {
     return {
       model: String(body.model ?? ''),
       stream: body.stream === true,
-      system: messages.filter((m) => m.role === 'system' || m.role === 'developer').map((m) => textOf(m.content)).join('\n'),
-      userTexts: messages.filter((m) => m.role === 'user').map((m) => textOf(m.content)).filter((text) => text !== ''),
+      system: messages
+        .filter((m) => m.role === 'system' || m.role === 'developer')
+        .map((m) => textOf(m.content))
+        .join('\n'),
+      userTexts: messages
+        .filter((m) => m.role === 'user')
+        .map((m) => textOf(m.content))
+        .filter((text) => text !== ''),
       modelTurns: messages.filter((m) => m.role === 'assistant').length,
       toolResults: messages.filter((m) => m.role === 'tool').length,
       tools: toolNames(body.tools, (tool) => (isObject(tool.function) ? tool.function.name : tool.name)),
@@ -40,17 +56,33 @@ export const chat: Protocol = {
   stream(turn, context) {
     const id = context.id('chatcmpl-');
     const chunk = (delta: Record<string, unknown>, finish: string | null = null): SseEvent => ({
-      data: { id, object: 'chat.completion.chunk', created: 0, model: context.model, choices: [{ index: 0, delta, finish_reason: finish }] },
+      data: {
+        id,
+        object: 'chat.completion.chunk',
+        created: 0,
+        model: context.model,
+        choices: [{ index: 0, delta, finish_reason: finish }],
+      },
     });
     const events: SseEvent[] = [chunk({ role: 'assistant', content: '' })];
-    if (turn.reasoning !== undefined) for (const piece of pieces(turn.reasoning, 2)) events.push(chunk({ reasoning_content: piece }));
+    if (turn.reasoning !== undefined)
+      for (const piece of pieces(turn.reasoning, 2)) events.push(chunk({ reasoning_content: piece }));
     if (turn.text !== undefined) for (const piece of pieces(turn.text, 2)) events.push(chunk({ content: piece }));
     (turn.tools ?? []).forEach((tool, index) => {
-      events.push(chunk({ tool_calls: [{ index, id: context.id('call_'), type: 'function', function: { name: tool.name, arguments: '' } }] }));
-      for (const piece of pieces(argumentsText(tool), 3)) events.push(chunk({ tool_calls: [{ index, function: { arguments: piece } }] }));
+      events.push(
+        chunk({
+          tool_calls: [
+            { index, id: context.id('call_'), type: 'function', function: { name: tool.name, arguments: '' } },
+          ],
+        }),
+      );
+      for (const piece of pieces(argumentsText(tool), 3))
+        events.push(chunk({ tool_calls: [{ index, function: { arguments: piece } }] }));
     });
     events.push(chunk({}, finishReason(turn)));
-    events.push({ data: { id, object: 'chat.completion.chunk', created: 0, model: context.model, choices: [], usage: usage(turn) } });
+    events.push({
+      data: { id, object: 'chat.completion.chunk', created: 0, model: context.model, choices: [], usage: usage(turn) },
+    });
     events.push({ data: '[DONE]' });
     return events;
   },
@@ -58,11 +90,27 @@ export const chat: Protocol = {
     const message: Record<string, unknown> = { role: 'assistant', content: turn.text ?? null };
     if (turn.reasoning !== undefined) message.reasoning_content = turn.reasoning;
     if (turn.tools?.length) {
-      message.tool_calls = turn.tools.map((tool) => ({ id: context.id('call_'), type: 'function', function: { name: tool.name, arguments: argumentsText(tool) } }));
+      message.tool_calls = turn.tools.map((tool) => ({
+        id: context.id('call_'),
+        type: 'function',
+        function: { name: tool.name, arguments: argumentsText(tool) },
+      }));
     }
-    return { id: context.id('chatcmpl-'), object: 'chat.completion', created: 0, model: context.model, choices: [{ index: 0, message, finish_reason: finishReason(turn) }], usage: usage(turn) };
+    return {
+      id: context.id('chatcmpl-'),
+      object: 'chat.completion',
+      created: 0,
+      model: context.model,
+      choices: [{ index: 0, message, finish_reason: finishReason(turn) }],
+      usage: usage(turn),
+    };
   },
   errorBody: ({ status, message }) => ({
-    error: { message: message ?? `scripted HTTP ${status}`, type: status === 429 ? 'rate_limit_exceeded' : status < 500 ? 'invalid_request_error' : 'server_error', code: null, param: null },
+    error: {
+      message: message ?? `scripted HTTP ${status}`,
+      type: status === 429 ? 'rate_limit_exceeded' : status < 500 ? 'invalid_request_error' : 'server_error',
+      code: null,
+      param: null,
+    },
   }),
 };

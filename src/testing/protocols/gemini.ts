@@ -19,7 +19,13 @@ const statuses: Record<number, string> = {
 
 function usageMetadata(turn: Turn) {
   const { input, output, cached, reasoning } = usageOf(turn);
-  return { promptTokenCount: input, candidatesTokenCount: output - reasoning, cachedContentTokenCount: cached, thoughtsTokenCount: reasoning, totalTokenCount: input + output };
+  return {
+    promptTokenCount: input,
+    candidatesTokenCount: output - reasoning,
+    cachedContentTokenCount: cached,
+    thoughtsTokenCount: reasoning,
+    totalTokenCount: input + output,
+  };
 }
 
 function partsOf(value: unknown): Record<string, unknown>[] {
@@ -38,13 +44,22 @@ export const gemini: Protocol = {
   },
   read(body, route) {
     const contents = Array.isArray(body.contents) ? body.contents.filter(isObject) : [];
-    const text = (content: unknown) => partsOf(content).filter((part) => typeof part.text === 'string' && part.thought !== true).map((part) => part.text as string).join('\n');
-    const declarations = (Array.isArray(body.tools) ? body.tools.filter(isObject) : []).flatMap((tool) => (Array.isArray(tool.functionDeclarations) ? tool.functionDeclarations.filter(isObject) : []));
+    const text = (content: unknown) =>
+      partsOf(content)
+        .filter((part) => typeof part.text === 'string' && part.thought !== true)
+        .map((part) => part.text as string)
+        .join('\n');
+    const declarations = (Array.isArray(body.tools) ? body.tools.filter(isObject) : []).flatMap((tool) =>
+      Array.isArray(tool.functionDeclarations) ? tool.functionDeclarations.filter(isObject) : [],
+    );
     return {
       model: route.model ?? '',
       stream: route.stream === true,
       system: text(body.systemInstruction),
-      userTexts: contents.filter((c) => c.role === 'user').map(text).filter((t) => t !== ''),
+      userTexts: contents
+        .filter((c) => c.role === 'user')
+        .map(text)
+        .filter((t) => t !== ''),
       modelTurns: contents.filter((c) => c.role === 'model').length,
       toolResults: contents.flatMap(partsOf).filter((part) => isObject(part.functionResponse)).length,
       tools: declarations.map((d) => d.name).filter((name): name is string => typeof name === 'string'),
@@ -72,7 +87,12 @@ export const gemini: Protocol = {
     if (turn.reasoning !== undefined) parts.push({ text: turn.reasoning, thought: true });
     if (turn.text !== undefined) parts.push({ text: turn.text });
     parts.push(...functionCalls(turn));
-    return { candidates: [{ content: { role: 'model', parts }, index: 0, finishReason: 'STOP' }], usageMetadata: usageMetadata(turn), modelVersion: context.model, responseId: context.id('scripted-') };
+    return {
+      candidates: [{ content: { role: 'model', parts }, index: 0, finishReason: 'STOP' }],
+      usageMetadata: usageMetadata(turn),
+      modelVersion: context.model,
+      responseId: context.id('scripted-'),
+    };
   },
   errorBody: ({ status, message }) => ({
     error: { code: status, message: message ?? `scripted HTTP ${status}`, status: statuses[status] ?? 'UNKNOWN' },

@@ -18,7 +18,10 @@ export interface TurnContext {
 
 export interface Protocol {
   readonly name: ProtocolName;
-  /** When this protocol serves the path (a POST): the model named in the path (Gemini) and whether the path asks for a stream. */
+  /**
+   * When this protocol serves the path (a POST): the model named in the path (Gemini) and whether the path asks for a
+   * stream.
+   */
   route(path: string): { model?: string; stream?: boolean } | undefined;
   /** What the server needs of a request body. */
   read(body: Record<string, unknown>, route: { model?: string; stream?: boolean }): RequestView;
@@ -53,7 +56,13 @@ export function textOf(content: unknown): string {
   if (typeof content === 'string') return content;
   if (!Array.isArray(content)) return '';
   return content
-    .filter((part): part is { text: string } => typeof part === 'object' && part !== null && typeof (part as { text?: unknown }).text === 'string' && ['text', 'input_text', undefined].includes((part as { type?: string }).type))
+    .filter(
+      (part): part is { text: string } =>
+        typeof part === 'object' &&
+        part !== null &&
+        typeof (part as { text?: unknown }).text === 'string' &&
+        ['text', 'input_text', undefined].includes((part as { type?: string }).type),
+    )
     .map((part) => part.text)
     .join('\n');
 }
