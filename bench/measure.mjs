@@ -45,7 +45,7 @@ const cases = {
       splitLines(),
       parseJson(),
       correlate({ harness: harnesses.get(harness) }),
-      classify(harnesses.get(harness)),
+      classify(),
       validate(),
       serialize(),
       discard(false),

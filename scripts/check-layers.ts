@@ -1,7 +1,9 @@
 /**
  * The layers of src/ (docs/architecture.md), checked: every import of every file under src/,
- * types included, goes to its own layer or one below, never up, and no two files import each
- * other in a circle. `npm run check:layers` prints what it found; test/layers.test.ts holds it.
+ * types included, goes to its own layer or one below, never up; and no two files load each other
+ * in a circle (imports of types only are erased when compiled, so they load nothing and are left
+ * out of that check: the kernel's interfaces name each other). `npm run check:layers` prints what
+ * it found; test/layers.test.ts holds it.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
@@ -32,7 +34,20 @@ export interface LayerReport {
 }
 
 const importPattern =
-  /(?:^|[\s;])(?:import|export)\s[^'"]*?from\s*['"]([^'"]+)['"]|import\s*\(\s*['"]([^'"]+)['"]\s*\)|^import\s+['"]([^'"]+)['"]/gm;
+  /(?:^|[\s;])(?:import|export)\s([^'"]*?)from\s*['"]([^'"]+)['"]|import\s*\(\s*['"]([^'"]+)['"]\s*\)|^import\s+['"]([^'"]+)['"]/gm;
+
+/** `import type {...}`, or `{ type A, type B }`: erased by the compiler, nothing is loaded. */
+function typeOnly(clause: string | undefined): boolean {
+  if (clause === undefined) return false;
+  const text = clause.trim();
+  if (/^type\s/.test(text)) return true;
+  const names = /^\{([^}]*)\}$/.exec(text)?.[1];
+  const specifiers = names
+    ?.split(',')
+    .map((name) => name.trim())
+    .filter((name) => name !== '');
+  return specifiers !== undefined && specifiers.length > 0 && specifiers.every((name) => name.startsWith('type '));
+}
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
@@ -67,11 +82,11 @@ export function checkLayers(srcDir: string): LayerReport {
     const text = readFileSync(join(srcDir, file), 'utf8');
     const targets: string[] = [];
     for (const match of text.matchAll(importPattern)) {
-      const specifier = match[1] ?? match[2] ?? match[3];
+      const specifier = match[2] ?? match[3] ?? match[4];
       if (!specifier.startsWith('.')) continue;
       const target = relative(srcDir, resolve(srcDir, dirname(file), specifier)).replace(/\.js$/, '.ts');
       imports++;
-      targets.push(target);
+      if (!typeOnly(match[1])) targets.push(target);
       if (target.startsWith('..')) violations.push(`${file} -> ${target} (outside src/)`);
       else if (!allowed(file, target)) violations.push(`${file} -> ${target}`);
     }

@@ -20,8 +20,8 @@ const cell = (text: string) => text.replaceAll('|', '\\|').replaceAll('\n', ' ')
 
 function recordRows(rows: RecordRows): string[] {
   return Object.entries(rows).map(([record, row]) => {
-    const rules = Object.values(row.rules)
-      .map((rule) => `\`${cell(rule)}\``)
+    const rules = Object.entries(row.rules)
+      .map(([key, id]) => `\`${cell(id)}\`: ${cell(row.descriptions[key] ?? '')}`)
       .join('<br>');
     return `| \`${cell(record)}\` | ${cell(row.handling)} | ${rules} |`;
   });
@@ -29,7 +29,7 @@ function recordRows(rows: RecordRows): string[] {
 
 export function recordsTable(harness: Harness): string {
   return [
-    "| record | handling | rules (the audit trail's names) |",
+    "| record | handling | rules (id: what it does; the ids are the audit trail's and metrics.input.rules' keys) |",
     '|---|---|---|',
     ...recordRows(harness.records),
     ...recordRows(sharedRecords).map((row) => row.replace(/^\| `([^`]*)`/, '| ($1)')),
@@ -46,7 +46,7 @@ export function toolsTable(harness: Harness): string {
 
 /** A further table of the harness (`{{<name>}}` in its notes), without the shared rows. */
 function subtable(rows: RecordRows): string {
-  return ["| kind | handling | rules (the audit trail's names) |", '|---|---|---|', ...recordRows(rows)].join('\n');
+  return ['| kind | handling | rules (id: what it does) |', '|---|---|---|', ...recordRows(rows)].join('\n');
 }
 
 export function harnessPage(harness: Harness): string {

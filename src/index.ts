@@ -20,10 +20,21 @@ export {
   type ProbeOptions,
 } from './runtime/run-stream.js';
 export type * from './kernel/events.js';
-export type { Harness, Correlator, RunContext, Limits, ToolCallFields, ToolRule, ToolTable } from './kernel/harness.js';
+export type {
+  Harness,
+  Correlator,
+  RunContext,
+  Limits,
+  ToolCallFields,
+  ToolRule,
+  ToolTable,
+  Signature,
+  LaunchOptions,
+} from './kernel/harness.js';
 export { commandLines, argsOf, type CommandLine, type CommandLineInput } from './runtime/command-lines.js';
 export {
   harnesses,
+  harnessFrom,
   harnessNamed,
   isHarnessName,
   UnknownHarnessError,
@@ -32,6 +43,7 @@ export {
 } from './runtime/registry.js';
 export {
   splitLines,
+  InputBytes,
   LineTooLong,
   LinePart,
   EncodingNote,
@@ -121,7 +133,8 @@ export {
   type ShellOptions,
   type LineRange,
 } from './kernel/tool-rules.js';
-export { addTokens, amount, tokenCount, tokensOf, createMetrics } from './kernel/metrics.js';
+export { addTokens, amount, tokenCount, tokensOf, createMetrics, MetricsNote } from './kernel/metrics.js';
+export { compose, type Stage, type StageFactory, type StageDefinition, type Sink } from './kernel/stage.js';
 export { isObject, type JsonObject } from './kernel/json.js';
 export { resolvePath } from './kernel/paths.js';
 export { acpAgents, type AcpAgent } from './harnesses/acp/agents.js';

@@ -6,6 +6,7 @@ import {
   classify,
   correlate,
   createNormalizer,
+  harnessNamed,
   normalize,
   parseJson,
   splitLines,
@@ -44,22 +45,30 @@ test("output: 'jsonl' is typed, and is, Buffers of JSON lines; the default is ev
   expect(notAnEvent).toBeDefined();
 });
 
-test('the stages take a harness by name, as createNormalizer does; correlate exposes the metrics', async () => {
+test('a hand-joined chain names its harness once, to correlate; correlate exposes the metrics', async () => {
   const events: HarnessEvent[] = [];
-  const correlation = correlate({ harness: 'claude-code', cwd: '/ws' });
+  const correlation = correlate({ harness: harnessNamed('claude-code'), cwd: '/ws' });
   await pipeline(
     Readable.from([Buffer.from(read)]),
     splitLines(),
     parseJson(),
     correlation,
-    classify('claude-code'),
+    classify(),
     validate({ strict: true }),
     new Writable({ objectMode: true, write: (event, _e, done) => (events.push(event), done()) }),
   );
   expect(bodies(events)).toEqual([{ type: 'read', path: '/ws/src/a.ts', is_success: true }]);
-  expect(correlation.metrics).toMatchObject({ harness: 'claude-code', session_id: 's', input: { lines: 3 } });
-  // @ts-expect-error -- 'claude' is not a HarnessName: the mistake does not compile, and at run time it throws
-  expect(() => correlate({ harness: 'claude' })).toThrow('unknown harness "claude"');
+  expect(correlation.metrics).toMatchObject({
+    harness: 'claude-code',
+    session_id: 's',
+    input: { lines: 3, bytes: Buffer.byteLength(read) },
+    events: { read: 1 },
+  });
+  // @ts-expect-error -- the stages take a Harness, never a name: the registry is the runtime's
+  expect(() => correlate({ harness: 'claude-code' })).toThrow(
+    'correlate: harness must be a Harness object (harnesses.get(name), harnessFrom(name))',
+  );
+  expect(() => harnessNamed('claude')).toThrow('unknown harness "claude"');
 });
 
 test("a relative cwd resolves against the process's working directory, as the CLI resolves --cwd", async () => {

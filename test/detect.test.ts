@@ -7,7 +7,8 @@ import { readFileSync } from 'node:fs';
 import { promisify } from 'node:util';
 import { describe, expect, test } from 'vitest';
 import { harnesses, isHarnessName } from '../src/index.js';
-import { HarnessDetector, signatures } from '../src/runtime/detect.js';
+import { HarnessDetector } from '../src/runtime/detect.js';
+import { signatures } from '../src/runtime/registry.js';
 import { MAX_HELD_LINES } from '../src/stages/correlate.js';
 import { bodies, fixtureFiles, fixturePath, jsonl, run } from './helpers.js';
 
@@ -58,7 +59,7 @@ describe('every real capture is detected as its own harness, with the same event
 
 describe('the detector', () => {
   test('one row per harness that has a shape of its own', () => {
-    expect(signatures.map((row) => row.harness)).toEqual([
+    expect(signatures.map(([harness]) => harness)).toEqual([
       'acp',
       'pi',
       'codex',
@@ -72,7 +73,7 @@ describe('the detector', () => {
   });
 
   test('lines no signature knows are read past: a banner, an unknown type, JSON that is not a record', () => {
-    const detector = new HarnessDetector();
+    const detector = new HarnessDetector(signatures);
     expect(detector.read('starting session')).toBeUndefined();
     expect(detector.read({ type: 'banner' })).toBeUndefined();
     expect(detector.read([1])).toBeUndefined();
@@ -85,7 +86,7 @@ describe('the detector', () => {
     const finish = (part: object) => ({ type: 'step_finish', sessionID: 's', part: { tokens: {}, ...part } });
     const tool = (name: string) => ({ type: 'tool_use', sessionID: 's', part: { tool: name, state: {} } });
     const told = (...records: object[]) => {
-      const detector = new HarnessDetector();
+      const detector = new HarnessDetector(signatures);
       for (const record of records) if (detector.read(record) !== undefined) break;
       return detector.settle();
     };

@@ -135,7 +135,7 @@ test('the six stages as separate Transforms in one stream.pipeline give what the
     splitLines(),
     parseJson(),
     correlate({ harness }),
-    classify(harness),
+    classify(),
     validate({ strict: true }),
     serialize(),
     new Writable({ write: (chunk, _e, done) => ((text += chunk), done()) }),

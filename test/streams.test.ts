@@ -33,7 +33,7 @@ test('the normalizer, every stage, readEvents and the pretty printer are node:st
     splitLines(),
     parseJson(),
     correlate({ harness }),
-    classify(harness),
+    classify(),
     validate(),
     serialize(),
     readEvents(),
@@ -76,7 +76,7 @@ test("a user's own through2 transform composes with the stages in stream.pipelin
     splitLines(),
     parseJson(),
     correlate({ harness }),
-    classify(harness),
+    classify(),
     // The user's stage: tags every event, and counts them.
     through2.obj((event: { type: string }, _encoding: string, done: (error: null, event: unknown) => void) => {
       seen.push(event.type);

@@ -4,6 +4,7 @@
  */
 import type { Writable } from 'node:stream';
 import type { EventBody, RunMetrics } from './events.js';
+import type { JsonObject } from './json.js';
 import type { RecordRows } from './record-table.js';
 import type { ToolCall } from './tool-call.js';
 import type { TextSpan, TextSpanOptions } from './text-span.js';
@@ -136,8 +137,47 @@ export interface Harness {
    * throws on options it cannot run with.
    */
   launch?<Options extends LaunchOptions>(options: Options): Options & LaunchOptions;
+  /**
+   * How `harness: 'auto'` tells this harness's stream; none: it is never detected (it is named, or told apart by
+   * another's).
+   */
+  readonly signature?: Signature;
   /** For a harness the library talks to (acp): its side of the conversation, started with the child. */
   client?(options: LaunchOptions, context: ClientContext): HarnessClient;
+}
+
+/** How `harness: 'auto'` knows a harness's stream: the shape of the records that open it. */
+export interface Signature {
+  /** What it checks, for the docs and the error when nothing matches. */
+  readonly shape: string;
+  matches(record: JsonObject): boolean;
+  /**
+   * For a stream two harnesses write alike (OpenCode and its fork Kilo): which one a record
+   * shows, undefined while none has; records are read until one does, else it is this harness.
+   */
+  tellApart?(record: JsonObject): string | undefined;
+}
+
+/**
+ * A harness told from its stream (`harness: 'auto'`): the correlate stage hands it the first
+ * records until it knows which harness wrote them, then it becomes that harness (the runtime's
+ * AutoHarness, which knows the registry; the stages never do).
+ */
+export interface DetectingHarness extends Harness {
+  /** The harness the stream turned out to be, once known. */
+  readonly detected: Harness | undefined;
+  /** Reads one of the stream's first records; the harness's name once they have shown it. */
+  read(value: unknown): string | undefined;
+  /** No more records will be read: the harness they point to, if any. */
+  settle(): string | undefined;
+  /** What was seen that no signature placed (record types, kinds of value), for the `unknown_harness` error. */
+  readonly seen: readonly string[];
+  /** Becomes the named harness; undefined: none, every record is kept as `unknown`. */
+  become(name: string | undefined): void;
+}
+
+export function isDetecting(harness: Harness): harness is DetectingHarness {
+  return typeof (harness as Partial<DetectingHarness>).become === 'function';
 }
 
 /** What a harness's client may do to the child it talks to. */

@@ -13,6 +13,20 @@ export function createMetrics(harness: Harness): RunMetrics {
   return metrics;
 }
 
+/**
+ * The correlator's note to the classifier: the run's metrics, where the classifier counts each
+ * event it lets out. It goes out before the correlator's first event and no further than the
+ * classifier, so hand-joined stages count what the normalizer counts.
+ */
+export class MetricsNote {
+  constructor(readonly metrics: RunMetrics) {}
+}
+
+/** Counts an event of `type` as one the run gave. */
+export function countEvent(metrics: RunMetrics, type: string): void {
+  metrics.events[type] = (metrics.events[type] ?? 0) + 1;
+}
+
 const tokenClasses = ['input', 'output', 'cache_read', 'cache_write', 'reasoning'] as const;
 
 /** Adds `more` into `total`, class by class; a class stays absent until some turn reports it. */

@@ -56,17 +56,67 @@ export function toTransform<In, Out>(factory: StageFactory<In, Out>, options: Tr
   return stream;
 }
 
-/** Two stages as one: the first's output is the second's input, with no stream between them. */
-export function fuse<A, B, C>(first: StageFactory<A, B>, second: StageFactory<B, C>): StageFactory<A, C> {
+/**
+ * Stages as one: each one's output is the next one's input, by function call, with no stream
+ * between them. Every stage ends in order, the first first, so what one sends at its end still
+ * passes through the ones after it.
+ */
+export function compose<A, B>(a: StageFactory<A, B>): StageFactory<A, B>;
+export function compose<A, B, C>(a: StageFactory<A, B>, b: StageFactory<B, C>): StageFactory<A, C>;
+export function compose<A, B, C, D>(
+  a: StageFactory<A, B>,
+  b: StageFactory<B, C>,
+  c: StageFactory<C, D>,
+): StageFactory<A, D>;
+export function compose<A, B, C, D, E>(
+  a: StageFactory<A, B>,
+  b: StageFactory<B, C>,
+  c: StageFactory<C, D>,
+  d: StageFactory<D, E>,
+): StageFactory<A, E>;
+export function compose<A, B, C, D, E, F>(
+  a: StageFactory<A, B>,
+  b: StageFactory<B, C>,
+  c: StageFactory<C, D>,
+  d: StageFactory<D, E>,
+  e: StageFactory<E, F>,
+): StageFactory<A, F>;
+export function compose(...factories: StageFactory<unknown, unknown>[]): StageFactory<unknown, unknown>;
+export function compose(...factories: StageFactory<unknown, unknown>[]): StageFactory<unknown, unknown> {
   return (sink) => {
-    const downstream = second(sink);
-    const upstream = first((item) => downstream.write(item));
+    // Built last first: each stage needs the one after it to send to.
+    const stages: Stage<unknown>[] = [];
+    let next: Sink<unknown> = sink;
+    for (let i = factories.length - 1; i >= 0; i--) {
+      const stage = factories[i]!(next);
+      stages.unshift(stage);
+      next = (item) => stage.write(item);
+    }
+    const first = stages[0]!;
     return {
-      write: (item) => upstream.write(item),
+      write: (item) => first.write(item),
       end() {
-        upstream.end();
-        downstream.end();
+        for (const stage of stages) stage.end();
       },
     };
   };
+}
+
+/**
+ * A stage as the library exports it, under one name: called with its options, a Transform for
+ * `stream.pipeline`; its `stage(options)`, the same stage without the stream, for `compose`.
+ */
+export type StageDefinition<Args extends unknown[], In, Out> = ((...args: Args) => Transform) & {
+  stage(...args: Args): StageFactory<In, Out>;
+};
+
+export function defineStage<Args extends unknown[], In, Out>(
+  make: (sink: Sink<Out>, ...args: Args) => Stage<In>,
+  transform: TransformOptions = {},
+): StageDefinition<Args, In, Out> {
+  const stage =
+    (...args: Args): StageFactory<In, Out> =>
+    (sink) =>
+      make(sink, ...args);
+  return Object.assign((...args: Args) => toTransform(stage(...args), transform), { stage });
 }

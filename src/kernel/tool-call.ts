@@ -1,4 +1,4 @@
-import type { ToolCallFields } from './harness.js';
+import type { Harness, ToolCallFields } from './harness.js';
 
 /**
  * A finished (or abandoned) tool call, as the correlator hands it to the classifier: what the
@@ -29,6 +29,8 @@ export class ToolCall {
     readonly cwd: string | undefined,
     readonly timestamp: string,
     readonly session_id: string | undefined,
+    /** The harness whose tool table classifies it: the correlator's, so the classifier needs none of its own. */
+    readonly harness?: Harness,
   ) {
     // Field by field, not spread: one of these per tool call, so the shape stays fixed and cheap.
     this.id = fields.id;
@@ -52,6 +54,6 @@ export class ToolCall {
    * code in its text).
    */
   with(fields: Partial<ToolCallFields>): ToolCall {
-    return new ToolCall({ ...this, ...fields }, this.cwd, this.timestamp, this.session_id);
+    return new ToolCall({ ...this, ...fields }, this.cwd, this.timestamp, this.session_id, this.harness);
   }
 }

@@ -1,11 +1,11 @@
 /**
  * `harness: 'auto'`: a harness that becomes the one its stream turns out to be. The correlate
- * stage holds the first lines while a `HarnessDetector` (src/runtime/detect.ts) reads them, then makes
- * this object the detected harness and replays them; the classifier, which holds this same
- * object, then classifies with the detected harness's tool table.
+ * stage holds the first records while a `HarnessDetector` (src/runtime/detect.ts) reads them, then
+ * makes this object the detected harness and replays them; the tool calls it correlates carry this
+ * same object, so the classifier uses the detected harness's tool table.
  */
-import { HarnessDetector } from './detect.js';
-import type { Correlator, Harness, RunContext, ToolTable } from '../kernel/harness.js';
+import { HarnessDetector, type NamedSignature } from './detect.js';
+import type { Correlator, DetectingHarness, Harness, RunContext, ToolTable } from '../kernel/harness.js';
 import { recordTable } from '../kernel/record-table.js';
 import { toolTable } from '../kernel/tool-rules.js';
 
@@ -17,8 +17,8 @@ const unplaced: Harness = {
   correlator: (run: RunContext): Correlator => ({ record: recordTable(run, {}), end() {} }),
 };
 
-export class AutoHarness implements Harness {
-  readonly detector = new HarnessDetector();
+export class AutoHarness implements DetectingHarness {
+  private readonly detector: HarnessDetector;
   /** The harness the stream turned out to be (or `unplaced`), once known. */
   detected: Harness | undefined;
 
@@ -41,8 +41,26 @@ export class AutoHarness implements Harness {
     return (this.detected ?? unplaced).correlator(run);
   }
 
-  /** Becomes `harness`, or, when none could be placed, the harness that keeps every record as `unknown`. */
-  become(harness: Harness | undefined): void {
-    this.detected = harness ?? unplaced;
+  constructor(
+    signatures: readonly NamedSignature[],
+    /** The harness a detected name stands for (the registry's). */
+    private readonly named: (name: string) => Harness,
+  ) {
+    this.detector = new HarnessDetector(signatures);
+  }
+
+  read(value: unknown): string | undefined {
+    return this.detector.read(value);
+  }
+  settle(): string | undefined {
+    return this.detector.settle();
+  }
+  get seen(): readonly string[] {
+    return this.detector.seen;
+  }
+
+  /** Becomes the named harness, or, when none could be placed, the harness that keeps every record as `unknown`. */
+  become(name: string | undefined): void {
+    this.detected = name === undefined ? unplaced : this.named(name);
   }
 }

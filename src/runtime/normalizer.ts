@@ -1,7 +1,7 @@
 /**
  * The public pipeline: raw harness output in, normalized events out.
  *
- * The five stages of transforms/ are fused into one Transform rather than joined as five
+ * The five stages of src/stages/ are fused into one Transform rather than joined as five
  * streams: each stage boundary would otherwise cost a stream hop per line (see the README's
  * Performance section). Each stage is still its own file, usable on its own in
  * `stream.pipeline`; here they are the same code, called directly.
@@ -10,15 +10,15 @@ import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream';
 import type { Duplex } from 'node:stream';
 import { harnessFrom, type HarnessOption } from './registry.js';
-import { classifier } from '../stages/classify.js';
-import { correlator } from '../stages/correlate.js';
-import { jsonParser, type Parsed } from '../stages/parse-json.js';
-import { DEFAULT_MAX_LINE_BYTES, DEFAULT_STREAM_LINES_ABOVE, lineSplitter, type Line } from '../stages/split-lines.js';
+import { classify } from '../stages/classify.js';
+import { correlator, type Correlated } from '../stages/correlate.js';
+import { parseJson } from '../stages/parse-json.js';
+import { DEFAULT_MAX_LINE_BYTES, DEFAULT_STREAM_LINES_ABOVE, splitLines } from '../stages/split-lines.js';
 import { limit } from '../kernel/limits.js';
-import { validator } from '../stages/validate.js';
+import { validate } from '../stages/validate.js';
 import type { HarnessEvent, RunMetrics } from '../kernel/events.js';
 import { createMetrics } from '../kernel/metrics.js';
-import { fuse, toTransform, type Sink } from '../kernel/stage.js';
+import { compose, toTransform, type Sink } from '../kernel/stage.js';
 
 export interface NormalizeOptions {
   /** The harness whose output this is, by name (`claude-code`, `codex`, ...) or a `Harness` of your own. */
@@ -91,18 +91,13 @@ export function createNormalizer(options: NormalizeOptions): Normalizer<HarnessE
   const streamLinesAbove = limit('streamLinesAbove', options.streamLinesAbove, DEFAULT_STREAM_LINES_ABOVE);
   if (options.idleFlushMs !== undefined) limit('idleFlushMs', options.idleFlushMs, 0);
   let correlation!: ReturnType<typeof correlator>;
-  const pipelineStages = fuse(
-    fuse(
-      fuse(
-        fuse(
-          (sink: Sink<Line>) => lineSplitter(sink, { maxLineBytes, streamLinesAbove }),
-          (sink: Sink<Parsed>) => jsonParser(sink, { longLineBudget: streamLinesAbove }),
-        ),
-        (sink) => (correlation = correlator(sink, { ...options, harness, metrics, maxLineBytes })),
-      ),
-      (sink) => classifier(sink, harness),
-    ),
-    (sink: Sink<HarnessEvent>) => validator(sink, options),
+  // The same stages as a hand-joined chain, called directly; each keeps its part of the metrics.
+  const pipelineStages = compose(
+    splitLines.stage({ maxLineBytes, streamLinesAbove }),
+    parseJson.stage(),
+    (sink: Sink<Correlated>) => (correlation = correlator(sink, { ...options, harness, metrics })),
+    classify.stage(),
+    validate.stage(options),
   );
   const jsonl = options.output === 'jsonl';
   // In jsonl mode the lines of one input chunk leave as one string: one write downstream, not one per event.
@@ -119,13 +114,11 @@ export function createNormalizer(options: NormalizeOptions): Normalizer<HarnessE
     (sink) => {
       push = sink;
       const stages = pipelineStages((event) => {
-        metrics.events[event.type] = (metrics.events[event.type] ?? 0) + 1;
         if (jsonl) batch += JSON.stringify(event) + '\n';
         else sink(event);
       });
       return {
         write(chunk) {
-          metrics.input.bytes += chunk.length;
           try {
             stages.write(chunk);
           } finally {

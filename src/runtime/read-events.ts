@@ -11,11 +11,11 @@
 import type { Transform } from 'node:stream';
 import { now } from '../kernel/clock.js';
 import type { EventBody, HarnessEvent } from '../kernel/events.js';
-import { fuse, toTransform, type Sink, type Stage } from '../kernel/stage.js';
+import { compose, toTransform, type Sink, type Stage } from '../kernel/stage.js';
 import { stamp } from '../kernel/stamp.js';
 import { describeCut } from '../stages/correlate.js';
-import { BLANK, jsonParser, NotJson, type Parsed } from '../stages/parse-json.js';
-import { EncodingNote, LineTooLong, lineSplitter, type Line } from '../stages/split-lines.js';
+import { BLANK, NotJson, parseJson, type Parsed } from '../stages/parse-json.js';
+import { EncodingNote, InputBytes, LineTooLong, splitLines } from '../stages/split-lines.js';
 import { violationOf } from '../stages/validate.js';
 
 const MAX_EARLY = 1000;
@@ -37,6 +37,7 @@ function eventReader(sink: Sink<HarnessEvent>): Stage<Parsed> {
   let lines = 0;
   return {
     write(parsed) {
+      if (parsed instanceof InputBytes) return;
       if (parsed instanceof EncodingNote) return note({ type: 'warning', code: 'encoding', message: parsed.message });
       if (parsed instanceof NotJson && parsed.fragment)
         return note({ type: 'warning', code: 'interleaved_fragment', message: parsed.line });
@@ -73,9 +74,6 @@ export interface ReadEventsOptions {
 
 /** A Transform: normalized JSONL bytes in, validated `HarnessEvent` objects out. */
 export function readEvents(options: ReadEventsOptions = {}): Transform {
-  const stages = fuse(
-    fuse((sink: Sink<Line>) => lineSplitter(sink, options), jsonParser),
-    eventReader,
-  );
+  const stages = compose(splitLines.stage(options), parseJson.stage(), eventReader);
   return toTransform<Buffer, HarnessEvent>(stages, { bytesIn: true });
 }

@@ -5,6 +5,16 @@ import * as acp from '../harnesses/acp/correlate.js';
 import { launch as acpLaunch } from '../harnesses/acp/agents.js';
 import { tools as acpTools } from '../harnesses/acp/tools.js';
 import { AutoHarness } from './auto.js';
+import type { NamedSignature } from './detect.js';
+import { signature as acpSignature } from '../harnesses/acp/signature.js';
+import { signature as claudeCodeSignature } from '../harnesses/claude-code/signature.js';
+import { signature as codexSignature } from '../harnesses/codex/signature.js';
+import { signature as copilotSignature } from '../harnesses/copilot/signature.js';
+import { signature as geminiSignature } from '../harnesses/gemini/signature.js';
+import { signature as gooseSignature } from '../harnesses/goose/signature.js';
+import { signature as opencodeSignature } from '../harnesses/opencode/signature.js';
+import { signature as piSignature } from '../harnesses/pi/signature.js';
+import { signature as qwenSignature } from '../harnesses/qwen/signature.js';
 import { commandLines, launcher } from './command-lines.js';
 import * as claudeCode from '../harnesses/claude-code/correlate.js';
 import { tools as claudeCodeTools } from '../harnesses/claude-code/tools.js';
@@ -30,6 +40,7 @@ import { tools as qwenTools } from '../harnesses/qwen/tools.js';
 const registry = {
   acp: {
     name: 'acp',
+    signature: acpSignature,
     correlator: acp.correlator,
     records: acp.records,
     tables: { updates: acp.updates },
@@ -40,6 +51,7 @@ const registry = {
   },
   'claude-code': {
     name: 'claude-code',
+    signature: claudeCodeSignature,
     correlator: claudeCode.correlator,
     records: claudeCode.records,
     tools: claudeCodeTools,
@@ -48,6 +60,7 @@ const registry = {
   },
   codex: {
     name: 'codex',
+    signature: codexSignature,
     correlator: codex.correlator,
     records: codex.records,
     tools: codexTools,
@@ -56,6 +69,7 @@ const registry = {
   },
   copilot: {
     name: 'copilot',
+    signature: copilotSignature,
     correlator: copilot.correlator,
     records: copilot.records,
     tools: copilotTools,
@@ -64,6 +78,7 @@ const registry = {
   },
   gemini: {
     name: 'gemini',
+    signature: geminiSignature,
     correlator: gemini.correlator,
     records: gemini.records,
     tools: geminiTools,
@@ -74,6 +89,7 @@ const registry = {
   gg: { name: 'gg', correlator: gg.correlator, records: gg.records, tools: gg.tools },
   goose: {
     name: 'goose',
+    signature: gooseSignature,
     correlator: goose.correlator,
     records: goose.records,
     tools: gooseTools,
@@ -91,6 +107,7 @@ const registry = {
   },
   opencode: {
     name: 'opencode',
+    signature: opencodeSignature,
     correlator: opencode.correlator,
     records: opencode.records,
     tools: opencodeTools,
@@ -99,6 +116,7 @@ const registry = {
   },
   pi: {
     name: 'pi',
+    signature: piSignature,
     correlator: pi.correlator,
     records: pi.records,
     tools: piTools,
@@ -107,6 +125,7 @@ const registry = {
   },
   qwen: {
     name: 'qwen',
+    signature: qwenSignature,
     correlator: qwen.correlator,
     records: qwen.records,
     tools: qwenTools,
@@ -127,6 +146,15 @@ export const harnesses: ReadonlyMap<HarnessName, Harness> = new Map(
   Object.entries(registry) as [HarnessName, Harness][],
 );
 
+/**
+ * The order `harness: 'auto'` tries the harnesses' signatures in, the first match deciding: Qwen
+ * Code's before Claude Code's, whose dialect it writes. Kilo is told apart by OpenCode's.
+ */
+const detectionOrder = ['acp', 'pi', 'codex', 'gemini', 'qwen', 'claude-code', 'copilot', 'goose', 'opencode'] as const;
+
+/** The signatures `harness: 'auto'` tries, in order. */
+export const signatures: readonly NamedSignature[] = detectionOrder.map((name) => [name, registry[name].signature]);
+
 /** Whether a string (from a command line, a config file) names a known harness. */
 export function isHarnessName(name: string): name is HarnessName {
   return harnesses.has(name as HarnessName);
@@ -137,7 +165,7 @@ export function isHarnessName(name: string): name is HarnessName {
  * first records, a new one each time), or a `Harness` of your own.
  */
 export function harnessFrom(harness: HarnessOption): Harness {
-  if (harness === 'auto') return new AutoHarness();
+  if (harness === 'auto') return new AutoHarness(signatures, harnessNamed);
   return typeof harness === 'string' ? harnessNamed(harness) : harness;
 }
 

@@ -16,7 +16,7 @@ import type { EventBody, HarnessEvent, RunMetrics } from '../kernel/events.js';
 import { stamp } from '../kernel/stamp.js';
 import { createNormalizer, type NormalizeOptions, type Normalizer } from './normalizer.js';
 import { groupAlive, release, signalGroup, track } from './process-groups.js';
-import { lineSplitter, LineTooLong } from '../stages/split-lines.js';
+import { InputBytes, splitLines, type LineTooLong } from '../stages/split-lines.js';
 import { harnessFrom } from './registry.js';
 import type { AcpOptions } from '../harnesses/acp/client.js';
 import type { HarnessClient, LaunchOptions } from '../kernel/harness.js';
@@ -164,23 +164,25 @@ export function spawnHarness(given: SpawnHarnessOptions): HarnessRun {
     if (!output.destroyed && !output.push(event)) normalizer.pause();
   });
 
-  const stderrLines = lineSplitter(
-    (line) => {
-      // Text the harness printed before this line must not be overtaken by it.
-      try {
-        normalizer.flush();
-      } catch (error) {
-        normalizer.destroy(error as Error);
-      }
-      const message =
-        typeof line === 'string'
-          ? stripVTControlCharacters(line)
-          : `(a stderr line of ${(line as LineTooLong).bytes} bytes, skipped)`;
-      emit({ type: 'warning', code: 'stderr', message });
-    },
-    // Plain text: whole lines only, no encoding sniffing.
-    { maxLineBytes: options.maxLineBytes, streamLinesAbove: Number.MAX_SAFE_INTEGER, detectEncoding: false },
-  );
+  // Plain text: whole lines only, no encoding sniffing.
+  const stderrLines = splitLines.stage({
+    maxLineBytes: options.maxLineBytes,
+    streamLinesAbove: Number.MAX_SAFE_INTEGER,
+    detectEncoding: false,
+  })((line) => {
+    if (line instanceof InputBytes) return;
+    // Text the harness printed before this line must not be overtaken by it.
+    try {
+      normalizer.flush();
+    } catch (error) {
+      normalizer.destroy(error as Error);
+    }
+    const message =
+      typeof line === 'string'
+        ? stripVTControlCharacters(line)
+        : `(a stderr line of ${(line as LineTooLong).bytes} bytes, skipped)`;
+    emit({ type: 'warning', code: 'stderr', message });
+  });
   child.stderr!.on('data', (chunk: Buffer) => {
     stderrLines.write(chunk);
     if (!output.destroyed && output.readableLength >= output.readableHighWaterMark) child.stderr!.pause();

@@ -9,29 +9,30 @@
  */
 import { now } from '../kernel/clock.js';
 import type { EventBody, HarnessEvent, RunMetrics } from '../kernel/events.js';
-import type { Correlator, Limits, RunContext } from '../kernel/harness.js';
+import { isDetecting, type Correlator, type Harness, type Limits, type RunContext } from '../kernel/harness.js';
 import { stamp } from '../kernel/stamp.js';
 import type { Transform } from 'node:stream';
-import { AutoHarness } from '../runtime/auto.js';
-import { harnessFrom, harnessNamed, type HarnessOption } from '../runtime/registry.js';
-import { toTransform, type Sink, type Stage } from '../kernel/stage.js';
+import { toTransform, type Sink, type Stage, type StageFactory } from '../kernel/stage.js';
 import { ToolCall } from '../kernel/tool-call.js';
 import { resolvePath } from '../kernel/paths.js';
-import { createMetrics } from '../kernel/metrics.js';
+import { createMetrics, MetricsNote } from '../kernel/metrics.js';
 import { TextSpan } from '../kernel/text-span.js';
 import { sharedRecords } from '../kernel/record-table.js';
 import { limit } from '../kernel/limits.js';
 import { BLANK, NotJson, type Cut, type Parsed } from './parse-json.js';
-import { EncodingNote, LineTooLong } from './split-lines.js';
+import { EncodingNote, InputBytes, LineTooLong } from './split-lines.js';
 
 export const DEFAULT_MAX_PENDING_TOOLS = 10_000;
 export const DEFAULT_MAX_SPAN_BYTES = 16 * 1024 * 1024;
 
-export type Correlated = HarnessEvent | ToolCall;
+export type Correlated = HarnessEvent | ToolCall | MetricsNote;
 
 export interface CorrelateOptions {
-  /** The harness, by name or a `Harness` of your own. */
-  harness: HarnessOption;
+  /**
+   * The harness: one of the registry's (`harnesses.get('codex')`, `harnessFrom('auto')`) or a
+   * `Harness` of your own. The classifier takes it from the tool calls, so it is given once.
+   */
+  harness: Harness;
   /**
    * The run's working directory (itself resolved against the process's when relative); relative paths resolve against
    * it.
@@ -41,8 +42,6 @@ export interface CorrelateOptions {
   maxSpanBytes?: number;
   /** Filled as the run goes; readable when the input has ended. */
   metrics?: RunMetrics;
-  /** The size limit lines were split with, for the `line_too_long` message. */
-  maxLineBytes?: number;
   /** Called once per input line with the 1-based line number and the rule that handled it. */
   onLine?: (line: number, rule: string) => void;
   /** Called with each parsed JSON line, after the events it gave. */
@@ -50,7 +49,10 @@ export interface CorrelateOptions {
 }
 
 export function correlator(sink: Sink<Correlated>, options: CorrelateOptions): Stage<Parsed> & { flush(): void } {
-  const harnessOf = harnessFrom(options.harness);
+  const harnessOf = options.harness;
+  if (typeof harnessOf !== 'object' || harnessOf === null || typeof harnessOf.correlator !== 'function') {
+    throw new TypeError('correlate: harness must be a Harness object (harnesses.get(name), harnessFrom(name))');
+  }
   const metrics = options.metrics ?? createMetrics(harnessOf);
   const rules = metrics.input.rules;
   let cwd = options.cwd === undefined ? undefined : resolvePath(options.cwd, process.cwd());
@@ -87,7 +89,7 @@ export function correlator(sink: Sink<Correlated>, options: CorrelateOptions): S
     },
     tool(fields) {
       flushSpans();
-      sink(new ToolCall(fields, cwd, now(), session));
+      sink(new ToolCall(fields, cwd, now(), session, harnessOf));
     },
     textSpan(spanOptions) {
       const span = new TextSpan(run, spanOptions);
@@ -98,14 +100,14 @@ export function correlator(sink: Sink<Correlated>, options: CorrelateOptions): S
     limits,
   };
   // `harness: 'auto'`: no correlator until the first lines have said which harness wrote them.
-  const auto = harnessOf instanceof AutoHarness && harnessOf.detected === undefined ? harnessOf : undefined;
+  const auto = isDetecting(harnessOf) && harnessOf.detected === undefined ? harnessOf : undefined;
   let harness: Correlator = auto ? holding : harnessOf.correlator(run);
   const held: Parsed[] = [];
 
   /** The stream's harness is known (or cannot be): it takes over, and reads the lines held so far. */
   function place(name: string | undefined): void {
-    auto!.become(name === undefined ? undefined : harnessNamed(name));
-    const seen = auto!.detector.seen;
+    auto!.become(name);
+    const seen = auto!.seen;
     // An input with no record at all (empty, or only text) is no harness's, and no error either.
     if (name === undefined && seen.length > 0) {
       run.emit({
@@ -140,6 +142,10 @@ export function correlator(sink: Sink<Correlated>, options: CorrelateOptions): S
     }
     // Not a line: what the first bytes said about the input.
     if (parsed instanceof EncodingNote) return warn(parsed.message, 'encoding');
+    if (parsed instanceof InputBytes) {
+      metrics.input.bytes += parsed.bytes;
+      return;
+    }
     if (parsed === BLANK || !('sameLine' in parsed)) metrics.input.lines++;
     if (parsed === BLANK) return count(sharedRecords['blank line'].rules.blank);
     if (parsed instanceof NotJson) {
@@ -147,7 +153,7 @@ export function correlator(sink: Sink<Correlated>, options: CorrelateOptions): S
       return count(sharedRecords['not JSON'].rules.warning);
     }
     if (parsed instanceof LineTooLong) {
-      const limit = options.maxLineBytes === undefined ? '' : ` (maxLineBytes is ${options.maxLineBytes})`;
+      const limit = parsed.limit === undefined ? '' : ` (maxLineBytes is ${parsed.limit})`;
       warn(
         `line ${metrics.input.lines} is ${parsed.bytes} bytes long${limit}; its content was skipped`,
         'line_too_long',
@@ -159,16 +165,22 @@ export function correlator(sink: Sink<Correlated>, options: CorrelateOptions): S
     options.onRecord?.(parsed.value);
   }
 
+  // The stages after this one count the run's events into its metrics.
+  sink(new MetricsNote(metrics));
   return {
     write(parsed) {
       if (harness !== holding) return handle(parsed);
+      const record = typeof parsed === 'object' && 'value' in parsed;
+      // Before the first record nothing waits for the harness: a banner line is a warning at once,
+      // so however many there are, detection reads records, not lines.
+      if (!record && held.length === 0) return handle(parsed);
       held.push(parsed);
-      const name = typeof parsed === 'object' && 'value' in parsed ? auto!.detector.read(parsed.value) : undefined;
+      const name = record ? auto!.read(parsed.value) : undefined;
       if (name !== undefined) place(name);
-      else if (held.length >= MAX_HELD_LINES) place(auto!.detector.settle());
+      else if (held.length >= MAX_HELD_LINES) place(auto!.settle());
     },
     end() {
-      if (harness === holding) place(auto!.detector.settle());
+      if (harness === holding) place(auto!.settle());
       harness.end();
     },
     /** Emits the harness's held text now (live input that has paused). */
@@ -178,7 +190,10 @@ export function correlator(sink: Sink<Correlated>, options: CorrelateOptions): S
   };
 }
 
-/** With `harness: 'auto'`, the most lines held before the stream must have said which harness wrote it. */
+/**
+ * With `harness: 'auto'`, the most lines held, from the first record on, before the stream must
+ * have said which harness wrote it.
+ */
 export const MAX_HELD_LINES = 100;
 
 /** The correlator while `harness: 'auto'` holds the first lines: nothing to do yet. */
@@ -200,12 +215,22 @@ export function describeCut(line: number, bytes: number | undefined, cut: Cut): 
 }
 
 /**
- * The correlator as a Transform: `Parsed` objects in, events and `ToolCall`s out; `metrics` is complete when it ends.
+ * The correlator: `Parsed` objects in, events and `ToolCall`s out. `correlate(options)` is a
+ * Transform whose `metrics` are complete when it ends; `correlate.stage(options)` the same stage
+ * for `compose`.
  */
-export function correlate(options: CorrelateOptions): Transform & { readonly metrics: RunMetrics } {
-  const metrics = options.metrics ?? createMetrics(harnessFrom(options.harness));
-  const stream = toTransform<Parsed, Correlated>((sink) => correlator(sink, { ...options, metrics }));
-  return Object.defineProperty(stream, 'metrics', { value: metrics, enumerable: true }) as Transform & {
-    readonly metrics: RunMetrics;
-  };
-}
+export const correlate = Object.assign(
+  function correlate(options: CorrelateOptions): Transform & { readonly metrics: RunMetrics } {
+    const metrics = options.metrics ?? createMetrics(options.harness);
+    const stream = toTransform<Parsed, Correlated>((sink) => correlator(sink, { ...options, metrics }));
+    return Object.defineProperty(stream, 'metrics', { value: metrics, enumerable: true }) as Transform & {
+      readonly metrics: RunMetrics;
+    };
+  },
+  {
+    stage:
+      (options: CorrelateOptions): StageFactory<Parsed, Correlated> =>
+      (sink) =>
+        correlator(sink, options),
+  },
+);

@@ -13,7 +13,8 @@
  * What was cut is reported (`Cut`), so the record's events come with a warning saying so.
  */
 import { StringDecoder } from 'node:string_decoder';
-import { jsonParser } from 'stream-json/core/parser.js';
+import { getManyValues, isMany, none } from 'stream-chain';
+import { jsonParser } from 'stream-json/parser.js';
 
 /** What a long line lost to the budget. */
 export interface Cut {
@@ -43,17 +44,14 @@ const HEAD = 1024;
 const SLICE = 64 * 1024;
 /** Paths named in a cut report. */
 const PATHS_SHOWN = 3;
-/** stream-chain's "no value" marker: passed to the tokenizer, it flushes. */
-const NONE = Symbol.for('object-stream.none');
 
 type Token = { name: string; value?: unknown };
 type Container = Record<string, unknown> | unknown[];
 
-/** The tokenizer's output: one token, several (`{ values }`), or nothing. */
+/** The tokenizer's output: one token, several (stream-chain's `many`), or nothing (`none`). */
 function tokensOf(result: unknown): Token[] {
-  if (result === NONE || result === undefined) return [];
-  const many = (result as { values?: Token[] }).values;
-  return Array.isArray(many) ? many : [result as Token];
+  if (result === none || result === undefined) return [];
+  return isMany(result) ? (getManyValues(result) as Token[]) : [result as Token];
 }
 
 export class LongLine {
@@ -119,7 +117,7 @@ export class LongLine {
     }
     if (!this.failure) {
       try {
-        for (const token of tokensOf(this.tokenize(NONE as unknown as string))) this.token(token);
+        for (const token of tokensOf(this.tokenize(none as unknown as string))) this.token(token);
       } catch (error) {
         this.failure = error as Error;
       }

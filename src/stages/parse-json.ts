@@ -17,8 +17,8 @@
  * whole records glued together without a newline come out as both, in order.
  */
 import { LongLine, type Cut } from './long-line.js';
-import { toTransform, type Sink, type Stage } from '../kernel/stage.js';
-import { DEFAULT_STREAM_LINES_ABOVE, EncodingNote, LinePart, LineTooLong, type Line } from './split-lines.js';
+import { defineStage, type Sink, type Stage } from '../kernel/stage.js';
+import { EncodingNote, InputBytes, LinePart, LineTooLong, type Line } from './split-lines.js';
 
 /** A line that did not parse as JSON, with its text. */
 export class NotJson {
@@ -36,7 +36,12 @@ export const BLANK: unique symbol = Symbol('blank line');
 
 /** A parsed line: its value (and, for a line parsed incrementally, what its budget cut), or what it was instead. */
 export type Parsed =
-  { value: unknown; cut?: Cut; bytes?: number; sameLine?: true } | NotJson | LineTooLong | EncodingNote | typeof BLANK;
+  | { value: unknown; cut?: Cut; bytes?: number; sameLine?: true }
+  | NotJson
+  | LineTooLong
+  | EncodingNote
+  | InputBytes
+  | typeof BLANK;
 
 export type { Cut };
 
@@ -47,14 +52,13 @@ const MAX_ATTEMPTS = 4;
 
 export interface ParseJsonOptions {
   /**
-   * What a line parsed incrementally may keep (src/stages/long-line.ts); the splitter's `streamLinesAbove`. Default 8
-   * MiB.
+   * What a line parsed incrementally may keep (src/stages/long-line.ts). Default: the splitter's
+   * `streamLinesAbove`, which each `LinePart` carries.
    */
   longLineBudget?: number;
 }
 
-export function jsonParser(sink: Sink<Parsed>, options: ParseJsonOptions = {}): Stage<Line> {
-  const budget = options.longLineBudget ?? DEFAULT_STREAM_LINES_ABOVE;
+function parser(sink: Sink<Parsed>, options: ParseJsonOptions = {}): Stage<Line> {
   // The head of the last line, when a record was found written into its end.
   let head: string | undefined;
   // The long line being read in pieces.
@@ -88,7 +92,7 @@ export function jsonParser(sink: Sink<Parsed>, options: ParseJsonOptions = {}): 
 
   function part(piece: LinePart): void {
     releaseHead();
-    long ??= new LongLine(budget);
+    long ??= new LongLine(options.longLineBudget ?? piece.budget);
     long.write(piece.bytes);
     if (!piece.last) return;
     const { bytes } = long;
@@ -113,6 +117,8 @@ export function jsonParser(sink: Sink<Parsed>, options: ParseJsonOptions = {}): 
         }
         return broken(line);
       }
+      // The splitter's byte count is the correlator's; it says nothing about lines.
+      if (line instanceof InputBytes) return sink(line);
       if (line instanceof LinePart) return part(line);
       // A line too long to keep ends any long line in progress: its pieces are dropped.
       if (line instanceof LineTooLong) long = undefined;
@@ -146,7 +152,8 @@ function splitInterleaved(line: string): { head: string; inner: unknown } | unde
   return undefined;
 }
 
-/** The JSON parser as a Transform: `Line` objects in, `Parsed` objects out. */
-export function parseJson(options: ParseJsonOptions = {}) {
-  return toTransform<Line, Parsed>((sink) => jsonParser(sink, options));
-}
+/**
+ * The JSON parser: `Line` objects in, `Parsed` objects out. `parseJson(options)` is a Transform;
+ * `parseJson.stage(options)` the same stage for `compose`.
+ */
+export const parseJson = defineStage(parser);

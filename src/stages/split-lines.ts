@@ -14,8 +14,11 @@
  *   and it comes out as a `LineTooLong` marker giving its size;
  * - input that is not UTF-8 text, told by its first bytes: UTF-16 (what Windows PowerShell 5.1's
  *   `>` writes) is decoded, gzip is skipped; either way one `EncodingNote` says so.
+ *
+ * After each chunk an `InputBytes` note says how many bytes it held, for the run metrics the
+ * correlator keeps: the metrics are counted where the input passes, however the stages are joined.
  */
-import { toTransform, type Sink, type Stage } from '../kernel/stage.js';
+import { defineStage, type Sink, type Stage } from '../kernel/stage.js';
 import { TextDecoder } from 'node:util';
 import { limit } from '../kernel/limits.js';
 
@@ -24,7 +27,11 @@ export const DEFAULT_STREAM_LINES_ABOVE = 8 * 1024 * 1024;
 
 /** A line that exceeded `maxLineBytes`; its content was not kept. */
 export class LineTooLong {
-  constructor(readonly bytes: number) {}
+  constructor(
+    readonly bytes: number,
+    /** The `maxLineBytes` it exceeded. */
+    readonly limit?: number,
+  ) {}
 }
 
 /** A piece of a line longer than `streamLinesAbove`, in order; the last piece of the line has `last` set. */
@@ -32,7 +39,14 @@ export class LinePart {
   constructor(
     readonly bytes: Buffer,
     readonly last: boolean,
+    /** The splitter's `streamLinesAbove`: what the parser keeps of the line unless told otherwise. */
+    readonly budget: number = DEFAULT_STREAM_LINES_ABOVE,
   ) {}
+}
+
+/** How many bytes of input a chunk held: the splitter's note to the correlator, which counts them. */
+export class InputBytes {
+  constructor(readonly bytes: number) {}
 }
 
 /** What the first bytes said about the input's encoding. */
@@ -40,7 +54,7 @@ export class EncodingNote {
   constructor(readonly message: string) {}
 }
 
-export type Line = string | LineTooLong | LinePart | EncodingNote;
+export type Line = string | LineTooLong | LinePart | EncodingNote | InputBytes;
 
 export interface SplitLinesOptions {
   /** The longest line kept, in bytes without the line end. Default 64 MiB. */
@@ -55,7 +69,7 @@ const NEWLINE = 0x0a;
 const CARRIAGE_RETURN = 0x0d;
 const BOM = 0xfeff;
 
-export function lineSplitter(sink: Sink<Line>, options: SplitLinesOptions = {}): Stage<Buffer> {
+function splitter(sink: Sink<Line>, options: SplitLinesOptions = {}): Stage<Buffer> {
   const maxLineBytes = limit('maxLineBytes', options.maxLineBytes, DEFAULT_MAX_LINE_BYTES);
   const streamAbove = limit('streamLinesAbove', options.streamLinesAbove, DEFAULT_STREAM_LINES_ABOVE);
   // The unfinished line: its pieces while it fits, only its length once it does not.
@@ -75,11 +89,11 @@ export function lineSplitter(sink: Sink<Line>, options: SplitLinesOptions = {}):
   function finish(chunk: Buffer, start: number, end: number): void {
     const last = end > start ? chunk[end - 1]! : heldLastByte;
     const bytes = heldBytes + end - start - (last === CARRIAGE_RETURN ? 1 : 0);
-    if (overflowing || bytes > maxLineBytes) sink(new LineTooLong(bytes));
+    if (overflowing || bytes > maxLineBytes) sink(new LineTooLong(bytes, maxLineBytes));
     else if (streaming || bytes > streamAbove) {
       // A long line arriving whole in one chunk leaves in pieces too. It keeps its `\r`: JSON reads it as whitespace.
-      for (const part of held) sink(new LinePart(part, false));
-      sink(new LinePart(chunk.subarray(start, end), true));
+      for (const part of held) sink(new LinePart(part, false, streamAbove));
+      sink(new LinePart(chunk.subarray(start, end), true, streamAbove));
     } else if (heldBytes === 0) emit(chunk.toString('utf8', start, start + bytes));
     else {
       held.push(chunk.subarray(start, end));
@@ -106,11 +120,11 @@ export function lineSplitter(sink: Sink<Line>, options: SplitLinesOptions = {}):
     }
     // A view, not a copy: a written chunk belongs to the stream (as everywhere in Node streams).
     const piece = chunk.subarray(start, end);
-    if (streaming) return sink(new LinePart(piece, false));
+    if (streaming) return sink(new LinePart(piece, false, streamAbove));
     held.push(piece);
     if (heldBytes > streamAbove) {
       streaming = true;
-      for (const part of held) sink(new LinePart(part, false));
+      for (const part of held) sink(new LinePart(part, false, streamAbove));
       held = [];
     }
   }
@@ -127,8 +141,9 @@ export function lineSplitter(sink: Sink<Line>, options: SplitLinesOptions = {}):
 
   return {
     write(chunk) {
-      if (encoding?.pending) return encoding.write(chunk, split);
-      split(chunk);
+      if (encoding?.pending) encoding.write(chunk, split);
+      else split(chunk);
+      sink(new InputBytes(chunk.length));
     },
     end() {
       encoding?.end(split);
@@ -213,7 +228,8 @@ function utf16Of(head: Buffer): 'utf-16le' | 'utf-16be' | undefined {
   return undefined;
 }
 
-/** The line splitter as a Transform: bytes in, `Line` objects out. */
-export function splitLines(options: SplitLinesOptions = {}) {
-  return toTransform<Buffer, Line>((sink) => lineSplitter(sink, options), { bytesIn: true });
-}
+/**
+ * The line splitter: bytes in, `Line` objects out. `splitLines(options)` is a Transform;
+ * `splitLines.stage(options)` the same stage for `compose`.
+ */
+export const splitLines = defineStage(splitter, { bytesIn: true });

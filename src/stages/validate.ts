@@ -13,7 +13,7 @@ import { now } from '../kernel/clock.js';
 import type { HarnessEvent } from '../kernel/events.js';
 import { stamp } from '../kernel/stamp.js';
 import { nestedDeeperThan } from '../kernel/json.js';
-import { toTransform, type Sink, type Stage } from '../kernel/stage.js';
+import { defineStage, type Sink, type Stage } from '../kernel/stage.js';
 
 export interface ValidateOptions {
   /** A schema violation is a stream error rather than a warning plus an `unknown` event. */
@@ -67,7 +67,7 @@ export function metricsViolationOf(value: unknown): string | undefined {
  */
 export const MAX_VERBATIM_DEPTH = 1000;
 
-export function validator(sink: Sink<HarnessEvent>, options: ValidateOptions = {}): Stage<HarnessEvent> {
+function validator(sink: Sink<HarnessEvent>, options: ValidateOptions = {}): Stage<HarnessEvent> {
   return {
     write(event) {
       if (
@@ -92,7 +92,8 @@ export function validator(sink: Sink<HarnessEvent>, options: ValidateOptions = {
   };
 }
 
-/** The validator as a Transform: events in, valid events out. */
-export function validate(options: ValidateOptions = {}) {
-  return toTransform<HarnessEvent, HarnessEvent>((sink) => validator(sink, options));
-}
+/**
+ * The validator: events in, valid events out. `validate(options)` is a Transform; `validate.stage(options)` the same
+ * stage for `compose`.
+ */
+export const validate = defineStage(validator);

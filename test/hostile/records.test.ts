@@ -332,7 +332,7 @@ describe('lines too long to parse whole (stream-json, incrementally, within a bu
       splitLines({ streamLinesAbove: 1 }),
       parseJson({ longLineBudget: 64 * 1024 * 1024 }),
       correlate({ harness: h }),
-      classify(h),
+      classify(),
       validate({ strict: true }),
       new Writable({ objectMode: true, write: (event, _e, done) => (events.push(event), done()) }),
     );

@@ -1,12 +1,12 @@
 import { pipeline } from 'node:stream/promises';
 import { Readable, Writable } from 'node:stream';
 import { describe, expect, test } from 'vitest';
-import { BLANK, jsonParser, NotJson, parseJson, type Parsed } from '../../src/stages/parse-json.js';
+import { BLANK, NotJson, parseJson, type Parsed } from '../../src/stages/parse-json.js';
 import { LineTooLong, type Line } from '../../src/stages/split-lines.js';
 
 function parse(lines: Line[]): Parsed[] {
   const out: Parsed[] = [];
-  const stage = jsonParser((item) => out.push(item));
+  const stage = parseJson.stage()((item) => out.push(item));
   for (const line of lines) stage.write(line);
   stage.end();
   return out;

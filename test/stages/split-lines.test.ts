@@ -1,16 +1,24 @@
 import { pipeline } from 'node:stream/promises';
 import { Readable, Writable } from 'node:stream';
 import { describe, expect, test } from 'vitest';
-import { lineSplitter, splitLines, LineTooLong, type Line } from '../../src/stages/split-lines.js';
+import { InputBytes, splitLines, LineTooLong, type Line } from '../../src/stages/split-lines.js';
 
-/** Feeds `chunks` to a splitter and returns what it emits. */
+/** Feeds `chunks` to a splitter and returns what it emits, less its byte counts (checked on their own below). */
 function split(chunks: Buffer[], maxLineBytes?: number): Line[] {
   const out: Line[] = [];
-  const stage = lineSplitter((line) => out.push(line), { maxLineBytes });
+  const stage = splitLines.stage({ maxLineBytes })((line) => out.push(line));
   for (const chunk of chunks) stage.write(chunk);
   stage.end();
-  return out;
+  return out.filter((line) => !(line instanceof InputBytes));
 }
+
+test("after each chunk, an InputBytes note with the chunk's size: the correlator's byte count", () => {
+  const out: Line[] = [];
+  const stage = splitLines.stage()((line) => out.push(line));
+  for (const chunk of [Buffer.from('{"a":1}\n{"b"'), Buffer.from(':2}\n'), Buffer.from('tail')]) stage.write(chunk);
+  stage.end();
+  expect(out).toEqual(['{"a":1}', new InputBytes(12), '{"b":2}', new InputBytes(4), new InputBytes(4), 'tail']);
+});
 
 /** `bytes` cut into pieces at the given offsets. */
 function cut(bytes: Buffer, at: number[]): Buffer[] {
@@ -67,7 +75,7 @@ describe('line splitter', () => {
 
   test('a line over maxLineBytes comes out as its size, and the next line is intact', () => {
     const input = Buffer.from('short\n' + 'x'.repeat(100) + '\r\nafter\n' + 'y'.repeat(10) + '\n' + 'z'.repeat(11));
-    const want = ['short', new LineTooLong(100), 'after', 'y'.repeat(10), new LineTooLong(11)];
+    const want = ['short', new LineTooLong(100, 10), 'after', 'y'.repeat(10), new LineTooLong(11, 10)];
     expect(split([input], 10)).toEqual(want);
     for (const size of [1, 3, 7, 64]) {
       const chunks: Buffer[] = [];
@@ -84,7 +92,7 @@ describe('line splitter', () => {
   test('an oversize line is not held: memory stays bounded while 50 MB pass through', () => {
     const chunk = Buffer.alloc(1024 * 1024, 0x61);
     const out: Line[] = [];
-    const stage = lineSplitter((line) => out.push(line), { maxLineBytes: 1024 });
+    const stage = splitLines.stage({ maxLineBytes: 1024 })((line) => out.push(line));
     const before = process.memoryUsage().arrayBuffers;
     let peak = 0;
     for (let i = 0; i < 50; i++) {
@@ -93,7 +101,10 @@ describe('line splitter', () => {
     }
     stage.write(Buffer.from('\nok\n'));
     stage.end();
-    expect(out).toEqual([new LineTooLong(50 * 1024 * 1024), 'ok']);
+    expect(out.filter((line) => !(line instanceof InputBytes))).toEqual([
+      new LineTooLong(50 * 1024 * 1024, 1024),
+      'ok',
+    ]);
     expect(peak).toBeLessThan(8 * 1024 * 1024);
   });
 
@@ -104,6 +115,7 @@ describe('line splitter', () => {
       splitLines(),
       new Writable({ objectMode: true, write: (line, _e, done) => (lines.push(line), done()) }),
     );
-    expect(lines).toEqual(['a', 'bc']);
+    // The first chunk waits for a fourth byte to tell its encoding: its count goes out before its line.
+    expect(lines).toEqual([new InputBytes(3), 'a', 'bc', new InputBytes(3)]);
   });
 });

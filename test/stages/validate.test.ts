@@ -1,12 +1,12 @@
 import { expect, test } from 'vitest';
-import { SchemaViolationError, validator } from '../../src/stages/validate.js';
+import { SchemaViolationError, validate } from '../../src/stages/validate.js';
 import type { HarnessEvent } from '../../src/kernel/events.js';
 
 const ts = '2026-11-30T02:06:45.602Z';
 
 function check(events: unknown[], strict = false): HarnessEvent[] {
   const out: HarnessEvent[] = [];
-  const stage = validator((event) => out.push(event), { strict });
+  const stage = validate.stage({ strict })((event) => out.push(event));
   for (const event of events) stage.write(event as HarnessEvent);
   stage.end();
   return out;

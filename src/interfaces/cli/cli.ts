@@ -32,6 +32,7 @@ import { serialize } from '../../stages/serialize.js';
 import { readEvents } from '../../runtime/read-events.js';
 import { packageVersion } from '../../kernel/version.js';
 import { fromFlags, publishFlags, publishing, replayCommand, storedEvents, writeStored } from './jetstream.js';
+import { UsageError } from './usage-error.js';
 
 export const usage = `Usage:
   harness-events normalize --harness <name> [options] [FILE]
@@ -114,8 +115,6 @@ violation (--strict) or read error; 2 usage error (unknown harness, missing file
 option, unwritable --metrics); 128 + n after signal n (130 Ctrl-C, 143 SIGTERM, 129 SIGHUP,
 131 SIGQUIT), after writing what was read.`;
 
-export class UsageError extends Error {}
-
 const openFile = promisify(openCallback);
 const fstat = promisify(fstatCallback);
 
@@ -145,7 +144,7 @@ export async function main(
     }
     if (command === 'normalize') return await normalizeCommand(rest, stdin, stdout);
     if (command === 'run') return await runCommand(rest, stdout);
-    if (command === 'replay') return await replayCommand(rest, stdout);
+    if (command === 'replay') return await replayCommand(rest, stdout, { usage, writeMetrics });
     if (command === 'view') return await viewCommand(rest, stdin, stdout);
     if (command === 'report') return await reportCommand(rest, stdin, stdout);
     throw new UsageError(`unknown command "${command}" (see harness-events --help)`);

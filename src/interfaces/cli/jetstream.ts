@@ -6,7 +6,7 @@
 import { Transform, type Duplex, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { parseArgs } from 'node:util';
-import { usage, UsageError, writeMetrics } from './cli.js';
+import { UsageError } from './usage-error.js';
 import type { RunMetrics } from '../../kernel/events.js';
 import { serialize } from '../../stages/serialize.js';
 import { publishTo, toJetStream } from '../jetstream/sink.js';
@@ -122,8 +122,19 @@ export async function writeStored(
   return interrupted ? 130 : 0;
 }
 
+/** What replay takes from the CLI that calls it (which imports this file, not the reverse). */
+export interface ReplayContext {
+  /** The CLI's usage text, for `--help`. */
+  usage: string;
+  writeMetrics(file: string | undefined, metrics: RunMetrics): Promise<void>;
+}
+
 /** `harness-events replay --from nats://HOST:PORT ...`: stored events as JSONL; resolves to the exit code. */
-export async function replayCommand(args: string[], stdout: NodeJS.WritableStream): Promise<number> {
+export async function replayCommand(
+  args: string[],
+  stdout: NodeJS.WritableStream,
+  { usage, writeMetrics }: ReplayContext,
+): Promise<number> {
   let values;
   try {
     ({ values } = parseArgs({
