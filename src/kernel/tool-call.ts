@@ -29,6 +29,8 @@ export class ToolCall {
     readonly cwd: string | undefined,
     readonly timestamp: string,
     readonly session_id: string | undefined,
+    /** The run's home directory, which `~` in a path means (docs/contract.md "Paths"); unset: this process's. */
+    readonly home?: string,
   ) {
     // Field by field, not spread: one of these per tool call, so the shape stays fixed and cheap.
     this.id = fields.id;
@@ -52,6 +54,6 @@ export class ToolCall {
    * code in its text).
    */
   with(fields: Partial<ToolCallFields>): ToolCall {
-    return new ToolCall({ ...this, ...fields }, this.cwd, this.timestamp, this.session_id);
+    return new ToolCall({ ...this, ...fields }, this.cwd, this.timestamp, this.session_id, this.home);
   }
 }

@@ -21,7 +21,7 @@ import {
   toolTable,
   type LineRange,
 } from '../../kernel/tool-rules.js';
-import { ToolCall } from '../../kernel/tool-call.js';
+import type { ToolCall } from '../../kernel/tool-call.js';
 
 /** The `rawInput` fields that name a file, in order. */
 const PATH_FIELDS = ['path', 'file_path', 'filePath', 'absolute_path', 'filename', 'directory_path', 'dir_path'];
@@ -85,7 +85,9 @@ const read = rule(
     if (hasPattern(call)) return search(call);
     const path = stringField(locations(call)[0], 'path') ?? firstString(rawInput(call), PATH_FIELDS);
     if (path === undefined) return null;
-    return [{ type: 'read', path: resolvePath(path, call.cwd), ...readRange(call), is_success: successOf(call) }];
+    return [
+      { type: 'read', path: resolvePath(path, call.cwd, call.home), ...readRange(call), is_success: successOf(call) },
+    ];
   },
 );
 
@@ -115,7 +117,7 @@ const search = rule(
       {
         type: 'search',
         query,
-        path: path === undefined ? undefined : resolvePath(path, call.cwd),
+        path: path === undefined ? undefined : resolvePath(path, call.cwd, call.home),
         is_success: successOf(call),
       },
     ];
@@ -179,14 +181,7 @@ const execute = rule(
       stringField(shellExitOf(call.output), 'cwd');
     const { exit_code, killed } = exitStatus(call.output);
     const is_success = killed ? false : call.is_success;
-    return shellCommand(
-      new ToolCall(
-        { ...call, input: { command }, exit_code, working_directory, is_success },
-        call.cwd,
-        call.timestamp,
-        call.session_id,
-      ),
-    );
+    return shellCommand(call.with({ input: { command }, exit_code, working_directory, is_success }));
   },
 );
 
@@ -207,7 +202,7 @@ const write = rule(
     if (paths === undefined) return null;
     return [...new Set(paths)].map((path) => ({
       type: 'write' as const,
-      path: resolvePath(path, call.cwd),
+      path: resolvePath(path, call.cwd, call.home),
       is_success: successOf(call),
     }));
   },

@@ -11,7 +11,6 @@
 import type { EventBody } from '../../kernel/events.js';
 import { isObject, type JsonObject } from '../../kernel/json.js';
 import { joinPath, resolvePath } from '../../kernel/paths.js';
-import { ToolCall } from '../../kernel/tool-call.js';
 import {
   lineField,
   list,
@@ -50,7 +49,14 @@ const readFile = rule(
   (call) => {
     const path = stringField(call.input, 'file_path');
     if (path === undefined) return null;
-    return [{ type: 'read', path: resolvePath(path, call.cwd), ...lineRange(call.input), is_success: successOf(call) }];
+    return [
+      {
+        type: 'read',
+        path: resolvePath(path, call.cwd, call.home),
+        ...lineRange(call.input),
+        is_success: successOf(call),
+      },
+    ];
   },
 );
 
@@ -70,7 +76,7 @@ const readManyFiles = rule(
       events.push(
         GLOB.test(entry)
           ? { type: 'search', query: entry, is_success }
-          : { type: 'read', path: resolvePath(entry, call.cwd), is_success },
+          : { type: 'read', path: resolvePath(entry, call.cwd, call.home), is_success },
       );
     }
     return events;
@@ -96,13 +102,13 @@ const runShellCommand = rule(
     const exited = typeof call.output === 'string' ? EXITED.exec(call.output) : null;
     const code = exited ? Number(exited[1]) : undefined;
     const dir = stringField(call.input, 'dir_path');
-    const fields = {
-      ...call,
-      is_success: call.is_success === false ? false : undefined,
-      exit_code: code !== undefined && Number.isSafeInteger(code) ? code : undefined,
-      working_directory: dir === undefined ? call.cwd : resolvePath(dir, call.cwd),
-    };
-    return shellCommand(new ToolCall(fields, call.cwd, call.timestamp, call.session_id));
+    return shellCommand(
+      call.with({
+        is_success: call.is_success === false ? false : undefined,
+        exit_code: code !== undefined && Number.isSafeInteger(code) ? code : undefined,
+        working_directory: dir === undefined ? call.cwd : resolvePath(dir, call.cwd, call.home),
+      }),
+    );
   },
 );
 

@@ -32,7 +32,7 @@ const applyPatch = rule(
     // A patch naming no file says nothing we can report as a write: keep the call whole.
     if (paths.length === 0) return null;
     const is_success = successOf(call);
-    return paths.map((path) => ({ type: 'write' as const, path: resolvePath(path, call.cwd), is_success }));
+    return paths.map((path) => ({ type: 'write' as const, path: resolvePath(path, call.cwd, call.home), is_success }));
   },
 );
 

@@ -38,7 +38,7 @@ const readFile = rule(
     if (path === undefined) return null;
     const offset = integerField(call.input, 'offset', 0);
     const range = offsetLimitRange(offset === undefined ? undefined : offset + 1, integerField(call.input, 'limit', 1));
-    return [{ type: 'read', path: resolvePath(path, call.cwd), ...range, is_success: successOf(call) }];
+    return [{ type: 'read', path: resolvePath(path, call.cwd, call.home), ...range, is_success: successOf(call) }];
   },
 );
 

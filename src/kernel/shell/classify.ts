@@ -1,4 +1,4 @@
-import { joinPath, resolvePath } from '../paths.js';
+import { joinPath, resolveLiteral } from '../paths.js';
 import { isSmallFormattingCommand } from './formatting.js';
 import { parseArguments } from './operands.js';
 import { sedPrint, summarizeProgram } from './programs.js';
@@ -219,7 +219,7 @@ function located(summary: Summary, dir: string | undefined): Summary {
 }
 
 function resolved(operation: FileOperation, cwd: string | undefined): FileOperation {
-  return operation.path === undefined ? operation : { ...operation, path: resolvePath(operation.path, cwd) };
+  return operation.path === undefined ? operation : { ...operation, path: resolveLiteral(operation.path, cwd) };
 }
 
 function sameOperation(a: FileOperation, b: FileOperation): boolean {
