@@ -89,7 +89,7 @@ function classifyScript(script: string, cwd: string | undefined): ShellOperation
 }
 
 /** The script of `bash -lc SCRIPT` (or `-c`, with one of Codex's shell names); unwrapped once. */
-function wrappedScript(words: readonly string[]): string | undefined {
+export function wrappedScript(words: readonly string[]): string | undefined {
   return words.length === 3 && SHELLS.has(words[0]) && (words[1] === '-c' || words[1] === '-lc') ? words[2] : undefined;
 }
 
