@@ -16,7 +16,6 @@ import {
   offsetLimitRange,
   rule,
   shell,
-  silent,
   stringField,
   successOf,
   toolTable,
@@ -254,8 +253,11 @@ const unknown: ToolRule = rule(
 
 export const tools = toolTable({
   [CODEX_COMMAND]: codexCommand,
-  // OpenCode's and Kilo's task list.
-  [TODO_LIST]: silent,
+  [TODO_LIST]: rule(
+    "consumed: OpenCode's and Kilo's `todowrite` (`agentInfo.name` `OpenCode` or `Kilo`, `kind: other` with an " +
+      "array `rawInput.todos`), the agent's task list",
+    () => [],
+  ),
   read,
   search,
   other,
