@@ -72,4 +72,18 @@ export const clis: readonly Cli[] = [
     platformPkg: '@kilocode/cli-linux-x64',
     bin: 'node_modules/@kilocode/cli-linux-x64/bin/kilo',
   },
+  // ACP adapters: Zed's for Claude Code (the agent SDK inside it bundles Claude Code) and for Codex (a binary).
+  {
+    id: 'claude-agent-acp',
+    pkg: '@zed-industries/claude-agent-acp',
+    pinned: '0.23.1',
+    bin: 'node_modules/@zed-industries/claude-agent-acp/dist/index.js',
+  },
+  {
+    id: 'codex-acp',
+    pkg: '@zed-industries/codex-acp',
+    pinned: '0.16.0',
+    platformPkg: '@zed-industries/codex-acp-linux-x64',
+    bin: 'node_modules/@zed-industries/codex-acp-linux-x64/bin/codex-acp',
+  },
 ];

@@ -10,7 +10,7 @@
  * with the wire protocol it speaks and the requests it makes besides the conversation. The facts
  * are the lab's (test/fixtures/<harness>/lab/LAB.md and research/<harness>.md).
  */
-import { writeFileSync, mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { HarnessName, SpawnHarnessOptions } from '../src/index.js';
 import type { Conversation } from '../src/testing/index.js';
@@ -19,7 +19,19 @@ import type { Place } from './workspace.js';
 
 /** The rows, by id. */
 export type RowId =
-  'claude-code' | 'codex' | 'opencode' | 'gemini' | 'qwen' | 'pi' | 'copilot' | 'kilo' | 'copilot-acp' | 'qwen-acp';
+  | 'claude-code'
+  | 'codex'
+  | 'opencode'
+  | 'gemini'
+  | 'qwen'
+  | 'pi'
+  | 'copilot'
+  | 'kilo'
+  | 'copilot-acp'
+  | 'qwen-acp'
+  | 'claude-acp'
+  | 'codex-acp'
+  | 'opencode-acp';
 
 // ---------------------------------------------------------------------------------------------
 // offline: the scripted model instead of the vendor's, and nothing else on the network
@@ -229,6 +241,20 @@ export const offline: Readonly<Record<RowId, (place: Place, url: string) => Offl
   // The ACP preset has --no-auto-update already.
   'copilot-acp': (_place, url) => ({ env: copilotEnv(url) }),
   'qwen-acp': qwenOffline,
+  // The adapters run the CLI they wrap, configured as the CLI is.
+  'claude-acp': (place, url) => offline['claude-code'](place, url),
+  // codex-acp reads approval and sandbox from the config (no command line of Codex's): the lab's shell has no
+  // bubblewrap, so the sandbox is off, and nothing asks.
+  'codex-acp': (place, url) => {
+    const setup = offline.codex(place, url);
+    const config = join(setup.env.CODEX_HOME!, 'config.toml');
+    writeFileSync(
+      config,
+      `approval_policy = "never"\nsandbox_mode = "danger-full-access"\n${readFileSync(config, 'utf8')}`,
+    );
+    return setup;
+  },
+  'opencode-acp': (place, url) => offline.opencode(place, url),
 };
 
 // ---------------------------------------------------------------------------------------------
@@ -267,6 +293,17 @@ export const liveHarnesses: readonly LiveHarness[] = [
   { id: 'kilo', harness: 'kilo', cli: 'kilo', protocol: 'chat', needs: ['rg'], side: [titleRequest] },
   { id: 'copilot-acp', harness: 'acp', cli: 'copilot', protocol: 'chat', agent: 'copilot' },
   { id: 'qwen-acp', harness: 'acp', cli: 'qwen', protocol: 'chat', agent: 'qwen' },
+  { id: 'claude-acp', harness: 'acp', cli: 'claude-agent-acp', protocol: 'anthropic', agent: 'claude' },
+  { id: 'codex-acp', harness: 'acp', cli: 'codex-acp', protocol: 'responses', agent: 'codex' },
+  {
+    id: 'opencode-acp',
+    harness: 'acp',
+    cli: 'opencode',
+    protocol: 'chat',
+    agent: 'opencode',
+    needs: ['rg'],
+    side: [titleRequest],
+  },
 ];
 
 /**
@@ -278,7 +315,14 @@ export function launch(
   place: Place,
   url: string,
   scenarioArgs: readonly string[] = [],
-): Pick<SpawnHarnessOptions, 'agent' | 'model' | 'extraArgs'> & { env: Record<string, string> } {
+): Pick<SpawnHarnessOptions, 'agent' | 'model' | 'extraArgs' | 'permissions'> & { env: Record<string, string> } {
   const setup = offline[row.id](place, url);
-  return { agent: row.agent, model: setup.model, extraArgs: [...(setup.args ?? []), ...scenarioArgs], env: setup.env };
+  return {
+    agent: row.agent,
+    // The scenarios' tools run inside the run's temporary workspace: the agent may run them.
+    permissions: row.agent === undefined ? undefined : 'allow',
+    model: setup.model,
+    extraArgs: [...(setup.args ?? []), ...scenarioArgs],
+    env: setup.env,
+  };
 }

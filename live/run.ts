@@ -4,8 +4,8 @@
  * left behind. Everything it started is gone when it returns.
  */
 import { randomUUID } from 'node:crypto';
-import { readdirSync, readFileSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { appendFileSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import type { HarnessEvent } from '../src/kernel/events.js';
 import { spawnHarness, type RunResult } from '../src/index.js';
 import { startModelServer, type LoggedRequest } from '../src/testing/index.js';
@@ -19,6 +19,19 @@ import { createPlace, type Place } from './workspace.js';
  * run's length, even on a loaded machine.
  */
 const RUN_TIMEOUT_MS = 600_000;
+
+/**
+ * `LIVE_CAPTURE=<dir>`: each run's stdout, one parsed record a line, into `<dir>/<row>/<scenario>.jsonl` (how the ACP
+ * lab transcripts of test/fixtures/acp/ are made).
+ */
+function captureFile(row: LiveHarness, scenario: Scenario): string | undefined {
+  const dir = process.env.LIVE_CAPTURE;
+  if (dir === undefined || dir === '') return undefined;
+  mkdirSync(join(dir, row.id), { recursive: true });
+  const file = join(dir, row.id, `${scenario.name}.jsonl`);
+  rmSync(file, { force: true });
+  return file;
+}
 
 export interface LiveRun {
   events: HarnessEvent[];
@@ -48,6 +61,7 @@ export async function runScenario<T>(
   const marker = `${process.env.HARNESS_EVENTS_LIVE_SUITE ?? 'solo'}:${randomUUID()}`;
   try {
     const { env, ...options } = launch(row, place, server.url, scenario.args);
+    const capture = captureFile(row, scenario);
     // The library builds the command line from the prompt (an ACP agent's from its preset, the prompt sent by its
     // client).
     const run = spawnHarness({
@@ -73,6 +87,7 @@ export async function runScenario<T>(
       },
       signal: AbortSignal.timeout(RUN_TIMEOUT_MS),
       killGraceMs: 2000,
+      onRecord: capture === undefined ? undefined : (record) => appendFileSync(capture, JSON.stringify(record) + '\n'),
     });
     const events: HarnessEvent[] = [];
     for await (const event of run) events.push(event);

@@ -29,6 +29,23 @@ interface AcpAgent {
   usagePerCall: boolean;
   /** Copilot sends cachedWriteTokens (0); Qwen does not. */
   cacheWrite: boolean;
+  /** The agent reports a shell command's exit code and working directory (claude-agent-acp does neither). */
+  exitCodes?: false;
+  workingDirectory?: false;
+  /** The search the grep step gives, when it is not of the workspace (codex-acp's `rg` names no path). */
+  searched?(w: Where, pattern: string): EventBody;
+  /**
+   * Where the prompt response's usage differs from a sum over the turn: OpenCode's covers the last model call only,
+   * codex-acp sends none.
+   */
+  turnUsage?: 'last' | 'none';
+  /** claude-agent-acp sends no thoughtTokens; OpenCode leaves out the classes that are 0. */
+  reasoningTokens?: false;
+  zeroClasses?: false;
+  /** claude-agent-acp gives a whole-file Read `locations[0].line: 1`, a start line (acp.md line ranges). */
+  readStart?: number;
+  /** codex-acp's thought text starts with blank lines, kept as sent. */
+  thoughtPrefix?: string;
 }
 
 interface Step {
@@ -40,25 +57,29 @@ interface Step {
 /** The inclusive token classes of acp.md (input holds the cached, output the thought tokens). */
 function usage(agent: AcpAgent, counts: Usage): EventBody {
   const cached = counts.cached ?? 0;
-  const reasoning = counts.reasoning ?? 0;
+  const reasoning = agent.reasoningTokens === false ? 0 : (counts.reasoning ?? 0);
+  const sent = (count: number) => agent.zeroClasses !== false || count !== 0;
   return {
     type: 'usage',
     tokens: {
       input: counts.input - cached,
       output: counts.output - reasoning,
-      cache_read: cached,
+      ...(sent(cached) ? { cache_read: cached } : {}),
       ...(agent.cacheWrite ? { cache_write: 0 } : {}),
-      reasoning,
+      ...(agent.reasoningTokens !== false && sent(reasoning) ? { reasoning } : {}),
     },
   };
 }
 
 function expected(agent: AcpAgent, steps: readonly Step[]): EventBody[] {
   const said = ({ reasoning, text }: Turn): EventBody[] => [
-    ...(reasoning ? [{ type: 'reasoning' as const, message: reasoning }] : []),
+    ...(reasoning ? [{ type: 'reasoning' as const, message: (agent.thoughtPrefix ?? '') + reasoning }] : []),
     ...(text ? [{ type: 'agent' as const, message: text }] : []),
   ];
   const did = (step: Step) => (step.did ? [step.did] : []);
+  const done = steps.flatMap((step) => [...said(step.turn), ...did(step)]);
+  if (agent.turnUsage === 'none') return done;
+  if (agent.turnUsage === 'last') return [...done, usage(agent, steps.at(-1)!.turn.usage ?? DEFAULT_USAGE)];
   if (agent.usagePerCall)
     return steps.flatMap((step) => [...said(step.turn), usage(agent, step.turn.usage ?? DEFAULT_USAGE), ...did(step)]);
   const sum = steps.reduce<Usage>(
@@ -70,7 +91,7 @@ function expected(agent: AcpAgent, steps: readonly Step[]): EventBody[] {
     }),
     { input: 0, output: 0, cached: 0, reasoning: 0 },
   );
-  return [...steps.flatMap((step) => [...said(step.turn), ...did(step)]), usage(agent, sum)];
+  return [...done, usage(agent, sum)];
 }
 
 function scenario(
@@ -93,11 +114,17 @@ function scenario(
 function acpScenarios(agent: AcpAgent): Scenario[] {
   const read = (w: Where, path: string, said: Pick<Turn, 'reasoning' | 'text'> = {}, is_success = true): Step => ({
     turn: { ...said, tools: [agent.read(w, path)] },
-    did: { type: 'read', path: w.path(path), is_success },
+    did: { type: 'read', path: w.path(path), ...(agent.readStart ? { start_line: agent.readStart } : {}), is_success },
   });
   const check = (w: Where, command: string, exit_code: number): Step => ({
     turn: { tools: [agent.shell(command)] },
-    did: { type: 'command', command, working_directory: w.workspace, exit_code, is_success: exit_code === 0 },
+    did: {
+      type: 'command',
+      command,
+      ...(agent.workingDirectory === false ? {} : { working_directory: w.workspace }),
+      ...(agent.exitCodes === false ? {} : { exit_code }),
+      is_success: exit_code === 0,
+    },
   });
   return [
     scenario(agent, 'text', 'What is the answer? Answer from memory.', () => [
@@ -115,7 +142,7 @@ function acpScenarios(agent: AcpAgent): Scenario[] {
       check(w, 'ls -la && echo done', 0),
       {
         turn: { tools: [agent.grep(w, 'hello')] },
-        did: { type: 'search', query: 'hello', path: w.workspace, is_success: true },
+        did: agent.searched?.(w, 'hello') ?? { type: 'search', query: 'hello', path: w.workspace, is_success: true },
       },
       { turn: { text: 'The notes mention hello on line 4.' } },
     ]),
@@ -160,4 +187,52 @@ export const qwenAcp = acpScenarios({
   readBeforeEdit: true,
   usagePerCall: true,
   cacheWrite: false,
+});
+
+export const claudeAcp = acpScenarios({
+  read: (w, path) => ({ name: 'Read', input: { file_path: w.path(path) } }),
+  shell: (command) => ({ name: 'Bash', input: { command, description: 'Run a command' } }),
+  grep: (w, pattern) => ({ name: 'Grep', input: { pattern, path: w.workspace } }),
+  edit: (w, path, from, to) => ({ name: 'Edit', input: { file_path: w.path(path), old_string: from, new_string: to } }),
+  // Claude Code refuses to edit a file it has not read.
+  readBeforeEdit: true,
+  usagePerCall: false,
+  cacheWrite: true,
+  exitCodes: false,
+  workingDirectory: false,
+  reasoningTokens: false,
+  readStart: 1,
+});
+
+// codex-acp: every file operation is a shell command Codex summarizes (parsed_cmd); its edit is apply_patch.
+const exec = (cmd: string): ToolUse => ({ name: 'exec_command', input: { cmd } });
+export const codexAcp = acpScenarios({
+  read: (_w, path) => exec(`cat ${path}`),
+  shell: (command) => exec(command),
+  grep: (_w, pattern) => exec(`rg -n ${pattern}`),
+  edit: (_w, path, from, to) => ({
+    name: 'apply_patch',
+    custom: true,
+    input: `*** Begin Patch\n*** Update File: ${path}\n@@\n-export const answer = ${from};\n+export const answer = ${to};\n*** End Patch\n`,
+  }),
+  readBeforeEdit: false,
+  usagePerCall: false,
+  cacheWrite: true,
+  // `rg -n hello` names no path: the search has none (acp.md, A Codex command).
+  searched: (_w, pattern) => ({ type: 'search', query: pattern, is_success: true }),
+  turnUsage: 'none',
+  thoughtPrefix: '\n\n',
+});
+
+export const opencodeAcp = acpScenarios({
+  read: (w, path) => ({ name: 'read', input: { filePath: w.path(path) } }),
+  shell: (command) => ({ name: 'bash', input: { command, description: 'Run a command' } }),
+  grep: (w, pattern) => ({ name: 'grep', input: { pattern, path: w.workspace } }),
+  edit: (w, path, from, to) => ({ name: 'edit', input: { filePath: w.path(path), oldString: from, newString: to } }),
+  // OpenCode refuses to edit a file it has not read.
+  readBeforeEdit: true,
+  usagePerCall: false,
+  cacheWrite: false,
+  turnUsage: 'last',
+  zeroClasses: false,
 });

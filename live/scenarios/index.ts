@@ -1,6 +1,6 @@
 /** The scenarios of each row of live/harnesses.ts, by its id. */
 import type { Scenario } from '../scenario.js';
-import { copilotAcp, qwenAcp } from './acp.js';
+import { claudeAcp, codexAcp, copilotAcp, opencodeAcp, qwenAcp } from './acp.js';
 import { claudeCode } from './claude-code.js';
 import { codex } from './codex.js';
 import { copilot } from './copilot.js';
@@ -21,4 +21,7 @@ export const scenarios: Readonly<Record<string, readonly Scenario[]>> = {
   kilo,
   'copilot-acp': copilotAcp,
   'qwen-acp': qwenAcp,
+  'claude-acp': claudeAcp,
+  'codex-acp': codexAcp,
+  'opencode-acp': opencodeAcp,
 };

@@ -52,6 +52,8 @@ export interface RunContext {
   readonly cwd: string | undefined;
   /** A working directory the harness reported; the `cwd` option wins, and the first report sticks. */
   reportCwd(dir: unknown): void;
+  /** The run's home directory (the `home` option), which `~` in a path means; unset: this process's. */
+  readonly home?: string;
   /** A session id the harness reported; the first non-empty string is the stream's. */
   reportSession(id: unknown): void;
   /**

@@ -20,6 +20,8 @@ export interface TextSpanOptions {
   cumulative?: boolean;
   /** Called with each span as it is emitted (a harness whose final output is its last message). */
   onEmit?: (kind: SpanKind, text: string) => void;
+  /** A span of only whitespace is not emitted (ACP agents send an empty chunk before each message). */
+  dropBlank?: boolean;
 }
 
 export class TextSpan {
@@ -89,7 +91,7 @@ export class TextSpan {
     this.id = null;
     this.text = '';
     this.bytes = 0;
-    if (kind === undefined || text === '') return;
+    if (kind === undefined || text === '' || (this.options.dropBlank && text.trim() === '')) return;
     this.run.emit({ type: kind, message: text });
     this.options.onEmit?.(kind, text);
     if (this.options.cumulative) this.last.set(kind, { id, text });

@@ -29,6 +29,8 @@ export class ToolCall {
     readonly cwd: string | undefined,
     readonly timestamp: string,
     readonly session_id: string | undefined,
+    /** The run's home directory, which `~` in a path means (docs/contract.md "Paths"); unset: this process's. */
+    readonly home?: string,
     /** The harness whose tool table classifies it: the correlator's, so the classifier needs none of its own. */
     readonly harness?: Harness,
   ) {
@@ -54,6 +56,6 @@ export class ToolCall {
    * code in its text).
    */
   with(fields: Partial<ToolCallFields>): ToolCall {
-    return new ToolCall({ ...this, ...fields }, this.cwd, this.timestamp, this.session_id, this.harness);
+    return new ToolCall({ ...this, ...fields }, this.cwd, this.timestamp, this.session_id, this.home, this.harness);
   }
 }

@@ -90,7 +90,7 @@ function fileRule(type: 'read' | 'write', fields: FileFields): ToolRule {
       fields.viewRange !== undefined
         ? viewRange((call.input as Record<string, unknown>)[fields.viewRange])
         : offsetLimitRange(lineField(call.input, fields.offset), lineField(call.input, fields.limit));
-    return [{ type, path: resolvePath(path, call.cwd), ...range, is_success: successOf(call) }];
+    return [{ type, path: resolvePath(path, call.cwd, call.home), ...range, is_success: successOf(call) }];
   });
 }
 
@@ -108,7 +108,7 @@ export function search(fields: { query: string; path?: string }): ToolRule {
       {
         type: 'search',
         query,
-        path: path === undefined ? undefined : resolvePath(path, call.cwd),
+        path: path === undefined ? undefined : resolvePath(path, call.cwd, call.home),
         is_success: successOf(call),
       },
     ];
@@ -120,7 +120,11 @@ export function list(pathField: string): ToolRule {
   return rule(`list, \`path\` = \`${pathField}\` when given`, (call) => {
     const path = stringField(call.input, pathField);
     return [
-      { type: 'list', path: path === undefined ? undefined : resolvePath(path, call.cwd), is_success: successOf(call) },
+      {
+        type: 'list',
+        path: path === undefined ? undefined : resolvePath(path, call.cwd, call.home),
+        is_success: successOf(call),
+      },
     ];
   });
 }
@@ -141,7 +145,7 @@ export function namedSkill(nameField: string): ToolRule {
 }
 
 export function skillEvent(call: ToolCall, name: string | undefined, path: string): EventBody {
-  return { type: 'skill', path: resolvePath(path, call.cwd), skill_name: name, is_success: successOf(call) };
+  return { type: 'skill', path: resolvePath(path, call.cwd, call.home), skill_name: name, is_success: successOf(call) };
 }
 
 export interface ShellOptions {
@@ -166,7 +170,8 @@ export function shell(commandField: string, options: ShellOptions = {}): ToolRul
       const command = stringField(call.input, commandField);
       if (command === undefined) return null;
       const is_success = successOf(call);
-      const cwd = call.working_directory === undefined ? call.cwd : resolvePath(call.working_directory, call.cwd);
+      const cwd =
+        call.working_directory === undefined ? call.cwd : resolvePath(call.working_directory, call.cwd, call.home);
       const classified = shellOperations(command, cwd);
       if (classified) {
         const { operations, finalSearch } = classified;
@@ -177,7 +182,13 @@ export function shell(commandField: string, options: ShellOptions = {}): ToolRul
         }));
       }
       return [
-        { type: 'command', command, working_directory: call.working_directory, exit_code: call.exit_code, is_success },
+        {
+          type: 'command',
+          command,
+          working_directory: call.working_directory === undefined ? undefined : cwd,
+          exit_code: call.exit_code,
+          is_success,
+        },
       ];
     },
   );

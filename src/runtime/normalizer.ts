@@ -28,6 +28,11 @@ export interface NormalizeOptions {
    * against it.
    */
   cwd?: string;
+  /**
+   * The run's home directory: `~` and `~/...` in a path expand against it (docs/contract.md "Paths"). Default the
+   * process's own; `spawnHarness` passes the child's `HOME`.
+   */
+  home?: string;
   /** A schema violation is a stream error, not a warning plus an `unknown` event. Default false. */
   strict?: boolean;
   /** The longest input line kept, in bytes; longer ones become `line_too_long` warnings. Default 64 MiB. */

@@ -87,6 +87,8 @@ export function spawnHarness(given: SpawnHarnessOptions): HarnessRun {
   const normalizer: Normalizer = createNormalizer({
     idleFlushMs: 200,
     ...options,
+    // `~` in the child's paths is the child's home.
+    home: options.home ?? (options.env ?? process.env).HOME,
     harness,
     onRecord(record) {
       options.onRecord?.(record);

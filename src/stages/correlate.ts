@@ -38,6 +38,8 @@ export interface CorrelateOptions {
    * it.
    */
   cwd?: string;
+  /** The run's home directory, against which `~` in a path expands; default this process's. */
+  home?: string;
   maxPendingTools?: number;
   maxSpanBytes?: number;
   /** Filled as the run goes; readable when the input has ended. */
@@ -78,6 +80,7 @@ export function correlator(sink: Sink<Correlated>, options: CorrelateOptions): S
       cwdReported = true;
       cwd = resolvePath(dir);
     },
+    home: options.home,
     reportSession(id) {
       if (session !== undefined || typeof id !== 'string' || id === '') return;
       session = id;
@@ -89,7 +92,7 @@ export function correlator(sink: Sink<Correlated>, options: CorrelateOptions): S
     },
     tool(fields) {
       flushSpans();
-      sink(new ToolCall(fields, cwd, now(), session, harnessOf));
+      sink(new ToolCall(fields, cwd, now(), session, options.home, harnessOf));
     },
     textSpan(spanOptions) {
       const span = new TextSpan(run, spanOptions);

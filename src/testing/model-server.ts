@@ -34,9 +34,10 @@ export interface LoggedRequest {
   toolResults?: number;
   /**
    * `served`: the turn was answered; `failed`: a scripted HTTP error; `dropped`: a scripted cut stream; `count_tokens`:
-   * Anthropic's token counter; `unexpected`: the script has no answer.
+   * Anthropic's token counter; `probe`: a `HEAD /` reachability check (claude-agent-acp's Claude Code sends one);
+   * `unexpected`: the script has no answer.
    */
-  outcome: 'served' | 'failed' | 'dropped' | 'count_tokens' | 'unexpected';
+  outcome: 'served' | 'failed' | 'dropped' | 'count_tokens' | 'probe' | 'unexpected';
   status: number;
   /** Why an unexpected request was refused. */
   reason?: string;
@@ -91,6 +92,11 @@ export async function startModelServer(script: Script, options: ModelServerOptio
 
   function answer(req: IncomingMessage, res: ServerResponse, raw: Buffer): void {
     const entry: LoggedRequest = { method: req.method ?? '', path: pathOf(req), outcome: 'unexpected', status: 0 };
+    if (entry.method === 'HEAD' && entry.path === '/') {
+      entry.outcome = 'probe';
+      res.writeHead(log(entry, 200)).end();
+      return;
+    }
     if (entry.method === 'POST' && entry.path === '/v1/messages/count_tokens') {
       entry.outcome = 'count_tokens';
       entry.protocol = 'anthropic';

@@ -454,6 +454,7 @@ describe('known agents (the `agent` option)', { timeout: 30_000 }, () => {
       copilot: 'copilot --acp --no-auto-update --allow-all-tools',
       droid: 'droid exec -o acp',
       kilo: 'kilo acp',
+      claude: 'claude-agent-acp',
       'claude-code': 'claude-code-acp',
       qwen: 'qwen --acp --approval-mode yolo',
       gemini: 'gemini --acp',
@@ -464,7 +465,7 @@ describe('known agents (the `agent` option)', { timeout: 30_000 }, () => {
       cursor: 'cursor-agent acp',
       codex: 'codex-acp',
     });
-    // The six captured (test/fixtures/acp/LAB.md), with their versions.
+    // The nine captured (test/fixtures/acp/LAB.md), with their versions.
     expect(
       Object.fromEntries(
         [...acpAgents].filter(([, agent]) => agent.captured).map(([name, agent]) => [name, agent.captured]),
@@ -473,9 +474,12 @@ describe('known agents (the `agent` option)', { timeout: 30_000 }, () => {
       copilot: '1.0.102',
       droid: '0.225.2',
       kilo: '7.7.7',
+      claude: '0.23.1',
       'claude-code': '0.16.2',
       qwen: '0.24.4',
       gemini: '0.61.0',
+      opencode: '1.18.33',
+      codex: '0.16.0',
     });
   });
 
@@ -485,7 +489,7 @@ describe('known agents (the `agent` option)', { timeout: 30_000 }, () => {
     expect(run({ prompt: undefined })).toThrow(new TypeError('acp: the prompt option is required (a string)'));
     expect(run({ command: undefined })).toThrow(new TypeError('acp: an agent (a known one) or a command is required'));
     expect(run({ agent: 'vim' })).toThrow(
-      /^acp: unknown agent "vim" \(known: copilot, droid, kilo, claude-code, qwen, gemini, opencode, goose, crush, auggie, cursor, codex\)/,
+      /^acp: unknown agent "vim" \(known: copilot, droid, kilo, claude, claude-code, qwen, gemini, opencode, goose, crush, auggie, cursor, codex\)/,
     );
     expect(run({ permissions: 'maybe' as 'allow' })).toThrow(
       new TypeError('acp: permissions must be "allow" or "reject", got "maybe"'),

@@ -1096,3 +1096,146 @@ describe('bounded state', () => {
     );
   });
 });
+
+describe('revision 2026-12-01b', () => {
+  test('a span of only whitespace emits nothing; any other keeps its whitespace as sent (acp.md Text spans)', async () => {
+    expect(await events(think('\n\n'), say(' '), think(' \t'), say('\n\nhi '))).toEqual([
+      { type: 'agent', message: '\n\nhi ' },
+    ]);
+  });
+
+  test("plan: claude-agent-acp's TodoWrite arrives as one; consumed, no event", async () => {
+    const plan = update('plan', {
+      entries: [{ content: 'Read the notes', status: 'in_progress', priority: 'medium' }],
+    });
+    const out = await outcome(initialize('@zed-industries/claude-agent-acp'), sessionNew, plan, answer());
+    expect(out.events).toEqual([]);
+    expect(out.rules[2]).toBe(updates.plan.rules.consumed);
+  });
+
+  test("OpenCode's and Kilo's todowrite (kind other, rawInput.todos) is consumed; from another agent unknown", async () => {
+    const todos = { todos: [{ content: 'Read the notes', status: 'pending', priority: 'high' }] };
+    const fields = { kind: 'other', title: 'todowrite', rawInput: todos };
+    expect(await tool(fields, { agent: 'OpenCode' })).toEqual([]);
+    expect(await tool(fields, { agent: 'Kilo' })).toEqual([]);
+    expect((await tool(fields, { agent: 'test-agent' })).map((event) => event.type)).toEqual(['unknown']);
+  });
+
+  describe("codex-acp's Codex commands (rawInput.parsed_cmd; shapes of test/fixtures/acp/codex-acp/)", () => {
+    const exec = (script: string, parsed_cmd: unknown[], cwd = '/ws') => ({
+      command: ['/bin/bash', '-lc', script],
+      cwd,
+      parsed_cmd,
+      source: 'unified_exec_startup',
+    });
+    const ended = (exit_code: number) => ({ rawOutput: { exit_code, stdout: '', stderr: '' } });
+    const codex = (kind: string, title: string, rawInput: unknown, status: string, exit_code: number) =>
+      tool({ kind, title, rawInput }, { status, end: ended(exit_code), agent: 'codex-acp' });
+
+    test('a search that matched nothing ends failed with exit code 1: is_success true', async () => {
+      expect(
+        await codex(
+          'search',
+          'Search zzz',
+          exec('rg -n zzz', [{ type: 'search', cmd: 'rg -n zzz', query: 'zzz', path: null }]),
+          'failed',
+          1,
+        ),
+      ).toEqual([{ type: 'search', query: 'zzz', is_success: true }]);
+      // Exit 2 is an error.
+      expect(
+        await codex(
+          'search',
+          'Search zzz in src',
+          exec('rg -n zzz src', [{ type: 'search', cmd: 'rg -n zzz src', query: 'zzz', path: 'src' }]),
+          'failed',
+          2,
+        ),
+      ).toEqual([{ type: 'search', query: 'zzz', path: '/ws/src', is_success: false }]);
+    });
+
+    test("paths from the script joined onto its cd, not Codex's shortened display path; lines from the cmd", async () => {
+      expect(
+        await codex(
+          'search',
+          'Search greet in webview',
+          exec('cd pkg && rg -n greet webview/src', [
+            { type: 'search', cmd: 'rg -n greet webview/src', query: 'greet', path: 'webview' },
+          ]),
+          'completed',
+          0,
+        ),
+      ).toEqual([{ type: 'search', query: 'greet', path: '/ws/pkg/webview/src', is_success: true }]);
+      expect(
+        await codex(
+          'read',
+          'Read a.ts',
+          exec("sed -n '1,5p' src/a.ts", [
+            { type: 'read', cmd: "sed -n '1,5p' src/a.ts", name: 'a.ts', path: 'src/a.ts' },
+          ]),
+          'completed',
+          0,
+        ),
+      ).toEqual([{ type: 'read', path: '/ws/src/a.ts', start_line: 1, end_line: 5, is_success: true }]);
+      expect(
+        await codex(
+          'search',
+          'List files',
+          exec('ls -la', [{ type: 'list_files', cmd: 'ls -la', path: null }], '/ws/./pkg/'),
+          'completed',
+          0,
+        ),
+      ).toEqual([{ type: 'list', is_success: true }]);
+    });
+
+    test('one event per entry, in order; an unknown entry makes the whole call one command', async () => {
+      expect(
+        await codex(
+          'read',
+          'Read a.ts, b.ts',
+          exec('cat a.ts && cat b.ts', [
+            { type: 'read', cmd: 'cat a.ts', name: 'a.ts', path: 'a.ts' },
+            { type: 'read', cmd: 'cat b.ts', name: 'b.ts', path: 'b.ts' },
+          ]),
+          'completed',
+          1,
+        ),
+      ).toEqual([
+        { type: 'read', path: '/ws/a.ts', is_success: false },
+        { type: 'read', path: '/ws/b.ts', is_success: false },
+      ]);
+      expect(
+        await codex(
+          'execute',
+          'npm test',
+          exec('npm test', [{ type: 'unknown', cmd: 'npm test' }], '/ws/pkg/'),
+          'completed',
+          3,
+        ),
+      ).toEqual([
+        { type: 'command', command: 'npm test', working_directory: '/ws/pkg', exit_code: 3, is_success: false },
+      ]);
+    });
+  });
+
+  test('an argv [SHELL, -c | -lc, SCRIPT] is its SCRIPT, even one the shell rules cannot read', async () => {
+    expect(await tool({ kind: 'execute', rawInput: { command: ['/bin/bash', '-lc', 'echo $(date) # now'] } })).toEqual([
+      { type: 'command', command: 'echo $(date) # now', is_success: true },
+    ]);
+    // Not one of Codex's shell names: joined as a command line.
+    expect(await tool({ kind: 'execute', rawInput: { command: ['fish', '-c', 'ls'] } })).toEqual([
+      { type: 'command', command: 'fish -c ls', is_success: true },
+    ]);
+  });
+
+  test('a search exiting 1 succeeds whatever the status, for every agent (Kilo, OpenCode: metadata.exit)', async () => {
+    for (const agent of ['Kilo', 'OpenCode', 'test-agent']) {
+      expect(
+        await tool(
+          { kind: 'execute', rawInput: { command: 'grep -rn zzz src', cwd: '/ws' } },
+          { status: 'failed', end: { rawOutput: { output: '', metadata: { exit: 1 } } }, agent },
+        ),
+      ).toEqual([{ type: 'search', query: 'zzz', path: '/ws/src', is_success: true }]);
+    }
+  });
+});

@@ -64,6 +64,24 @@ async function events(...records: unknown[]) {
   return bodies((await run(jsonl(...records), { harness, cwd })).events);
 }
 
+describe('difference 2 with CONTRACT.md OpenCode (revision 2026-12-01b)', () => {
+  test('bash: exit null is no exit code; a command the shell tool terminated at its timeout failed', async () => {
+    const output =
+      '\n\n<shell_metadata>\nshell tool terminated command after exceeding timeout 1000 ms. If this command is ' +
+      'expected to take longer and is not waiting for interactive input, retry with a larger timeout value in ' +
+      'milliseconds.\n</shell_metadata>';
+    expect(
+      await events(
+        toolUse('bash', { command: 'npm test' }, { metadata: { exit: null } }, 'prt_1'),
+        toolUse('bash', { command: 'npm test', timeout: 1000 }, { output, metadata: { exit: null } }, 'prt_2'),
+      ),
+    ).toEqual([
+      { type: 'command', command: 'npm test', is_success: true },
+      { type: 'command', command: 'npm test', is_success: false },
+    ]);
+  });
+});
+
 describe('raw event stream (opencode.md "Normalized mapping" with kilo.md\'s differences)', () => {
   test('the session id is the first sessionID, on every event', async () => {
     const { events, metrics } = await run(

@@ -545,6 +545,50 @@ describe('tool mapping', () => {
     },
   );
 
+  // OpenCode 1.18.33's bash tool: the output, then a <shell_metadata> block with its notes; exit null at a timeout.
+  const timedOut = (ms: number) =>
+    `Compiling...\n\n<shell_metadata>\nshell tool terminated command after exceeding timeout ${ms} ms. If this ` +
+    'command is expected to take longer and is not waiting for interactive input, retry with a larger timeout value ' +
+    'in milliseconds.\n</shell_metadata>';
+
+  test(
+    'bash (CONTRACT.md OpenCode, 2026-12-01b): exit null is no exit code, success from the status; a command the ' +
+      'shell tool terminated at its timeout failed, no exit code, its file operations too',
+    async () => {
+      expect(
+        await events(
+          toolUse('bash', { command: 'make' }, { metadata: { output: '', exit: null } }, 'prt_1'),
+          toolUse('bash', { command: 'make' }, { status: 'error', metadata: { exit: null } }, 'prt_2'),
+          toolUse(
+            'bash',
+            { command: 'make', timeout: 2000 },
+            { output: timedOut(2000), metadata: { exit: null } },
+            'prt_3',
+          ),
+          toolUse('bash', { command: 'cat big.log' }, { output: timedOut(500), metadata: { exit: null } }, 'prt_4'),
+          // The words alone, outside the block the tool appends, are the command's own output.
+          toolUse(
+            'bash',
+            { command: 'echo shell tool terminated command after exceeding timeout 1 ms' },
+            { output: 'shell tool terminated command after exceeding timeout 1 ms\n', metadata: { exit: 0 } },
+            'prt_5',
+          ),
+        ),
+      ).toEqual([
+        { type: 'command', command: 'make', is_success: true },
+        { type: 'command', command: 'make', is_success: false },
+        { type: 'command', command: 'make', is_success: false },
+        { type: 'read', path: '/ws/big.log', is_success: false },
+        {
+          type: 'command',
+          command: 'echo shell tool terminated command after exceeding timeout 1 ms',
+          exit_code: 0,
+          is_success: true,
+        },
+      ]);
+    },
+  );
+
   test('background_process is a command when its input carries a command line, otherwise consumed', async () => {
     const { events, rules } = await run(
       jsonl(

@@ -252,7 +252,7 @@ describe('raw event stream', () => {
       const out = await run(jsonl(session, lone, ls), { harness });
       expect(bodies(out.events)).toEqual([
         { type: 'unknown', raw: { tool_execution_end: lone } },
-        { type: 'list', path: '/ws', is_success: true },
+        { type: 'list', is_success: true },
       ]);
       expect(out.rules.slice(1)).toEqual([
         records.tool_execution_end.rules.unstarted,
@@ -799,6 +799,7 @@ describe('tools', () => {
     'paths as pi reads them: a leading @ stripped, ~ the home directory, Unicode spaces plain, relative to the ' +
       'session cwd',
     async () => {
+      // No home option: the process's own (CONTRACT.md Paths).
       const home = homedir();
       expect(await tool('read', { path: '@src/a.ts' })).toEqual([
         { type: 'read', path: '/ws/src/a.ts', is_success: true },
@@ -820,6 +821,18 @@ describe('tools', () => {
       expect(await tool('read', { path: '~bob/a' })).toEqual([{ type: 'read', path: '/ws/~bob/a', is_success: true }]);
     },
   );
+
+  test("~ expands against the run's home option, never the process's (pi.md Tools, CONTRACT.md Paths)", async () => {
+    const lines = jsonl(
+      session,
+      ...call('read', { path: '~/notes.md' }),
+      ...call('grep', { pattern: 'x', path: '@~' }),
+    );
+    expect(bodies((await run(lines, { harness, home: '/home/agent//' })).events)).toEqual([
+      { type: 'read', path: '/home/agent/notes.md', is_success: true },
+      { type: 'search', query: 'x', path: '/home/agent', is_success: true },
+    ]);
+  });
 
   test('write and edit: write, path, no range', async () => {
     expect(await tool('write', { path: 'src/c.ts', content: 'export const c = 3;\n' })).toEqual([
@@ -857,10 +870,10 @@ describe('tools', () => {
     expect(await events(s, e)).toEqual([{ type: 'unknown', raw: { tool_execution_start: s, tool_execution_end: e } }]);
   });
 
-  test('ls: list, path, else the working directory', async () => {
+  test('ls: list, path when given; without one no path (pi.md Tools, revision 2026-12-01b)', async () => {
     expect(await tool('ls', { path: 'src' })).toEqual([{ type: 'list', path: '/ws/src', is_success: true }]);
-    expect(await tool('ls', {})).toEqual([{ type: 'list', path: '/ws', is_success: true }]);
-    // No session header, no cwd option: no working directory to report.
+    // Never filled with the working directory (CONTRACT.md Paths).
+    expect(await tool('ls', {})).toEqual([{ type: 'list', is_success: true }]);
     expect(await events(...call('ls', {}))).toEqual([{ type: 'list', is_success: true }]);
   });
 

@@ -790,6 +790,33 @@ describe('differences from claude-code.md', () => {
     );
 
     test(
+      'a last line `Command exited with code: N` gives exit code N even with is_error false; non-zero fails, ' +
+        'except the exit-1 search (difference 8, revision 2026-12-01b)',
+      async () => {
+        expect(
+          await events(
+            init,
+            ...shell('c1', 'test -e missing.txt', 'Command exited with code: 1', false),
+            ...shell('c2', 'grep -rn zzz src', 'Command exited with code: 1', false),
+            ...shell('c3', 'node check.js', 'checking\nCommand exited with code: 0', false),
+            ...shell('c4', 'cat missing.txt', 'Command exited with code: 1', false),
+          ),
+        ).toEqual([
+          {
+            type: 'command',
+            command: 'test -e missing.txt',
+            working_directory: '/ws',
+            exit_code: 1,
+            is_success: false,
+          },
+          { type: 'search', query: 'zzz', path: '/ws/src', is_success: true },
+          { type: 'command', command: 'node check.js', working_directory: '/ws', exit_code: 0, is_success: true },
+          { type: 'read', path: '/ws/missing.txt', is_success: false },
+        ]);
+      },
+    );
+
+    test(
       'a result far over streamLinesAbove keeps its head: the `Exit Code:` line at its end is cut, success ' +
         'comes from is_error alone',
       async () => {
@@ -887,6 +914,87 @@ describe('differences from claude-code.md', () => {
         ]);
       },
     );
+  });
+
+  describe('10. monitors (revision 2026-12-01b)', () => {
+    const monitorUse = (id: string) =>
+      assistant([toolUse(id, 'monitor', { command: 'tail -f build.log', description: 'build log' })]);
+    const task = (subtype: string, data: Record<string, unknown>) =>
+      system(subtype, { description: 'build log', ...data });
+
+    test(
+      'a monitor call is a command event at its result (success !is_error, no exit code); its task records and ' +
+        'injected user texts are consumed',
+      async () => {
+        const out = await run(
+          jsonl(
+            init,
+            monitorUse('call_m'),
+            task('task_started', { task_id: 'mon_1a2b', tool_use_id: 'call_m' }),
+            user([toolResult('call_m', 'Monitor "build log" started (task mon_1a2b).')]),
+            user([text('Monitor "build log" event #1: error TS2304 in src/a.ts')]),
+            user('Monitor "build log" was cancelled by the user.'),
+            task('task_notification', { task_id: 'mon_1a2b', tool_use_id: 'call_m', status: 'cancelled' }),
+            monitorUse('call_n'),
+            user([toolResult('call_n', 'Monitor failed to start: no such file', true)]),
+          ),
+          { harness },
+        );
+        expect(bodies(out.events)).toEqual([
+          { type: 'command', command: 'tail -f build.log', working_directory: '/ws', is_success: true },
+          { type: 'command', command: 'tail -f build.log', working_directory: '/ws', is_success: false },
+        ]);
+        expect(out.rules.slice(1)).toEqual([
+          records.assistant.rules.blocks,
+          records.system.rules.monitorTask,
+          records.user.rules.blocks,
+          records.user.rules.blocks,
+          records.user.rules.text,
+          records.system.rules.monitorTask,
+          records.assistant.rules.blocks,
+          records.user.rules.blocks,
+        ]);
+      },
+    );
+
+    test("task records for an id never seen: a `mon_` task id is a monitor's, any other a subagent's", async () => {
+      expect(
+        await events(
+          task('task_started', { task_id: 'mon_9', tool_use_id: 'call_x' }),
+          task('task_notification', { task_id: 'mon_9', tool_use_id: 'call_x', status: 'completed' }),
+          task('task_notification', { task_id: 'general-purpose-call_y', tool_use_id: 'call_y', status: 'completed' }),
+        ),
+      ).toEqual([{ type: 'orchestration', action: 'subagent_completed', subagent_id: 'call_y', is_success: true }]);
+    });
+
+    test("an agent call's task records stay a subagent's whatever their task id", async () => {
+      const agentUse = assistant([
+        toolUse('call_a', 'agent', { description: 'd', prompt: 'p', run_in_background: true }),
+      ]);
+      expect(
+        await events(
+          agentUse,
+          task('task_started', { task_id: 'mon_looks_like_one', tool_use_id: 'call_a', subagent_type: 'Explore' }),
+          user([toolResult('call_a', 'Launched.')]),
+          task('task_notification', { task_id: 'mon_looks_like_one', tool_use_id: 'call_a', status: 'completed' }),
+        ),
+      ).toEqual([
+        {
+          type: 'orchestration',
+          action: 'subagent_started',
+          subagent_id: 'call_a',
+          subagent_name: 'Explore',
+          is_success: true,
+        },
+        {
+          type: 'orchestration',
+          action: 'subagent_completed',
+          subagent_id: 'call_a',
+          subagent_name: 'Explore',
+          is_success: true,
+        },
+      ]);
+    });
   });
 });
 

@@ -61,9 +61,20 @@ export const acpAgents: ReadonlyMap<string, AcpAgent> = new Map<string, AcpAgent
     },
   ],
   [
+    'claude',
+    {
+      title: "Claude Code (Zed's adapter, npm @zed-industries/claude-agent-acp)",
+      command: 'claude-agent-acp',
+      args: [],
+      setup: 'ANTHROPIC_BASE_URL, ANTHROPIC_API_KEY; as root also IS_SANDBOX=1',
+      captured: '0.23.1',
+    },
+  ],
+  [
+    // The adapter's former name, started the same way.
     'claude-code',
     {
-      title: "Claude Code (Zed's adapter, npm @zed-industries/claude-code-acp)",
+      title: "Claude Code (Zed's former adapter, npm @zed-industries/claude-code-acp)",
       command: 'claude-code-acp',
       args: [],
       setup: 'ANTHROPIC_BASE_URL, ANTHROPIC_API_KEY; as root also IS_SANDBOX=1',
@@ -95,12 +106,34 @@ export const acpAgents: ReadonlyMap<string, AcpAgent> = new Map<string, AcpAgent
       captured: '0.61.0',
     },
   ],
-  ['opencode', { title: 'OpenCode', command: 'opencode', args: ['acp'] }],
+  [
+    'opencode',
+    {
+      title: 'OpenCode (npm opencode-ai)',
+      command: 'opencode',
+      args: ['acp'],
+      setup:
+        'a provider in opencode.json (@ai-sdk/openai-compatible), OPENCODE_DISABLE_* switches; permission in ' +
+        'opencode.json (ask makes it send permission requests)',
+      captured: '1.18.33',
+    },
+  ],
   ['goose', { title: 'Goose', command: 'goose', args: ['acp'] }],
   ['crush', { title: 'Crush', command: 'crush', args: ['acp'] }],
   ['auggie', { title: 'Auggie', command: 'auggie', args: ['--acp'] }],
   ['cursor', { title: 'Cursor CLI', command: 'cursor-agent', args: ['acp'] }],
-  ['codex', { title: "Codex (Zed's adapter)", command: 'codex-acp', args: [] }],
+  [
+    'codex',
+    {
+      title: "Codex (Zed's adapter, npm @zed-industries/codex-acp)",
+      command: 'codex-acp',
+      args: [],
+      setup:
+        '~/.codex/config.toml (or CODEX_HOME): model provider, approval_policy (untrusted makes it send permission ' +
+        'requests), sandbox_mode; the provider key in its env_key variable, or OPENAI_API_KEY / CODEX_API_KEY',
+      captured: '0.16.0',
+    },
+  ],
 ]);
 
 /**

@@ -199,17 +199,31 @@ const FINISHED: ReadonlyMap<unknown, boolean> = new Map([
   ['failed', false],
 ]);
 
+/** The tool-table row of OpenCode's and Kilo's `todowrite`: a `kind: other` call with `rawInput.todos`. */
+export const TODO_LIST = 'todo list';
+/** The tool-table row of a codex-acp call carrying Codex's own summary, `rawInput.parsed_cmd`. */
+export const CODEX_COMMAND = 'codex command';
+
+interface AgentRule {
+  input?(record: ToolRecord): ToolRecord;
+  success?(record: ToolRecord, success: boolean | undefined): boolean | undefined;
+  /** The tool-table row, when it is not the record's kind. */
+  row?(record: ToolRecord): string | undefined;
+}
+
+/** OpenCode's and Kilo's task list (their `todowrite`): consumed like the todo tools elsewhere. */
+const todoList: AgentRule = {
+  row: (record) =>
+    record.kind === 'other' && isObject(record.rawInput) && Array.isArray(record.rawInput.todos)
+      ? TODO_LIST
+      : undefined,
+};
+
 /**
- * docs/harnesses/acp.md "Tool calls": the two rules that look at the agent's name (`agentInfo.name`).
- * Each adjusts what the tool table gets: the record it reads, or the call's success.
+ * docs/harnesses/acp.md "Per-agent quirks": the rules that look at the agent's name (`agentInfo.name`).
+ * Each adjusts what the tool table gets: the record it reads, the call's success, or the row.
  */
-const agentRules: ReadonlyMap<
-  string,
-  {
-    input?(record: ToolRecord): ToolRecord;
-    success?(record: ToolRecord, success: boolean | undefined): boolean | undefined;
-  }
-> = new Map([
+const agentRules: ReadonlyMap<string, AgentRule> = new Map([
   // Qwen's read_file `offset` is 0-based: its first line is offset + 1.
   [
     'qwen-code',
@@ -228,7 +242,19 @@ const agentRules: ReadonlyMap<
       success: (record, success) => (record.kind === 'execute' && record.status === 'completed' ? undefined : success),
     },
   ],
+  ['OpenCode', todoList],
+  ['Kilo', todoList],
 ]);
+
+/** A record's row: a Codex command whatever its kind, an agent's own, else its kind (`other` without one). */
+function rowOf(record: ToolRecord, rules: AgentRule | undefined): string {
+  const input = record.rawInput;
+  if (isObject(input) && Array.isArray(input.parsed_cmd) && input.parsed_cmd.length > 0) return CODEX_COMMAND;
+  const own = rules?.row?.(record);
+  if (own !== undefined) return own;
+  const { kind } = record;
+  return typeof kind === 'string' ? kind : kind === undefined ? 'other' : JSON.stringify(kind);
+}
 
 /** The stop reason of a turn that ended normally; any other is a warning ("Stop reasons and usage"). */
 const END_TURN: StopReason = 'end_turn';
@@ -237,6 +263,7 @@ export function correlator(run: RunContext): Correlator {
   const { metrics } = run;
   // The last agent message is the run's final output.
   const span = run.textSpan({
+    dropBlank: true,
     onEmit(kind, text) {
       if (kind === 'agent') metrics.final_output = text;
     },
@@ -270,12 +297,7 @@ export function correlator(run: RunContext): Correlator {
     const is_success = rules?.success ? rules.success(record, success) : success;
     run.tool({
       id: record.toolCallId,
-      name:
-        typeof record.kind === 'string'
-          ? record.kind
-          : record.kind === undefined
-            ? 'other'
-            : JSON.stringify(record.kind),
+      name: rowOf(record, rules),
       input: rules?.input ? rules.input(record) : record,
       is_success,
       output: record.rawOutput,

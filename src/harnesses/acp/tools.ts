@@ -11,7 +11,7 @@
 import type { ToolRule } from '../../kernel/harness.js';
 import { isObject, type JsonObject } from '../../kernel/json.js';
 import { resolvePath } from '../../kernel/paths.js';
-import { unwrapShellCommand } from '../../kernel/shell/index.js';
+import { wrappedScript } from '../../kernel/shell/index.js';
 import {
   offsetLimitRange,
   rule,
@@ -21,7 +21,9 @@ import {
   toolTable,
   type LineRange,
 } from '../../kernel/tool-rules.js';
-import { ToolCall } from '../../kernel/tool-call.js';
+import type { ToolCall } from '../../kernel/tool-call.js';
+import { codexCommandEvents, parsedEntries } from './codex-command.js';
+import { CODEX_COMMAND, TODO_LIST } from './correlate.js';
 
 /** The `rawInput` fields that name a file, in order. */
 const PATH_FIELDS = ['path', 'file_path', 'filePath', 'absolute_path', 'filename', 'directory_path', 'dir_path'];
@@ -85,7 +87,9 @@ const read = rule(
     if (hasPattern(call)) return search(call);
     const path = stringField(locations(call)[0], 'path') ?? firstString(rawInput(call), PATH_FIELDS);
     if (path === undefined) return null;
-    return [{ type: 'read', path: resolvePath(path, call.cwd), ...readRange(call), is_success: successOf(call) }];
+    return [
+      { type: 'read', path: resolvePath(path, call.cwd, call.home), ...readRange(call), is_success: successOf(call) },
+    ];
   },
 );
 
@@ -115,7 +119,7 @@ const search = rule(
       {
         type: 'search',
         query,
-        path: path === undefined ? undefined : resolvePath(path, call.cwd),
+        path: path === undefined ? undefined : resolvePath(path, call.cwd, call.home),
         is_success: successOf(call),
       },
     ];
@@ -127,12 +131,15 @@ function shellWord(word: string): string {
   return /^[A-Za-z0-9_@%+=:,./-]+$/.test(word) ? word : `'${word.replaceAll("'", `'\\''`)}'`;
 }
 
-/** `rawInput.command`: a string as it is, an argument array as a command line (a `bash -lc` wrapper unwrapped). */
+/**
+ * `rawInput.command`: a string as it is; an argv `[SHELL, -c | -lc, SCRIPT]` (Codex's shell names) its SCRIPT, any
+ * other argv joined as a command line.
+ */
 function commandOf(call: ToolCall): string | undefined {
   const { command } = rawInput(call);
   if (typeof command === 'string' && command !== '') return command;
   if (Array.isArray(command) && command.length > 0 && command.every((word) => typeof word === 'string')) {
-    return unwrapShellCommand(command.map(shellWord).join(' '));
+    return wrappedScript(command) ?? command.map(shellWord).join(' ');
   }
   return stringField(call.input, 'title');
 }
@@ -165,28 +172,48 @@ function shellExitOf(output: unknown): JsonObject | undefined {
  */
 const shellCommand = shell('command', { searchExitCode: (call) => (call.output === 'Exit code 1' ? 1 : undefined) });
 
+/** The Commands rules' reading of an `execute` record (or a Codex command): the call as the shell row takes it. */
+function asCommand(call: ToolCall): ToolCall | undefined {
+  const command = commandOf(call);
+  if (command === undefined) return undefined;
+  const working_directory =
+    firstString(rawInput(call), WORKING_DIRECTORY_FIELDS) ??
+    stringField(call.output, 'directory') ??
+    stringField(shellExitOf(call.output), 'cwd');
+  const { exit_code, killed } = exitStatus(call.output);
+  const is_success = killed ? false : call.is_success;
+  return call.with({ input: { command }, exit_code, working_directory, is_success });
+}
+
 const execute = rule(
-  'command: `command` = `rawInput.command` (an array joined as a command line), else the `title`; ' +
-    '`working_directory` = `rawInput.cwd`, `workdir` or `dir_path`, else `rawOutput.directory`, else the ' +
-    "`shell_exit` entry's `cwd`; `exit_code` from `rawOutput.exitCode`, `exit_code`, `metadata.exit` or the " +
-    '`shell_exit` entry; or the file operations it is (docs/contract.md shell rules)',
+  'command: `command` = `rawInput.command` (an argv `[SHELL, -c | -lc, SCRIPT]` is SCRIPT, any other joined as a ' +
+    'command line), else the `title`; `working_directory` = `rawInput.cwd`, `workdir` or `dir_path`, else ' +
+    "`rawOutput.directory`, else the `shell_exit` entry's `cwd`; `exit_code` from `rawOutput.exitCode`, " +
+    '`exit_code`, `metadata.exit` or the `shell_exit` entry; or the file operations it is (docs/contract.md shell ' +
+    'rules); a search exiting 1 succeeds whatever the status',
   (call) => {
-    const command = commandOf(call);
-    if (command === undefined) return null;
-    const working_directory =
-      firstString(rawInput(call), WORKING_DIRECTORY_FIELDS) ??
-      stringField(call.output, 'directory') ??
-      stringField(shellExitOf(call.output), 'cwd');
-    const { exit_code, killed } = exitStatus(call.output);
-    const is_success = killed ? false : call.is_success;
-    return shellCommand(
-      new ToolCall(
-        { ...call, input: { command }, exit_code, working_directory, is_success },
-        call.cwd,
-        call.timestamp,
-        call.session_id,
-      ),
-    );
+    const command = asCommand(call);
+    return command === undefined ? null : shellCommand(command);
+  },
+);
+
+const codexCommand = rule(
+  'any kind with a non-empty `rawInput.parsed_cmd` (codex-acp): classified from `parsed_cmd` as codex.md ' +
+    'classifies a Codex command: one read, search (`query`) or list per entry, paths and lines from the script; ' +
+    'an `unknown` entry makes it one command; command, working directory, exit code and success as for `execute`',
+  (call) => {
+    const entries = parsedEntries(rawInput(call).parsed_cmd);
+    const command = asCommand(call);
+    if (entries === undefined || command === undefined) return null;
+    const { working_directory } = command;
+    return codexCommandEvents(entries, {
+      command: (command.input as { command: string }).command,
+      working_directory:
+        working_directory === undefined ? undefined : resolvePath(working_directory, call.cwd, call.home),
+      exit_code: command.exit_code,
+      is_success: successOf(command),
+      home: call.home,
+    });
   },
 );
 
@@ -207,7 +234,7 @@ const write = rule(
     if (paths === undefined) return null;
     return [...new Set(paths)].map((path) => ({
       type: 'write' as const,
-      path: resolvePath(path, call.cwd),
+      path: resolvePath(path, call.cwd, call.home),
       is_success: successOf(call),
     }));
   },
@@ -225,6 +252,12 @@ const unknown: ToolRule = rule(
 );
 
 export const tools = toolTable({
+  [CODEX_COMMAND]: codexCommand,
+  [TODO_LIST]: rule(
+    "consumed: OpenCode's and Kilo's `todowrite` (`agentInfo.name` `OpenCode` or `Kilo`, `kind: other` with an " +
+      "array `rawInput.todos`), the agent's task list",
+    () => [],
+  ),
   read,
   search,
   other,

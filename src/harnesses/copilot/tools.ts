@@ -63,7 +63,7 @@ const search = rule(
       {
         type: 'search',
         query,
-        path: path === undefined ? undefined : resolvePath(path, call.cwd),
+        path: path === undefined ? undefined : resolvePath(path, call.cwd, call.home),
         is_success: successOf(call),
       },
     ];

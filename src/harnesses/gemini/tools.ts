@@ -6,12 +6,13 @@
  *
  * The correlator hands every row a call whose success is `status == "success"`, whose `output`
  * is the result's `output`, and whose `raw` is that pair of records (`tool_result` absent when
- * the input ended first). Parameter names: Gemini CLI's built-in tools.
+ * the input ended first). Parameter names: Gemini CLI's built-in tools; a leading `@` on a file tool's path
+ * parameter is dropped, as the CLI drops it.
  */
 import type { EventBody } from '../../kernel/events.js';
+import type { ToolRule } from '../../kernel/harness.js';
 import { isObject, type JsonObject } from '../../kernel/json.js';
 import { joinPath, resolvePath } from '../../kernel/paths.js';
-import { ToolCall } from '../../kernel/tool-call.js';
 import {
   lineField,
   list,
@@ -36,6 +37,19 @@ export function geminiToolKey(name: string): string {
   return name.startsWith('tracker_') ? TRACKER : name;
 }
 
+/** A path parameter as the CLI reads it: a leading `@` dropped (docs/harnesses/gemini.md "Tools"). */
+function geminiPath(path: string): string {
+  return path.startsWith('@') ? path.slice(1) : path;
+}
+
+/** A row fed its `field` path parameter as the CLI reads it; the row's cell stays the reference's. */
+function atDropped(field: string, row: ToolRule): ToolRule {
+  return rule(row.doc, (call) => {
+    const path = stringField(call.input, field);
+    return row(path === undefined ? call : call.withInput({ ...(call.input as object), [field]: geminiPath(path) }));
+  });
+}
+
 /** `start_line` / `end_line`, 1-based and inclusive, as given: end alone reads from line 1. */
 function lineRange(input: unknown): LineRange {
   const start = lineField(input, 'start_line');
@@ -50,7 +64,14 @@ const readFile = rule(
   (call) => {
     const path = stringField(call.input, 'file_path');
     if (path === undefined) return null;
-    return [{ type: 'read', path: resolvePath(path, call.cwd), ...lineRange(call.input), is_success: successOf(call) }];
+    return [
+      {
+        type: 'read',
+        path: resolvePath(path, call.cwd, call.home),
+        ...lineRange(call.input),
+        is_success: successOf(call),
+      },
+    ];
   },
 );
 
@@ -67,10 +88,11 @@ const readManyFiles = rule(
     const events: EventBody[] = [];
     for (const entry of include) {
       if (typeof entry !== 'string' || entry === '') return null;
+      const path = geminiPath(entry);
       events.push(
-        GLOB.test(entry)
-          ? { type: 'search', query: entry, is_success }
-          : { type: 'read', path: resolvePath(entry, call.cwd), is_success },
+        GLOB.test(path)
+          ? { type: 'search', query: path, is_success }
+          : { type: 'read', path: resolvePath(path, call.cwd, call.home), is_success },
       );
     }
     return events;
@@ -96,13 +118,13 @@ const runShellCommand = rule(
     const exited = typeof call.output === 'string' ? EXITED.exec(call.output) : null;
     const code = exited ? Number(exited[1]) : undefined;
     const dir = stringField(call.input, 'dir_path');
-    const fields = {
-      ...call,
-      is_success: call.is_success === false ? false : undefined,
-      exit_code: code !== undefined && Number.isSafeInteger(code) ? code : undefined,
-      working_directory: dir === undefined ? call.cwd : resolvePath(dir, call.cwd),
-    };
-    return shellCommand(new ToolCall(fields, call.cwd, call.timestamp, call.session_id));
+    return shellCommand(
+      call.with({
+        is_success: call.is_success === false ? false : undefined,
+        exit_code: code !== undefined && Number.isSafeInteger(code) ? code : undefined,
+        working_directory: dir === undefined ? call.cwd : resolvePath(dir, call.cwd, call.home),
+      }),
+    );
   },
 );
 
@@ -156,15 +178,15 @@ const invokeAgent = rule(
   },
 );
 
-const writeFile = write('file_path');
-const patternSearch = search({ query: 'pattern', path: 'dir_path' });
+const writeFile = atDropped('file_path', write('file_path'));
+const patternSearch = atDropped('dir_path', search({ query: 'pattern', path: 'dir_path' }));
 
 export const tools = toolTable({
-  read_file: readFile,
+  read_file: atDropped('file_path', readFile),
   read_many_files: readManyFiles,
   write_file: writeFile,
   replace: writeFile,
-  list_directory: list('dir_path'),
+  list_directory: atDropped('dir_path', list('dir_path')),
   glob: patternSearch,
   grep_search: patternSearch,
   // The legacy alias: the record keeps the name the model used.

@@ -41,7 +41,7 @@ const readImage = rule('read, `path` = `source` (a URL as given)', (call) => {
   return [
     {
       type: 'read',
-      path: URL_SOURCE.test(source) ? source : resolvePath(source, call.cwd),
+      path: URL_SOURCE.test(source) ? source : resolvePath(source, call.cwd, call.home),
       is_success: successOf(call),
     },
   ];

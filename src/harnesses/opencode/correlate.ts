@@ -133,6 +133,7 @@ function correlate(run: RunContext, harness: string): Correlator {
       exit_code: typeof exit === 'number' && Number.isInteger(exit) ? exit : undefined,
       working_directory: workdir === undefined ? undefined : resolvePath(workdir, run.cwd),
       result: state.metadata,
+      output: state.output,
       raw: part,
     });
     return records.tool_use.rules.tool;

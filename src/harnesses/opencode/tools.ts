@@ -4,7 +4,8 @@
  * question, MCP `<server>_<tool>`, plugins...) becomes `unknown` carrying the tool part.
  *
  * The correlator hands every row a call whose `result` is the part's `state.metadata`, whose
- * `exit_code` is `state.metadata.exit` and whose `working_directory` is `input.workdir`.
+ * `output` is `state.output`, whose `exit_code` is `state.metadata.exit` (none for `null`) and whose
+ * `working_directory` is `input.workdir`.
  */
 import { isObject } from '../../kernel/json.js';
 import { resolvePath } from '../../kernel/paths.js';
@@ -23,6 +24,24 @@ import {
 } from '../../kernel/tool-rules.js';
 import { patchedFiles } from './patch-markers.js';
 
+/**
+ * docs/contract.md "OpenCode": the shell tool's note, in the `<shell_metadata>` block it appends to the output, that
+ * it killed the command at its timeout (the status stays `completed`, `exit` is null).
+ */
+const TIMED_OUT = /<shell_metadata>\n(?:[^\n]*\n)*?shell tool terminated command after exceeding timeout \d+ ms/;
+
+const shellCommand = shell('command');
+
+/** A command killed at its timeout failed, with no exit code; any other is the shared shell row's. */
+const bash = rule(
+  `${shellCommand.doc}; a result whose \`<shell_metadata>\` says the shell tool terminated the command after ` +
+    'exceeding its timeout is a failure, no exit code',
+  (call) => {
+    const timedOut = typeof call.output === 'string' && TIMED_OUT.test(call.output);
+    return shellCommand(timedOut ? call.with({ is_success: false, exit_code: undefined }) : call);
+  },
+);
+
 /** One write per file the patch markers name, in order, each with the call's success. */
 const applyPatch = rule(
   'one write per file the patch markers name (`*** Add/Update/Delete File`, `*** Move to`)',
@@ -32,7 +51,7 @@ const applyPatch = rule(
     // A patch naming no file says nothing we can report as a write: keep the call whole.
     if (paths.length === 0) return null;
     const is_success = successOf(call);
-    return paths.map((path) => ({ type: 'write' as const, path: resolvePath(path, call.cwd), is_success }));
+    return paths.map((path) => ({ type: 'write' as const, path: resolvePath(path, call.cwd, call.home), is_success }));
   },
 );
 
@@ -111,7 +130,7 @@ export const rows = {
   apply_patch: applyPatch,
   grep: search({ query: 'pattern', path: 'path' }),
   glob: search({ query: 'pattern', path: 'path' }),
-  bash: shell('command'),
+  bash,
   background_process: backgroundProcess,
   task: subagent,
   agent_manager: subagent,

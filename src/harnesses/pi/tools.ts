@@ -4,24 +4,20 @@
  *
  * The correlator hands every row a call whose `output` is the tool result's `content` and whose
  * `is_success` is `!isError`. Paths are read as pi reads them (`dist/core/tools/path-utils.js`):
- * a leading `@` is stripped, Unicode spaces become plain ones and `~` is the home directory,
- * before a relative path resolves against the session cwd.
+ * a leading `@` is stripped and Unicode spaces become plain ones; then `~` is the run's home and a
+ * relative path resolves against the session cwd (docs/contract.md "Paths").
  */
-import { homedir } from 'node:os';
 import type { ToolRule } from '../../kernel/harness.js';
 import { isObject } from '../../kernel/json.js';
-import { resolvePath } from '../../kernel/paths.js';
-import { read, rule, search, shell, stringField, successOf, toolTable, write } from '../../kernel/tool-rules.js';
-import { ToolCall } from '../../kernel/tool-call.js';
+import { list, read, rule, search, shell, stringField, toolTable, write } from '../../kernel/tool-rules.js';
+import type { ToolCall } from '../../kernel/tool-call.js';
 
 /** The spaces pi replaces with a plain one (`normalizeUnicodeSpaces`). */
 const UNICODE_SPACES = /[\u00A0\u2000-\u200A\u202F\u205F\u3000]/g;
 
 /** A path as pi's tools take it, before it is resolved against the cwd. */
 export function piPath(path: string): string {
-  const plain = (path.startsWith('@') ? path.slice(1) : path).replace(UNICODE_SPACES, ' ');
-  if (plain === '~') return homedir();
-  return plain.startsWith('~/') ? homedir() + plain.slice(1) : plain;
+  return (path.startsWith('@') ? path.slice(1) : path).replace(UNICODE_SPACES, ' ');
 }
 
 /** The call with its `path` input read as pi reads it. */
@@ -34,18 +30,6 @@ function withPiPath(call: ToolCall): ToolCall {
 function piPaths(doc: string, row: ToolRule): ToolRule {
   return rule(doc, (call) => row(withPiPath(call)));
 }
-
-/** `ls` lists the working directory when no path is given. */
-const ls = rule('list, `path` = `path`, else the working directory', (call) => {
-  const path = stringField(call.input, 'path');
-  return [
-    {
-      type: 'list',
-      path: path === undefined ? call.cwd : resolvePath(piPath(path), call.cwd),
-      is_success: successOf(call),
-    },
-  ];
-});
 
 /** pi's bash reports a non-zero exit code only as the last line of its failed result's text. */
 const EXIT_CODE = /Command exited with code (\d+)$/;
@@ -66,15 +50,7 @@ const bash = rule(
   'command (working directory = the session cwd), or recognized file operations (docs/contract.md shell rules); a ' +
     'failed result whose text ends with `Command exited with code N` gives `exit_code: N` (command events only); ' +
     'success = `!isError`',
-  (call) =>
-    shellCommand(
-      new ToolCall(
-        { ...call, exit_code: exitCodeOf(call), working_directory: call.cwd },
-        call.cwd,
-        call.timestamp,
-        call.session_id,
-      ),
-    ),
+  (call) => shellCommand(call.with({ exit_code: exitCodeOf(call), working_directory: call.cwd })),
 );
 
 export const tools = toolTable({
@@ -87,6 +63,6 @@ export const tools = toolTable({
   edit: piPaths('write, `path` (no range)', write('path')),
   grep: piPaths('search, `query` = `pattern`, `path` = `path` when given', search({ query: 'pattern', path: 'path' })),
   find: piPaths('search, `query` = `pattern`, `path` = `path` when given', search({ query: 'pattern', path: 'path' })),
-  ls,
+  ls: piPaths('list, `path` = `path` when given (none without one)', list('path')),
   bash,
 });

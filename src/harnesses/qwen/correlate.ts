@@ -4,8 +4,8 @@
  * blocks and tool pairing are Claude Code's (../claude-code/dialect.ts); what is Qwen's own is
  * here, numbered as docs/harnesses/qwen.md's differences: one block type per assistant record (2), API errors
  * written as assistant text (3), its system subtypes (4), orchestration (5), control records (6),
- * and its `result` (session token totals, no cost). Its tool table is tools.ts, the exit codes
- * of the runs that end without a `result` (9) exit-codes.ts.
+ * monitors' task records (10) and its `result` (session token totals, no cost). Its tool table is
+ * tools.ts, the exit codes of the runs that end without a `result` (9) exit-codes.ts.
  */
 import type { Tokens } from '../../kernel/events.js';
 import type { Correlator, RunContext } from '../../kernel/harness.js';
@@ -20,7 +20,8 @@ import { bySubtype, dialect, endRun, errorCode, errorMessage } from '../claude-c
 export const records = recordRows({
   system: {
     handling:
-      '`init` captures the session id and cwd; `task_started`, `task_notification` are orchestration; `retry`, ' +
+      "`init` captures the session id and cwd; `task_started`, `task_notification` are a subagent's orchestration " +
+      "or a monitor's, consumed (differences 5, 10); `retry`, " +
       '`model_fallback`, `continue_turn_failed` are warnings (`code` = the subtype); `worktree_started`, ' +
       '`worktree_restored`, `session_start`, `session_end` are consumed; any other subtype is unknown',
     rules: {
@@ -28,6 +29,7 @@ export const records = recordRows({
       taskStarted: 'system/task_started: orchestration',
       taskNotification: 'system/task_notification: orchestration',
       taskMalformed: 'system/task_*, malformed: unknown',
+      monitorTask: "system/task_*, a monitor's: consumed",
       retry: 'system/retry: warning',
       modelFallback: 'system/model_fallback: warning',
       continueTurnFailed: 'system/continue_turn_failed: warning',
@@ -80,6 +82,8 @@ export function correlator(run: RunContext): Correlator {
   // its notification; the calls whose "launched" result is still to come.
   const running = new BoundedMap<{ name: string | undefined }>(run.limits.maxPendingTools);
   const launched = new BoundedMap<true>(run.limits.maxPendingTools);
+  // The `agent` (legacy `task`) and `monitor` calls seen, by id: whose task records are whose (differences 5, 10).
+  const tasking = new BoundedMap<'agent' | 'monitor'>(run.limits.maxPendingTools);
 
   const stream = dialect(run, records, {
     // Qwen writes one record per block type, each with its own message id (difference 2).
@@ -105,6 +109,27 @@ export function correlator(run: RunContext): Correlator {
     };
   }
 
+  function rememberTasking(record: JsonObject): void {
+    const content = isObject(record.message) ? record.message.content : undefined;
+    if (!Array.isArray(content)) return;
+    for (const block of content) {
+      if (!isObject(block) || block.type !== 'tool_use' || typeof block.id !== 'string') continue;
+      const kind =
+        block.name === 'monitor' ? 'monitor' : block.name === 'agent' || block.name === 'task' ? 'agent' : '';
+      if (kind !== '') tasking.set(block.id, kind);
+    }
+  }
+
+  /**
+   * Difference 5: a monitor's task records (its call's id; for an id never seen, a `mon_` task id) are not a
+   * subagent's.
+   */
+  function isMonitors(data: unknown, id: string): boolean {
+    const kind = tasking.get(id);
+    if (kind !== undefined) return kind === 'monitor';
+    return stringField(data, 'task_id')?.startsWith('mon_') === true;
+  }
+
   /** A background agent started: its call and "launched" result are consumed (difference 5). */
   function taskStarted(record: JsonObject): string {
     const id = stringField(record.data, 'tool_use_id');
@@ -112,6 +137,7 @@ export function correlator(run: RunContext): Correlator {
       unknown(record);
       return rules.taskMalformed;
     }
+    if (isMonitors(record.data, id)) return rules.monitorTask;
     const name = stringField(record.data, 'subagent_type');
     running.set(id, { name });
     stream.dropCall(id);
@@ -133,6 +159,7 @@ export function correlator(run: RunContext): Correlator {
       unknown(record);
       return rules.taskMalformed;
     }
+    if (isMonitors(record.data, id)) return rules.monitorTask;
     const completed = status === 'completed';
     const action = completed ? 'subagent_completed' : 'subagent_failed';
     run.emit({
@@ -176,7 +203,7 @@ export function correlator(run: RunContext): Correlator {
 
   return stream.correlator<typeof records>({
     system,
-    assistant: stream.assistant,
+    assistant: (record) => (rememberTasking(record), stream.assistant(record)),
     user: stream.user,
     stream_event: () => records.stream_event.rules.consumed,
     control_request: () => records.control_request.rules.consumed,

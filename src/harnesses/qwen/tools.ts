@@ -38,7 +38,7 @@ const readFile = rule(
     if (path === undefined) return null;
     const offset = integerField(call.input, 'offset', 0);
     const range = offsetLimitRange(offset === undefined ? undefined : offset + 1, integerField(call.input, 'limit', 1));
-    return [{ type: 'read', path: resolvePath(path, call.cwd), ...range, is_success: successOf(call) }];
+    return [{ type: 'read', path: resolvePath(path, call.cwd, call.home), ...range, is_success: successOf(call) }];
   },
 );
 
@@ -47,10 +47,13 @@ const readFile = rule(
  * `Exit Code: N`, `Signal: ...`), which it writes for every failure and some empty-output
  * successes. Only a result that is that block counts, and its last `Exit Code:` line (the
  * command's output, which comes before it, may contain one of its own); `(none)` gives none.
+ * Otherwise a last line `Command exited with code: N`, which Qwen writes for some non-zero
+ * exits with `is_error: false` (`test -e missing`, a `grep` without a match).
  */
 export function exitCodeOf(output: unknown): number | undefined {
   const text = resultText(output);
-  if (text === undefined || !text.startsWith('Command: ')) return undefined;
+  if (text === undefined) return undefined;
+  if (!text.startsWith('Command: ')) return exitedWith(text);
   const at = text.lastIndexOf('\nExit Code: ');
   if (at < 0) return undefined;
   const end = text.indexOf('\n', at + 1);
@@ -58,11 +61,29 @@ export function exitCodeOf(output: unknown): number | undefined {
   return /^\d{1,9}$/.test(value) ? Number(value) : undefined;
 }
 
+const EXITED = /(?:^|\n)Command exited with code: (\d{1,9})\s*$/;
+
+function exitedWith(text: string): number | undefined {
+  const code = EXITED.exec(text)?.[1];
+  return code === undefined ? undefined : Number(code);
+}
+
 const shellCommand = shell('command');
 
 const runShellCommand = rule(
-  `${shellCommand.doc}; \`working_directory\` = the run's cwd; \`exit_code\` from the result's \`Exit Code: N\` line`,
+  `${shellCommand.doc}; \`working_directory\` = the run's cwd; \`exit_code\` from the result's \`Exit Code: N\` line, else a last line \`Command exited with code: N\``,
   (call) => shellCommand(call.with({ exit_code: exitCodeOf(call.output), working_directory: call.cwd })),
+);
+
+/** Difference 10: a background command, reported at its result, never reclassified, with no exit code. */
+const monitor = rule(
+  "command, `command` = `input.command`, working directory = the run's cwd, success `!is_error`, no exit code; its " +
+    'task records and injected user texts are consumed',
+  (call) => {
+    const command = stringField(call.input, 'command');
+    if (command === undefined) return null;
+    return [{ type: 'command', command, working_directory: call.cwd, is_success: call.is_success }];
+  },
 );
 
 /**
@@ -116,6 +137,7 @@ export const tools = toolTable({
   search_file_content: patternSearch,
   list_directory: list('path'),
   run_shell_command: runShellCommand,
+  monitor,
   skill: namedSkill('skill'),
   agent,
   task: agent,

@@ -1,4 +1,4 @@
-import { joinPath, resolvePath } from '../paths.js';
+import { joinPath, resolveLiteral } from '../paths.js';
 import { isSmallFormattingCommand } from './formatting.js';
 import { parseArguments } from './operands.js';
 import { sedPrint, summarizeProgram } from './programs.js';
@@ -89,7 +89,7 @@ function classifyScript(script: string, cwd: string | undefined): ShellOperation
 }
 
 /** The script of `bash -lc SCRIPT` (or `-c`, with one of Codex's shell names); unwrapped once. */
-function wrappedScript(words: readonly string[]): string | undefined {
+export function wrappedScript(words: readonly string[]): string | undefined {
   return words.length === 3 && SHELLS.has(words[0]) && (words[1] === '-c' || words[1] === '-lc') ? words[2] : undefined;
 }
 
@@ -219,7 +219,7 @@ function located(summary: Summary, dir: string | undefined): Summary {
 }
 
 function resolved(operation: FileOperation, cwd: string | undefined): FileOperation {
-  return operation.path === undefined ? operation : { ...operation, path: resolvePath(operation.path, cwd) };
+  return operation.path === undefined ? operation : { ...operation, path: resolveLiteral(operation.path, cwd) };
 }
 
 function sameOperation(a: FileOperation, b: FileOperation): boolean {

@@ -3,5 +3,11 @@
  * operations"): Codex's command summarizer (openai/codex `parse_command.rs`), with line ranges.
  */
 export type { FileOperation } from './types.js';
-export { classifyShellCommand, shellOperations, unwrapShellCommand, type ShellOperations } from './classify.js';
+export {
+  classifyShellCommand,
+  shellOperations,
+  unwrapShellCommand,
+  wrappedScript,
+  type ShellOperations,
+} from './classify.js';
 export { isSmallFormattingCommand } from './formatting.js';
