@@ -72,4 +72,12 @@ export const clis: readonly Cli[] = [
     platformPkg: '@kilocode/cli-linux-x64',
     bin: 'node_modules/@kilocode/cli-linux-x64/bin/kilo',
   },
+  // The npm `cline` script only picks this Bun-compiled binary (it needs no Node of its own).
+  {
+    id: 'cline',
+    pkg: 'cline',
+    pinned: '3.0.65',
+    platformPkg: '@cline/cli-linux-x64',
+    bin: 'node_modules/@cline/cli-linux-x64/bin/cline',
+  },
 ];

@@ -21,7 +21,13 @@ export {
 } from './runtime/run-stream.js';
 export type * from './kernel/events.js';
 export type { Harness, Correlator, RunContext, Limits, ToolCallFields, ToolRule, ToolTable } from './kernel/harness.js';
-export { commandLines, argsOf, type CommandLine, type CommandLineInput } from './runtime/command-lines.js';
+export {
+  commandLines,
+  argsOf,
+  CLINE_APPROVE_ALL,
+  type CommandLine,
+  type CommandLineInput,
+} from './runtime/command-lines.js';
 export {
   harnesses,
   harnessNamed,

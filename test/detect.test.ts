@@ -23,6 +23,7 @@ const folders: Record<string, string> = {
   pi: 'pi',
   qwen: 'qwen',
   acp: 'acp',
+  cline: 'cline',
 };
 
 /**
@@ -67,6 +68,7 @@ describe('the detector', () => {
       'claude-code',
       'copilot',
       'goose',
+      'cline',
       'opencode',
     ]);
   });

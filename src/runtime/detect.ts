@@ -73,6 +73,17 @@ export const signatures: readonly Signature[] = [
     matches: (r) =>
       typeof r.type === 'string' && GOOSE_TYPES.has(r.type) && (r.type !== 'message' || isGooseMessage(r)),
   },
+  {
+    harness: 'cline',
+    shape:
+      '`agent_event` or `team_event` with an `event` object, `hook_event` with `hookEventName`, `run_start` with ' +
+      '`providerId`, `run_result` with `finishReason`',
+    matches: (r) =>
+      ((r.type === 'agent_event' || r.type === 'team_event') && isObject(r.event)) ||
+      (r.type === 'hook_event' && typeof r.hookEventName === 'string') ||
+      (r.type === 'run_start' && 'providerId' in r) ||
+      (r.type === 'run_result' && 'finishReason' in r),
+  },
   // OpenCode and its fork Kilo write the same records: told apart below.
   {
     harness: 'opencode',

@@ -8,6 +8,9 @@ import { AutoHarness } from './auto.js';
 import { commandLines, launcher } from './command-lines.js';
 import * as claudeCode from '../harnesses/claude-code/correlate.js';
 import { tools as claudeCodeTools } from '../harnesses/claude-code/tools.js';
+import * as cline from '../harnesses/cline/correlate.js';
+import { localBackend } from '../harnesses/cline/launch.js';
+import { tools as clineTools } from '../harnesses/cline/tools.js';
 import * as codex from '../harnesses/codex/correlate.js';
 import { tools as codexTools } from '../harnesses/codex/tools.js';
 import * as copilot from '../harnesses/copilot/correlate.js';
@@ -45,6 +48,15 @@ const registry = {
     tools: claudeCodeTools,
     terminal: 'result',
     launch: launcher(commandLines['claude-code']),
+  },
+  cline: {
+    name: 'cline',
+    correlator: cline.correlator,
+    records: cline.records,
+    tables: { agent_event: cline.agentEvents, team_event: cline.teamEvents },
+    tools: clineTools,
+    terminal: 'run_result',
+    launch: (options) => localBackend(launcher(commandLines.cline)(options)),
   },
   codex: {
     name: 'codex',
