@@ -3,6 +3,7 @@
  * before any test file loads, so that a CLI that cannot be installed (or lacks a program its tools
  * need) is skipped with a message naming it and why, and the rows that run are handed to the
  * suite. `LIVE_VERSIONS=latest` runs the newest versions and prints the drift report.
+ * `LIVE_ROWS=cline,pi` runs only those rows (and installs only their CLIs).
  */
 import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
@@ -15,10 +16,12 @@ export default defineConfig(async () => {
   const latest = process.env.LIVE_VERSIONS === 'latest';
   // Every run's processes carry this suite's id (live/run.ts), so the teardown finds what they left.
   process.env.HARNESS_EVENTS_LIVE_SUITE = randomUUID();
-  const installs = await installAll(latest ? 'latest' : 'pinned', console.log);
+  const only = process.env.LIVE_ROWS ? new Set(process.env.LIVE_ROWS.split(',')) : undefined;
+  const selected = liveHarnesses.filter((row) => only === undefined || only.has(row.id));
+  const installs = await installAll(latest ? 'latest' : 'pinned', console.log, new Set(selected.map((row) => row.cli)));
   const rows: Record<string, Installed> = {};
   const skipped: Skipped[] = [];
-  for (const row of liveHarnesses) {
+  for (const row of selected) {
     const install = installs.find((i) => i.cli.id === row.cli)!;
     const missing = (row.needs ?? []).filter((program) => !onPath(program));
     if (!isInstalled(install)) skipped.push({ id: row.id, reason: install.reason });

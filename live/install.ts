@@ -46,13 +46,14 @@ export function isInstalled(result: InstallResult): result is Installed {
   return 'bin' in result;
 }
 
-/** Installs every CLI (one after the other: the machine is small), pinned or latest. */
+/** Installs every CLI, or those `only` names (one after the other: the machine is small), pinned or latest. */
 export async function installAll(
   mode: 'pinned' | 'latest' = 'pinned',
   log: (line: string) => void = () => {},
+  only?: ReadonlySet<string>,
 ): Promise<InstallResult[]> {
   const results: InstallResult[] = [];
-  for (const cli of clis) results.push(await installCli(cli, mode, log));
+  for (const cli of clis) if (only === undefined || only.has(cli.id)) results.push(await installCli(cli, mode, log));
   return results;
 }
 

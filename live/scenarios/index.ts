@@ -2,6 +2,7 @@
 import type { Scenario } from '../scenario.js';
 import { copilotAcp, qwenAcp } from './acp.js';
 import { claudeCode } from './claude-code.js';
+import { cline } from './cline.js';
 import { codex } from './codex.js';
 import { copilot } from './copilot.js';
 import { gemini } from './gemini.js';
@@ -21,4 +22,5 @@ export const scenarios: Readonly<Record<string, readonly Scenario[]>> = {
   kilo,
   'copilot-acp': copilotAcp,
   'qwen-acp': qwenAcp,
+  cline,
 };
