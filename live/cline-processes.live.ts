@@ -7,8 +7,8 @@ import { spawn } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { describe, expect, inject, test } from 'vitest';
-import { CLINE_APPROVE_ALL, spawnHarness, type HarnessEvent } from '../src/index.js';
-import { startModelServer } from '../src/testing/index.js';
+import { CLINE_APPROVE_ALL, spawnHarness, type HarnessEvent, type SpawnHarnessOptions } from '../src/index.js';
+import { startModelServer, type Turn } from '../src/testing/index.js';
 import { launch, liveHarnesses } from './harnesses.js';
 import { createPlace, type Place } from './workspace.js';
 
@@ -68,14 +68,49 @@ const baseEnv = (place: Place) => ({
 
 const hubDaemon = (found: Found) => found.command.includes('--cline-hub-daemon');
 
+interface Setting {
+  place: Place;
+  url: string;
+}
+
+/** A fresh place and a scripted model playing `turns` for `prompt`; whatever the HOME still runs is killed after. */
+async function inPlace(prompt: string, turns: Turn[], body: (setting: Setting) => Promise<void>): Promise<void> {
+  const place = createPlace();
+  const server = await startModelServer({ conversations: [{ name: 'main', match: { user: prompt }, turns }] });
+  try {
+    await body({ place, url: server.url });
+  } finally {
+    kill(processesOf(place.home));
+    await server.close();
+    place.remove();
+  }
+}
+
+/** The library's Cline run, as the live suite starts it. */
+function startCline({ place, url }: Setting, prompt: string, more: Partial<SpawnHarnessOptions> = {}) {
+  const { env, ...options } = launch(row, place, url, [...(more.extraArgs ?? [])]);
+  return spawnHarness({
+    harness: 'cline',
+    command: cli!.bin,
+    prompt,
+    ...more,
+    ...options,
+    cwd: place.workspace,
+    env: { ...baseEnv(place), ...env },
+  });
+}
+
+/** What is left running with the HOME, killed; their command lines. */
+function leftOver(place: Place): string[] {
+  const left = processesOf(place.home);
+  kill(left);
+  return left.map((found) => found.command);
+}
+
 describe.runIf(cli !== undefined).sequential(`cline processes (${cli?.cli.pkg}@${cli?.version})`, () => {
-  test('without the local backend, a first run on a fresh HOME leaves a hub daemon behind (the hazard)', async () => {
-    const place = createPlace();
-    const server = await startModelServer({
-      conversations: [{ name: 'main', match: { user: 'Say hello.' }, turns: [{ text: 'Hello.' }] }],
-    });
-    try {
-      const { env } = launch(row, place, server.url);
+  test('without the local backend, a first run on a fresh HOME leaves a hub daemon behind (the hazard)', () =>
+    inPlace('Say hello.', [{ text: 'Hello.' }], async ({ place, url }) => {
+      const { env } = launch(row, place, url);
       // The bare CLI, as a user without the library would start it.
       const child = spawn(cli!.bin, ['--json', 'Say hello.'], {
         cwd: place.workspace,
@@ -85,100 +120,51 @@ describe.runIf(cli !== undefined).sequential(`cline processes (${cli?.cli.pkg}@$
       const code = await new Promise((resolve) => child.on('exit', resolve));
       expect(code).toBe(0);
       // Already there when the CLI has exited: the check after a library run (below) needs no wait either.
-      expect(processesOf(place.home).some(hubDaemon)).toBe(true);
+      const daemon = processesOf(place.home).find(hubDaemon);
+      expect(daemon).toBeDefined();
       // It is in a process group of its own: ending the CLI's group would not end it.
-      const daemon = processesOf(place.home).find(hubDaemon)!;
-      expect(daemon.pgid).not.toBe(child.pid);
-    } finally {
-      kill(processesOf(place.home));
-      await server.close();
-      place.remove();
-    }
-  });
+      expect(daemon!.pgid).not.toBe(child.pid);
+    }));
 
-  test('spawnHarness on a fresh HOME: the run completes and nothing it started is left', async () => {
-    const place = createPlace();
-    const server = await startModelServer({
-      conversations: [{ name: 'main', match: { user: 'Say hello.' }, turns: [{ text: 'Hello.' }] }],
-    });
-    try {
-      const { env, ...options } = launch(row, place, server.url);
-      const run = spawnHarness({
-        harness: 'cline',
-        command: cli!.bin,
-        prompt: 'Say hello.',
-        ...options,
-        cwd: place.workspace,
-        env: { ...baseEnv(place), ...env },
-      });
+  test('spawnHarness on a fresh HOME: the run completes and nothing it started is left', () =>
+    inPlace('Say hello.', [{ text: 'Hello.' }], async (setting) => {
+      const run = startCline(setting, 'Say hello.');
       const events: HarnessEvent[] = [];
       for await (const event of run) events.push(event);
-      const result = await run.done;
-      expect(result.exit_code).toBe(0);
+      expect((await run.done).exit_code).toBe(0);
       expect(events.filter((e) => e.type === 'agent').map((e) => e.message)).toEqual(['Hello.']);
-      // The daemon would be up by the time the CLI exits (the test above); this run's HOME has no process left.
-      const left = processesOf(place.home);
-      kill(left);
-      expect(left.map((found) => found.command)).toEqual([]);
-    } finally {
-      kill(processesOf(place.home));
-      await server.close();
-      place.remove();
-    }
-  });
+      expect(leftOver(setting.place)).toEqual([]);
+    }));
 
-  test('stopped during a tool call: SIGTERM is ignored, SIGKILL after the grace ends it and its command', async () => {
-    const stubborn = "trap '' TERM; sleep 300";
-    const place = createPlace();
-    const server = await startModelServer({
-      conversations: [
-        {
-          name: 'main',
-          match: { user: 'Wait a while.' },
-          // The command ignores SIGTERM as Cline does (an ignored signal stays ignored across exec).
-          turns: [{ tools: [{ name: 'run_commands', input: { commands: [stubborn] } }] }, { text: 'Done.' }],
-        },
-      ],
-    });
-    try {
-      const { env, ...options } = launch(row, place, server.url, [...CLINE_APPROVE_ALL]);
-      let sleeping = false;
-      const run = spawnHarness({
-        harness: 'cline',
-        command: cli!.bin,
-        prompt: 'Wait a while.',
-        ...options,
-        cwd: place.workspace,
-        env: { ...baseEnv(place), ...env },
+  // The command ignores SIGTERM as Cline does (an ignored signal stays ignored across exec).
+  const stubborn = "trap '' TERM; sleep 300";
+  const waiting: Turn[] = [{ tools: [{ name: 'run_commands', input: { commands: [stubborn] } }] }, { text: 'Done.' }];
+
+  test('stopped during a tool call: SIGTERM is ignored, SIGKILL after the grace ends it and its command', () =>
+    inPlace('Wait a while.', waiting, async (setting) => {
+      let announced = false;
+      const run = startCline(setting, 'Wait a while.', {
+        extraArgs: CLINE_APPROVE_ALL,
         killGraceMs: 3000,
         onRecord(record) {
-          // The handshake: the command is announced, then its process is seen running.
           const event = (record as { event?: { type?: string; contentType?: string } }).event;
-          if (event?.type === 'content_start' && event.contentType === 'tool') sleeping = true;
+          if (event?.type === 'content_start' && event.contentType === 'tool') announced = true;
         },
       });
       const events: HarnessEvent[] = [];
       const reading = (async () => {
         for await (const event of run) events.push(event);
       })();
-      expect(await until(() => sleeping && processesOf(place.home).some((p) => p.command.endsWith('sleep 300')))).toBe(
-        true,
-      );
+      // The handshake: the command is announced, then its process is seen running.
+      const running = () => announced && processesOf(setting.place.home).some((p) => p.command.endsWith('sleep 300'));
+      expect(await until(running)).toBe(true);
       run.stop();
       await reading;
-      const result = await run.done;
-      expect(result).toMatchObject({ aborted: true, signal: 'SIGKILL' });
+      expect(await run.done).toMatchObject({ aborted: true, signal: 'SIGKILL' });
       // The stopped call was never reported: classified with its outcome unset, as at the end of input.
       expect(events.filter((e) => e.type === 'command').map((e) => [e.command, e.is_success])).toEqual([
         [stubborn, undefined],
       ]);
-      const left = processesOf(place.home);
-      kill(left);
-      expect(left.map((found) => found.command)).toEqual([]);
-    } finally {
-      kill(processesOf(place.home));
-      await server.close();
-      place.remove();
-    }
-  });
+      expect(leftOver(setting.place)).toEqual([]);
+    }));
 });
