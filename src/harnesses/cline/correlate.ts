@@ -9,6 +9,7 @@
  * `content_end` with that id. A `spawn_agent` sub-agent's events come inside its call and are
  * mapped like the main agent's; a teammate's come wrapped in `team_event` lines.
  */
+import { createHash } from 'node:crypto';
 import type { Correlator, RunContext } from '../../kernel/harness.js';
 import { isObject, type JsonObject } from '../../kernel/json.js';
 import { BoundedMap } from '../../kernel/bounded-map.js';
@@ -24,12 +25,17 @@ export { agentEvents, records, teamEvents };
 /** A call announced by its `content_start`: the line it came in (the whole `team_event` for a teammate's). */
 interface Announced {
   line: JsonObject;
+  id: string;
   name: string;
   input: unknown;
 }
 
-/** How many error messages are remembered for the records that repeat one (`run_result`, stderr's `error`). */
+/**
+ * How many error messages are remembered for the records that repeat one (`run_result`, stderr's `error`): as
+ * digests, so a long message costs no more than a short one.
+ */
 const REMEMBERED_ERRORS = 64;
+const digest = (message: string) => createHash('sha256').update(message).digest('base64');
 
 /** Fills what `content_start`/`content_end` lack for a tool: its id and name. */
 const toolOf = (event: JsonObject) => ({ id: stringField(event, 'toolCallId'), name: stringField(event, 'toolName') });
@@ -56,15 +62,16 @@ export function correlator(run: RunContext): Correlator {
   }
 
   function error(message: string, code?: string): void {
-    errors.take(message);
-    errors.set(message, true);
+    const key = digest(message);
+    errors.take(key);
+    errors.set(key, true);
     run.metrics.is_error = true;
     run.emit({ type: 'error', message, code });
   }
 
   /** An error unless one with the same message went out already; true when it was emitted. */
   function errorOnce(message: string, code?: string): boolean {
-    if (errors.has(message)) return false;
+    if (errors.has(digest(message))) return false;
     error(message, code);
     return true;
   }
@@ -72,7 +79,7 @@ export function correlator(run: RunContext): Correlator {
   /** A call whose `content_end` never came: classified with its outcome unset; a sub-agent's adds nothing. */
   function unresolved(call: Announced): void {
     run.tool({
-      id: stringField(isObject(call.line.event) ? call.line.event : {}, 'toolCallId'),
+      id: call.id,
       name: call.name,
       input: call.input,
       raw: { content_start: call.line },
@@ -97,7 +104,7 @@ export function correlator(run: RunContext): Correlator {
     // An id announced twice while the first waits: the first is given up on, as at the end of input.
     const earlier = calls.take(id);
     if (earlier) unresolved(earlier);
-    calls.set(id, { line, name, input: event.input });
+    calls.set(id, { line, id, name, input: event.input });
     if (name !== 'spawn_agent') return rules.tool;
     run.emit({ type: 'orchestration', action: 'subagent_started', subagent_id: id });
     return rules.subagent;
