@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { afterAll, expect, test } from 'vitest';
 import { CLINE_APPROVE_ALL, spawnHarness, type HarnessEvent } from '../../src/index.js';
 import { bodies, onPath } from '../helpers.js';
+import { harnessEvents } from '../view/cli-run.js';
 
 const tmp = mkdtempSync(join(tmpdir(), 'he-cline-'));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
@@ -50,4 +51,17 @@ test("CLINE_APPROVE_ALL in extraArgs comes after the row's --auto-approve false 
   expect(events).toEqual([
     { type: 'agent', message: 'local | --json --auto-approve false --model fake-model --auto-approve true Say hi.' },
   ]);
+});
+
+test('harness-events run --harness cline --prompt P: the same command line and backend through the CLI', async () => {
+  const { PATH } = onPath(tmp, 'cline', standIn);
+  const result = await harnessEvents(['run', '--harness', 'cline', '--prompt', 'Say hi.'], {
+    env: { PATH, HOME: tmp },
+  });
+  expect(result.code).toBe(0);
+  const events = result.stdout
+    .trimEnd()
+    .split('\n')
+    .map((line) => JSON.parse(line) as HarnessEvent);
+  expect(bodies(events)).toEqual([{ type: 'agent', message: 'local | --json --auto-approve false Say hi.' }]);
 });
