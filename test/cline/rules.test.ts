@@ -148,6 +148,21 @@ describe('raw event stream', () => {
     ]);
   });
 
+  test('a line that is not JSON: a warning, and the stream goes on', async () => {
+    const { events: out } = await run('Warning: AI SDK Warning System\n' + jsonl(text('text', 'Hi.')), { harness });
+    expect(bodies(out)).toEqual([
+      { type: 'warning', code: 'not_json', message: 'Warning: AI SDK Warning System' },
+      { type: 'agent', message: 'Hi.' },
+    ]);
+  });
+
+  test('without run_result the run ended in error when an error event was emitted, and is incomplete', async () => {
+    const fatal = agent({ type: 'error', error: { message: 'socket closed' }, recoverable: false });
+    expect((await run(jsonl(fatal), { harness })).metrics).toMatchObject({ ended: false, is_error: true });
+    expect((await run(jsonl(text('text', 'Partial ')), { harness })).metrics).toMatchObject({ ended: false });
+    expect((await run(jsonl(text('text', 'Partial ')), { harness })).metrics.is_error).toBeUndefined();
+  });
+
   test('any other type, and a line without a string type: unknown', async () => {
     const other = line('task_started', { taskId: '1' });
     expect(await events(other, { event: {} })).toEqual([
