@@ -59,41 +59,44 @@ describe('every Cline fixture', () => {
 });
 
 describe('exact events of the lab captures (Cline 3.0.65)', () => {
-  test('text-reasoning.jsonl: usage, then the text, then the reasoning (wire order); input less the cached part', async () => {
-    const file = 'cline/lab/text-reasoning.jsonl';
-    const { events, metrics } = await runFixture(file, { harness, cwd });
-    expect(bodies(events)).toEqual([
-      usage(1076, 42, { cache_read: 1024 }),
-      { type: 'agent', message: 'This is a tiny demo TypeScript project used for agent stream captures.' },
-      { type: 'reasoning', message: 'The user wants a one-line summary. The README says it is a demo project.' },
-    ]);
-    expect(metrics).toEqual({
-      harness,
-      ended: true,
-      is_error: false,
-      tokens: { input: 1076, output: 42, cache_read: 1024 },
-      final_output: 'This is a tiny demo TypeScript project used for agent stream captures.',
-      turns: 1,
-      duration_ms: 974,
-      input: {
-        bytes: readFileSync(fixturePath(file)).length,
-        lines: 16,
-        rules: {
-          [records.run_start.rules.consumed]: 1,
-          [records.hook_event.rules.consumed]: 2,
-          [agentEvents.iteration_start.rules.consumed]: 1,
-          [agentEvents.content_start.rules.delta]: 6,
-          [agentEvents.usage.rules.usage]: 1,
-          [agentEvents.content_end.rules.agent]: 1,
-          [agentEvents.content_end.rules.reasoning]: 1,
-          [agentEvents.iteration_end.rules.consumed]: 1,
-          [agentEvents.done.rules.consumed]: 1,
-          [records.run_result.rules.consumed]: 1,
+  test(
+    'text-reasoning.jsonl: usage, then the text, then the reasoning (wire ' + 'order); input less the cached part',
+    async () => {
+      const file = 'cline/lab/text-reasoning.jsonl';
+      const { events, metrics } = await runFixture(file, { harness, cwd });
+      expect(bodies(events)).toEqual([
+        usage(1076, 42, { cache_read: 1024 }),
+        { type: 'agent', message: 'This is a tiny demo TypeScript project used for agent stream captures.' },
+        { type: 'reasoning', message: 'The user wants a one-line summary. The README says it is a demo project.' },
+      ]);
+      expect(metrics).toEqual({
+        harness,
+        ended: true,
+        is_error: false,
+        tokens: { input: 1076, output: 42, cache_read: 1024 },
+        final_output: 'This is a tiny demo TypeScript project used for agent stream captures.',
+        turns: 1,
+        duration_ms: 974,
+        input: {
+          bytes: readFileSync(fixturePath(file)).length,
+          lines: 16,
+          rules: {
+            [records.run_start.rules.consumed]: 1,
+            [records.hook_event.rules.consumed]: 2,
+            [agentEvents.iteration_start.rules.consumed]: 1,
+            [agentEvents.content_start.rules.delta]: 6,
+            [agentEvents.usage.rules.usage]: 1,
+            [agentEvents.content_end.rules.agent]: 1,
+            [agentEvents.content_end.rules.reasoning]: 1,
+            [agentEvents.iteration_end.rules.consumed]: 1,
+            [agentEvents.done.rules.consumed]: 1,
+            [records.run_result.rules.consumed]: 1,
+          },
         },
-      },
-      events: { usage: 1, agent: 1, reasoning: 1 },
-    });
-  });
+        events: { usage: 1, agent: 1, reasoning: 1 },
+      });
+    },
+  );
 
   test('files.jsonl (hub): one read per file of read_files, a search per query, four editor writes', async () => {
     const { events, metrics } = await runFixture('cline/lab/files.jsonl', { harness, cwd });
@@ -177,57 +180,63 @@ describe('exact events of the lab captures (Cline 3.0.65)', () => {
     ]);
   });
 
-  test('subagent-mcp.jsonl: the skill, spawn_agent around its own usage, read and text; MCP tools unknown', async () => {
-    const { events, metrics } = await runFixture('cline/lab/subagent-mcp.jsonl', { harness, cwd });
-    const zero = { cache_read: 0, cache_write: 0 };
-    expect(bodies(events).filter((e) => e.type !== 'unknown')).toEqual([
-      usage(2200, 20, zero),
-      {
-        type: 'skill',
-        path: '/home/user/project/skills/release-notes/SKILL.md',
-        skill_name: 'release-notes',
-        is_success: true,
-      },
-      usage(300, 40, { cache_read: 2200, cache_write: 0 }),
-      { type: 'orchestration', action: 'subagent_started', subagent_id: 'call_0004' },
-      usage(900, 20, zero),
-      { type: 'read', path: '/home/user/project/notes.txt', start_line: 4, end_line: 4, is_success: true },
-      usage(100, 12, { cache_read: 900, cache_write: 0 }),
-      { type: 'agent', message: 'The notes say the magic word is pineapple.' },
-      { type: 'orchestration', action: 'subagent_completed', subagent_id: 'call_0004', is_success: true },
-      usage(400, 40, { cache_read: 2500, cache_write: 0 }),
-      usage(400, 20, { cache_read: 2900, cache_write: 0 }),
-      { type: 'agent', message: 'Release notes drafted; the helper found pineapple; tile 1/2/3 is cached.' },
-    ]);
-    expect(unknownTools(events)).toEqual(['lab__lookup_tile', 'lab__fail_always']);
-    // The sub-agent's calls count (run_result.usage leaves them out: 10900 in).
-    expect(metrics.tokens).toEqual({ input: 4300, output: 152, cache_read: 8500, cache_write: 0 });
-    expect(metrics.turns).toBe(4);
-  });
+  test(
+    'subagent-mcp.jsonl: the skill, spawn_agent around its own usage, read ' + 'and text; MCP tools unknown',
+    async () => {
+      const { events, metrics } = await runFixture('cline/lab/subagent-mcp.jsonl', { harness, cwd });
+      const zero = { cache_read: 0, cache_write: 0 };
+      expect(bodies(events).filter((e) => e.type !== 'unknown')).toEqual([
+        usage(2200, 20, zero),
+        {
+          type: 'skill',
+          path: '/home/user/project/skills/release-notes/SKILL.md',
+          skill_name: 'release-notes',
+          is_success: true,
+        },
+        usage(300, 40, { cache_read: 2200, cache_write: 0 }),
+        { type: 'orchestration', action: 'subagent_started', subagent_id: 'call_0004' },
+        usage(900, 20, zero),
+        { type: 'read', path: '/home/user/project/notes.txt', start_line: 4, end_line: 4, is_success: true },
+        usage(100, 12, { cache_read: 900, cache_write: 0 }),
+        { type: 'agent', message: 'The notes say the magic word is pineapple.' },
+        { type: 'orchestration', action: 'subagent_completed', subagent_id: 'call_0004', is_success: true },
+        usage(400, 40, { cache_read: 2500, cache_write: 0 }),
+        usage(400, 20, { cache_read: 2900, cache_write: 0 }),
+        { type: 'agent', message: 'Release notes drafted; the helper found pineapple; tile 1/2/3 is cached.' },
+      ]);
+      expect(unknownTools(events)).toEqual(['lab__lookup_tile', 'lab__fail_always']);
+      // The sub-agent's calls count (run_result.usage leaves them out: 10900 in).
+      expect(metrics.tokens).toEqual({ input: 4300, output: 152, cache_read: 8500, cache_write: 0 });
+      expect(metrics.turns).toBe(4);
+    },
+  );
 
-  test('tool-errors.jsonl: failed calls unknown, a recoverable error a warning, a reversed range no range', async () => {
-    const { events } = await runFixture('cline/lab/tool-errors.jsonl', { harness, cwd });
-    const lines = parsedLines('cline/lab/tool-errors.jsonl') as Line[];
-    const failedMessage = (lines.find((l) => l?.event?.type === 'error')!.event as { error: { message: string } }).error
-      .message;
-    expect(failedMessage.startsWith('2 tool call(s) failed: [not_a_tool]')).toBe(true);
-    expect(bodies(events).filter((e) => e.type !== 'unknown')).toEqual([
-      usage(2000, 30),
-      { type: 'warning', message: failedMessage },
-      usage(300, 30, { cache_read: 2000 }),
-      usage(300, 30, { cache_read: 2300 }),
-      usage(300, 30, { cache_read: 2600 }),
-      // Cline creates the missing file even with old_text, and says so.
-      { type: 'write', path: '/home/user/project/nope/missing.ts', is_success: true },
-      { type: 'read', path: '/home/user/project/notes.txt', is_success: false },
-      { type: 'read', path: '/home/user/project/README.md', start_line: 1, end_line: 1, is_success: true },
-      usage(300, 14, { cache_read: 2900 }),
-      { type: 'agent', message: 'One tool did not exist; the page says zoom 0 to 19.' },
-    ]);
-    // A tool that does not exist, read_files with input that fits no shape, and two tools outside the table.
-    expect(unknownTools(events)).toEqual(['not_a_tool', 'read_files', 'ask_question', 'fetch_web_content']);
-    expect(events.findIndex((e) => e.type === 'warning')).toBe(3);
-  });
+  test(
+    'tool-errors.jsonl: failed calls unknown, a recoverable error a ' + 'warning, a reversed range no range',
+    async () => {
+      const { events } = await runFixture('cline/lab/tool-errors.jsonl', { harness, cwd });
+      const lines = parsedLines('cline/lab/tool-errors.jsonl') as Line[];
+      const failedMessage = (lines.find((l) => l?.event?.type === 'error')!.event as { error: { message: string } })
+        .error.message;
+      expect(failedMessage.startsWith('2 tool call(s) failed: [not_a_tool]')).toBe(true);
+      expect(bodies(events).filter((e) => e.type !== 'unknown')).toEqual([
+        usage(2000, 30),
+        { type: 'warning', message: failedMessage },
+        usage(300, 30, { cache_read: 2000 }),
+        usage(300, 30, { cache_read: 2300 }),
+        usage(300, 30, { cache_read: 2600 }),
+        // Cline creates the missing file even with old_text, and says so.
+        { type: 'write', path: '/home/user/project/nope/missing.ts', is_success: true },
+        { type: 'read', path: '/home/user/project/notes.txt', is_success: false },
+        { type: 'read', path: '/home/user/project/README.md', start_line: 1, end_line: 1, is_success: true },
+        usage(300, 14, { cache_read: 2900 }),
+        { type: 'agent', message: 'One tool did not exist; the page says zoom 0 to 19.' },
+      ]);
+      // A tool that does not exist, read_files with input that fits no shape, and two tools outside the table.
+      expect(unknownTools(events)).toEqual(['not_a_tool', 'read_files', 'ask_question', 'fetch_web_content']);
+      expect(events.findIndex((e) => e.type === 'warning')).toBe(3);
+    },
+  );
 
   test('api-401.jsonl: the fatal auth error once; run_result repeats it', async () => {
     const { events, metrics, rules } = await runFixture('cline/lab/api-401.jsonl', { harness, cwd });
@@ -237,29 +246,35 @@ describe('exact events of the lab captures (Cline 3.0.65)', () => {
     expect(metrics.tokens).toEqual({});
   });
 
-  test('retry-then-400.jsonl (hub): no agent error is written; run_result is the error, code its finishReason', async () => {
-    const { events, metrics } = await runFixture('cline/lab/retry-then-400.jsonl', { harness, cwd });
-    expect(bodies(events)).toEqual([
-      usage(1900, 26, { cache_read: 0, cache_write: 0 }),
-      { type: 'agent', message: 'Reading the notes after two retries.' },
-      // end_line alone: 1..end_line.
-      { type: 'read', path: '/home/user/project/notes.txt', start_line: 1, end_line: 2, is_success: true },
-      { type: 'error', message: "Invalid 'tools[0].function': unknown field 'strict'.", code: 'error' },
-    ]);
-    expect(metrics).toMatchObject({ is_error: true, turns: 2, duration_ms: 6456 });
-  });
+  test(
+    'retry-then-400.jsonl (hub): no agent error is written; run_result is ' + 'the error, code its finishReason',
+    async () => {
+      const { events, metrics } = await runFixture('cline/lab/retry-then-400.jsonl', { harness, cwd });
+      expect(bodies(events)).toEqual([
+        usage(1900, 26, { cache_read: 0, cache_write: 0 }),
+        { type: 'agent', message: 'Reading the notes after two retries.' },
+        // end_line alone: 1..end_line.
+        { type: 'read', path: '/home/user/project/notes.txt', start_line: 1, end_line: 2, is_success: true },
+        { type: 'error', message: "Invalid 'tools[0].function': unknown field 'strict'.", code: 'error' },
+      ]);
+      expect(metrics).toMatchObject({ is_error: true, turns: 2, duration_ms: 6456 });
+    },
+  );
 
-  test("standard error's JSON lines merged after the stream: the repeated error is consumed, others are errors", async () => {
-    const stdout = readFileSync(fixturePath('cline/lab/retry-then-400.jsonl'), 'utf8');
-    const stderr = readFileSync(fixturePath('cline/lab/retry-then-400.stderr.txt'), 'utf8')
-      .split('\n')
-      .filter((line) => line.startsWith('{'));
-    const { run } = await import('../helpers.js');
-    const { events, rules } = await run(stdout + stderr.join('\n') + '\n', { harness, cwd });
-    expect(bodies(events).slice(-2)).toEqual([
-      { type: 'error', message: "Invalid 'tools[0].function': unknown field 'strict'.", code: 'error' },
-      { type: 'error', message: 'hook dispatch failed: session.hook requires a valid hook event payload' },
-    ]);
-    expect(rules.slice(-2)).toEqual([records.error.rules.error, records.error.rules.repeated]);
-  });
+  test(
+    "standard error's JSON lines merged after the stream: the repeated " + 'error is consumed, others are errors',
+    async () => {
+      const stdout = readFileSync(fixturePath('cline/lab/retry-then-400.jsonl'), 'utf8');
+      const stderr = readFileSync(fixturePath('cline/lab/retry-then-400.stderr.txt'), 'utf8')
+        .split('\n')
+        .filter((line) => line.startsWith('{'));
+      const { run } = await import('../helpers.js');
+      const { events, rules } = await run(stdout + stderr.join('\n') + '\n', { harness, cwd });
+      expect(bodies(events).slice(-2)).toEqual([
+        { type: 'error', message: "Invalid 'tools[0].function': unknown field 'strict'.", code: 'error' },
+        { type: 'error', message: 'hook dispatch failed: session.hook requires a valid hook event payload' },
+      ]);
+      expect(rules.slice(-2)).toEqual([records.error.rules.error, records.error.rules.repeated]);
+    },
+  );
 });

@@ -127,20 +127,23 @@ describe('raw event stream', () => {
     expect(metrics.session_id).toBe('1796157253512_zen01');
   });
 
-  test('error (standard error merged): error, unless one with that message was emitted; without message, unknown', async () => {
-    const fatal = agent({ type: 'error', error: { message: 'Incorrect API key provided.' }, recoverable: false });
-    const { events: out, rules } = await run(
-      jsonl(fatal, line('error', { message: 'Incorrect API key provided.' }), line('error', { message: 'Other.' })),
-      { harness },
-    );
-    expect(bodies(out)).toEqual([
-      { type: 'error', message: 'Incorrect API key provided.' },
-      { type: 'error', message: 'Other.' },
-    ]);
-    expect(rules.slice(1)).toEqual([records.error.rules.repeated, records.error.rules.error]);
-    const bad = line('error', {});
-    expect(await events(bad)).toEqual([{ type: 'unknown', raw: bad }]);
-  });
+  test(
+    'error (standard error merged): error, unless one with that message ' + 'was emitted; without message, unknown',
+    async () => {
+      const fatal = agent({ type: 'error', error: { message: 'Incorrect API key provided.' }, recoverable: false });
+      const { events: out, rules } = await run(
+        jsonl(fatal, line('error', { message: 'Incorrect API key provided.' }), line('error', { message: 'Other.' })),
+        { harness },
+      );
+      expect(bodies(out)).toEqual([
+        { type: 'error', message: 'Incorrect API key provided.' },
+        { type: 'error', message: 'Other.' },
+      ]);
+      expect(rules.slice(1)).toEqual([records.error.rules.repeated, records.error.rules.error]);
+      const bad = line('error', {});
+      expect(await events(bad)).toEqual([{ type: 'unknown', raw: bad }]);
+    },
+  );
 
   test('zen_error: error with message', async () => {
     expect(await events(line('zen_error', { sessionId: 's', message: 'hub unreachable' }))).toEqual([
@@ -188,12 +191,15 @@ describe('agent_event', () => {
     ]);
   });
 
-  test('content_start text/reasoning cut off by the end of input: emitted as they stand, in the order they began', async () => {
-    expect(await events(delta('reasoning', 'Think'), delta('reasoning', 'ing.'), delta('text', 'Partial '))).toEqual([
-      { type: 'reasoning', message: 'Thinking.' },
-      { type: 'agent', message: 'Partial ' },
-    ]);
-  });
+  test(
+    'content_start text/reasoning cut off by the end of input: emitted as ' + 'they stand, in the order they began',
+    async () => {
+      expect(await events(delta('reasoning', 'Think'), delta('reasoning', 'ing.'), delta('text', 'Partial '))).toEqual([
+        { type: 'reasoning', message: 'Thinking.' },
+        { type: 'agent', message: 'Partial ' },
+      ]);
+    },
+  );
 
   test('pending deltas are bounded by maxSpanBytes: the rest is dropped, with a warning', async () => {
     const { events: out } = await run(jsonl(delta('text', 'abcd'), delta('text', 'efgh')), {
@@ -352,45 +358,49 @@ describe('team_event', () => {
     ).toEqual([{ type: 'orchestration', action: 'subagent_completed', subagent_id: 'researcher', is_success: true }]);
   });
 
-  test("agent_event: the teammate's event mapped like the main agent's; its usage consumed; calls carry the team lines", async () => {
-    const teamStart = team({
-      type: 'agent_event',
-      agentId: 'researcher',
-      event: { type: 'content_start', contentType: 'tool', toolName: 'team_status', toolCallId: 't1', input: {} },
-    });
-    const teamEnd = team({
-      type: 'agent_event',
-      agentId: 'researcher',
-      event: { type: 'content_end', contentType: 'tool', toolName: 'team_status', toolCallId: 't1', output: {} },
-    });
-    const { events: out, rules } = await run(
-      jsonl(
-        team({
-          type: 'agent_event',
-          agentId: 'researcher',
-          event: { type: 'content_end', contentType: 'text', text: 'Found it.' },
-        }),
-        team({
-          type: 'agent_event',
-          agentId: 'researcher',
-          event: { type: 'usage', inputTokens: 10, outputTokens: 1 },
-        }),
-        teamStart,
-        teamEnd,
-      ),
-      { harness },
-    );
-    expect(bodies(out)).toEqual([
-      { type: 'agent', message: 'Found it.' },
-      { type: 'unknown', raw: { content_start: teamStart, content_end: teamEnd } },
-    ]);
-    expect(rules).toEqual([
-      agentEvents.content_end.rules.agent,
-      teamEvents.agent_event.rules.teammateUsage,
-      agentEvents.content_start.rules.tool,
-      agentEvents.content_end.rules.toolEnd,
-    ]);
-  });
+  test(
+    "agent_event: the teammate's event mapped like the main agent's; its " +
+      'usage consumed; calls carry the team lines',
+    async () => {
+      const teamStart = team({
+        type: 'agent_event',
+        agentId: 'researcher',
+        event: { type: 'content_start', contentType: 'tool', toolName: 'team_status', toolCallId: 't1', input: {} },
+      });
+      const teamEnd = team({
+        type: 'agent_event',
+        agentId: 'researcher',
+        event: { type: 'content_end', contentType: 'tool', toolName: 'team_status', toolCallId: 't1', output: {} },
+      });
+      const { events: out, rules } = await run(
+        jsonl(
+          team({
+            type: 'agent_event',
+            agentId: 'researcher',
+            event: { type: 'content_end', contentType: 'text', text: 'Found it.' },
+          }),
+          team({
+            type: 'agent_event',
+            agentId: 'researcher',
+            event: { type: 'usage', inputTokens: 10, outputTokens: 1 },
+          }),
+          teamStart,
+          teamEnd,
+        ),
+        { harness },
+      );
+      expect(bodies(out)).toEqual([
+        { type: 'agent', message: 'Found it.' },
+        { type: 'unknown', raw: { content_start: teamStart, content_end: teamEnd } },
+      ]);
+      expect(rules).toEqual([
+        agentEvents.content_end.rules.agent,
+        teamEvents.agent_event.rules.teammateUsage,
+        agentEvents.content_start.rules.tool,
+        agentEvents.content_end.rules.toolEnd,
+      ]);
+    },
+  );
 
   test('task_start, run_completed and the other team bookkeeping: consumed', async () => {
     expect(
@@ -409,32 +419,35 @@ describe('team_event', () => {
 });
 
 describe('tools', () => {
-  test('read_files: every input shape; ranges; entry success; a request without a path makes the call unknown', async () => {
-    const output = [{ success: true }, { success: false }, { success: true }];
-    expect(
-      await call(
-        'read_files',
-        { files: ['a.ts', { file_path: 'b.ts', start_line: 3 }, { filePath: 'c.ts', end_line: 5 }] },
-        output,
-      ),
-    ).toEqual([
-      { type: 'read', path: '/ws/a.ts', is_success: true },
-      { type: 'read', path: '/ws/b.ts', start_line: 3, is_success: false },
-      { type: 'read', path: '/ws/c.ts', start_line: 1, end_line: 5, is_success: true },
-    ]);
-    expect(await call('read_files', { paths: '/abs/x', file_paths: undefined }, [])).toEqual([
-      { type: 'read', path: '/abs/x' },
-    ]);
-    expect(await call('read_files', 'x.ts', [{ success: true }])).toEqual([
-      { type: 'read', path: '/ws/x.ts', is_success: true },
-    ]);
-    expect(await call('read_files', [{ path: 'y.ts', start_line: null, end_line: null }], [{ success: true }])).toEqual(
-      [{ type: 'read', path: '/ws/y.ts', is_success: true }],
-    );
-    expect((await call('read_files', { files: [{ path: 'a' }, { nope: 1 }] }, [])).map((e) => e.type)).toEqual([
-      'unknown',
-    ]);
-  });
+  test(
+    'read_files: every input shape; ranges; entry success; a request ' + 'without a path makes the call unknown',
+    async () => {
+      const output = [{ success: true }, { success: false }, { success: true }];
+      expect(
+        await call(
+          'read_files',
+          { files: ['a.ts', { file_path: 'b.ts', start_line: 3 }, { filePath: 'c.ts', end_line: 5 }] },
+          output,
+        ),
+      ).toEqual([
+        { type: 'read', path: '/ws/a.ts', is_success: true },
+        { type: 'read', path: '/ws/b.ts', start_line: 3, is_success: false },
+        { type: 'read', path: '/ws/c.ts', start_line: 1, end_line: 5, is_success: true },
+      ]);
+      expect(await call('read_files', { paths: '/abs/x', file_paths: undefined }, [])).toEqual([
+        { type: 'read', path: '/abs/x' },
+      ]);
+      expect(await call('read_files', 'x.ts', [{ success: true }])).toEqual([
+        { type: 'read', path: '/ws/x.ts', is_success: true },
+      ]);
+      expect(
+        await call('read_files', [{ path: 'y.ts', start_line: null, end_line: null }], [{ success: true }]),
+      ).toEqual([{ type: 'read', path: '/ws/y.ts', is_success: true }]);
+      expect((await call('read_files', { files: [{ path: 'a' }, { nope: 1 }] }, [])).map((e) => e.type)).toEqual([
+        'unknown',
+      ]);
+    },
+  );
 
   test('a call that failed as a whole (error, or output.error) fails every event', async () => {
     expect(await call('read_files', { files: ['a', 'b'] }, [], { error: 'boom' })).toEqual([

@@ -159,7 +159,8 @@ const CONSUMED_TEAM = [
 export const teamEvents = recordRows({
   teammate_spawned: {
     handling:
-      'orchestration `subagent_started`, `subagent_id` = `agentId` (the team member id every team record and tool uses)',
+      'orchestration `subagent_started`, `subagent_id` = `agentId` (the team member id every team record and tool ' +
+      'uses)',
     rules: { spawned: 'teammate_spawned: subagent_started', noAgent: 'teammate_spawned without agentId: unknown' },
   },
   teammate_shutdown: {

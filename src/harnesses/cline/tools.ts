@@ -98,8 +98,8 @@ const editor = rule(
 );
 
 const applyPatch = rule(
-  'one write per file the patch names (`input.input`, or a bare string input), in patch order (`*** Add/Update/Delete ' +
-    "File`, `*** Move to`), no range, the call's success. No file: unknown",
+  'one write per file the patch names (`input.input`, or a bare string input), in patch order ' +
+    "(`*** Add/Update/Delete File`, `*** Move to`), no range, the call's success. No file: unknown",
   (call) => {
     const patch = typeof call.input === 'string' ? call.input : stringField(call.input, 'input');
     const paths = patch === undefined ? [] : patchedFiles(patch);
