@@ -86,4 +86,12 @@ export const clis: readonly Cli[] = [
     platformPkg: '@zed-industries/codex-acp-linux-x64',
     bin: 'node_modules/@zed-industries/codex-acp-linux-x64/bin/codex-acp',
   },
+  // The npm `cline` script only picks this Bun-compiled binary (it needs no Node of its own).
+  {
+    id: 'cline',
+    pkg: 'cline',
+    pinned: '3.0.65',
+    platformPkg: '@cline/cli-linux-x64',
+    bin: 'node_modules/@cline/cli-linux-x64/bin/cline',
+  },
 ];

@@ -38,8 +38,10 @@ export function driftOf(expected: readonly EventBody[], actual: readonly EventBo
 /** An unknown event's record type, and the tool it carries when it is a tool call. */
 export function describeUnknown(raw: unknown): string {
   const record = isObject(raw) ? raw : {};
-  const type =
+  let type =
     typeof record.type === 'string' ? record.type : typeof record.method === 'string' ? record.method : '(untyped)';
+  // A wrapper record (Cline's agent_event, team_event): what drifts is the type of the event it wraps.
+  if (isObject(record.event) && typeof record.event.type === 'string') type += `/${record.event.type}`;
   const tool = toolName(record, 3);
   return tool ? `${type} (tool ${tool})` : `record ${type}`;
 }

@@ -31,7 +31,8 @@ export type RowId =
   | 'qwen-acp'
   | 'claude-acp'
   | 'codex-acp'
-  | 'opencode-acp';
+  | 'opencode-acp'
+  | 'cline';
 
 // ---------------------------------------------------------------------------------------------
 // offline: the scripted model instead of the vendor's, and nothing else on the network
@@ -238,6 +239,23 @@ export const offline: Readonly<Record<RowId, (place: Place, url: string) => Offl
       },
     };
   },
+  // What `cline auth -p openai-compatible -k KEY -m fake-model -b URL/v1` writes (research/cline.md): the last
+  // used provider is the run's. The library's launch adds the local session backend (no hub daemon).
+  cline: (place, url) => {
+    writeJson(join(place.home, '.cline', 'data', 'settings', 'providers.json'), {
+      version: 1,
+      lastUsedProvider: 'openai-compatible',
+      modes: {},
+      providers: {
+        'openai-compatible': {
+          settings: { provider: 'openai-compatible', apiKey: FAKE_KEY, model: 'fake-model', baseUrl: `${url}/v1` },
+          updatedAt: '2026-12-01T00:00:00.000Z',
+          tokenSource: 'manual',
+        },
+      },
+    });
+    return { env: {} };
+  },
   // The ACP preset has --no-auto-update already.
   'copilot-acp': (_place, url) => ({ env: copilotEnv(url) }),
   'qwen-acp': qwenOffline,
@@ -291,6 +309,7 @@ export const liveHarnesses: readonly LiveHarness[] = [
   { id: 'pi', harness: 'pi', cli: 'pi', protocol: 'chat', needs: ['rg'] },
   { id: 'copilot', harness: 'copilot', cli: 'copilot', protocol: 'chat' },
   { id: 'kilo', harness: 'kilo', cli: 'kilo', protocol: 'chat', needs: ['rg'], side: [titleRequest] },
+  { id: 'cline', harness: 'cline', cli: 'cline', protocol: 'chat' },
   { id: 'copilot-acp', harness: 'acp', cli: 'copilot', protocol: 'chat', agent: 'copilot' },
   { id: 'qwen-acp', harness: 'acp', cli: 'qwen', protocol: 'chat', agent: 'qwen' },
   { id: 'claude-acp', harness: 'acp', cli: 'claude-agent-acp', protocol: 'anthropic', agent: 'claude' },

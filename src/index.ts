@@ -31,7 +31,13 @@ export type {
   Signature,
   LaunchOptions,
 } from './kernel/harness.js';
-export { commandLines, argsOf, type CommandLine, type CommandLineInput } from './runtime/command-lines.js';
+export {
+  commandLines,
+  argsOf,
+  CLINE_APPROVE_ALL,
+  type CommandLine,
+  type CommandLineInput,
+} from './runtime/command-lines.js';
 export {
   harnesses,
   harnessFrom,

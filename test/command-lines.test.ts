@@ -40,6 +40,8 @@ describe('the command line built for a prompt', () => {
     opencode: ['opencode', 'run', '--format', 'json', prompt],
     pi: ['pi', '--mode', 'json', prompt],
     qwen: ['qwen', '--approval-mode', 'yolo', '--output-format', 'stream-json', prompt],
+    // Cline approves every tool unless told not to: the default line turns that off.
+    cline: ['cline', '--json', '--auto-approve', 'false', prompt],
   };
   for (const [harness, argv] of Object.entries(expected) as [HarnessName, string[]][]) {
     test(harness, () => expect(launched(harness)).toEqual(argv));

@@ -24,6 +24,7 @@ const folders: Record<string, string> = {
   pi: 'pi',
   qwen: 'qwen',
   acp: 'acp',
+  cline: 'cline',
 };
 
 /**
@@ -68,6 +69,7 @@ describe('the detector', () => {
       'claude-code',
       'copilot',
       'goose',
+      'cline',
       'opencode',
     ]);
   });

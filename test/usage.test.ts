@@ -21,6 +21,8 @@ const harnesses = [
   // all.
   { harness: 'copilot', folder: 'copilot', perTurn: true, costPerTurn: true },
   { harness: 'kilo', folder: 'kilo', perTurn: true, costPerTurn: true },
+  // One usage per model call, sub-agents' included (cline.md: run_result.usage is not used).
+  { harness: 'cline', folder: 'cline', perTurn: true, costPerTurn: true },
   { harness: 'claude-code', folder: 'claude', perTurn: false, costPerTurn: false },
   { harness: 'goose', folder: 'goose', perTurn: false, costPerTurn: false },
   // Gemini's result.stats is the session total, and no record reports a turn's share (gemini.md).

@@ -2,6 +2,7 @@
 import type { Scenario } from '../scenario.js';
 import { claudeAcp, codexAcp, copilotAcp, opencodeAcp, qwenAcp } from './acp.js';
 import { claudeCode } from './claude-code.js';
+import { cline } from './cline.js';
 import { codex } from './codex.js';
 import { copilot } from './copilot.js';
 import { gemini } from './gemini.js';
@@ -24,4 +25,5 @@ export const scenarios: Readonly<Record<string, readonly Scenario[]>> = {
   'claude-acp': claudeAcp,
   'codex-acp': codexAcp,
   'opencode-acp': opencodeAcp,
+  cline,
 };

@@ -60,7 +60,16 @@ export const commandLines = {
   // pi has no approvals: its tools always run.
   pi: { command: 'pi', flags: ['--mode', 'json'] },
   qwen: { command: 'qwen', flags: ['--approval-mode', 'yolo', '--output-format', 'stream-json'] },
+  // Cline approves every tool unless told not to: this line does not (see CLINE_APPROVE_ALL).
+  cline: { command: 'cline', flags: ['--json', '--auto-approve', 'false'] },
 } satisfies Record<string, CommandLine>;
+
+/**
+ * Cline's approve-all flags (what `permissions: 'bypass'` is for it): given in `extraArgs`, after the
+ * row's `--auto-approve false`, the later value wins. Never the default; and never `-y`/`--yolo`,
+ * which loops without end on a model that answers in text only.
+ */
+export const CLINE_APPROVE_ALL: readonly string[] = ['--auto-approve', 'true'];
 
 /** A row's arguments for one prompt. */
 export function argsOf(row: CommandLine, { prompt, model, extraArgs = [] }: CommandLineInput): string[] {

@@ -51,17 +51,53 @@ export function groupAlive(pgid: number): boolean {
 }
 
 /**
- * Whether every process left in the group has exited and waits to be reaped. An orphan's
- * zombie is reaped by init, but in many containers init reaps nothing, and a group of zombies
- * would hold a run open until its SIGKILL. Linux only (/proc); elsewhere, no.
+ * The live processes descended from `pid` that are not in its group `pgid`: what a harness started
+ * in a group or session of its own (Cline runs each command that way), which a signal to the group
+ * misses. Read while `pid` still runs: once it has gone they belong to init. Linux only (/proc);
+ * elsewhere none.
  */
-function onlyZombies(pgid: number): boolean {
+export function strays(pid: number, pgid: number): number[] {
+  const children = new Map<number, { pid: number; group: number }[]>();
+  for (const { pid: child, ppid, group, state } of processTable()) {
+    if (state === 'Z') continue;
+    const siblings = children.get(ppid) ?? [];
+    siblings.push({ pid: child, group });
+    children.set(ppid, siblings);
+  }
+  const found: number[] = [];
+  const queue = [pid];
+  const seen = new Set(queue);
+  for (let next = queue.shift(); next !== undefined; next = queue.shift()) {
+    for (const child of children.get(next) ?? []) {
+      if (seen.has(child.pid)) continue;
+      seen.add(child.pid);
+      queue.push(child.pid);
+      if (child.group !== pgid) found.push(child.pid);
+    }
+  }
+  return found;
+}
+
+/** Sends a signal to each process, if it is still there. */
+export function signalEach(pids: Iterable<number>, signal: NodeJS.Signals): void {
+  for (const pid of pids) {
+    try {
+      process.kill(pid, signal);
+    } catch {
+      // Gone already.
+    }
+  }
+}
+
+/** Every process /proc lists: pid, state, parent and group. */
+function processTable(): { pid: number; state: string; ppid: number; group: number }[] {
   let names: string[];
   try {
     names = readdirSync('/proc');
   } catch {
-    return false;
+    return [];
   }
+  const table: { pid: number; state: string; ppid: number; group: number }[] = [];
   for (const name of names) {
     if (!/^\d+$/.test(name)) continue;
     let stat: string;
@@ -71,8 +107,20 @@ function onlyZombies(pgid: number): boolean {
       continue;
     }
     // "pid (command) state ppid pgrp ...": the command may hold spaces and parentheses.
-    const [state, , group] = stat.slice(stat.lastIndexOf(')') + 2).split(' ', 3);
-    if (Number(group) === pgid && state !== 'Z') return false;
+    const [state, ppid, group] = stat.slice(stat.lastIndexOf(')') + 2).split(' ', 3);
+    table.push({ pid: Number(name), state: state!, ppid: Number(ppid), group: Number(group) });
   }
-  return true;
+  return table;
+}
+
+/**
+ * Whether every process left in the group has exited and waits to be reaped. An orphan's
+ * zombie is reaped by init, but in many containers init reaps nothing, and a group of zombies
+ * would hold a run open until its SIGKILL. Linux only (/proc); elsewhere, no.
+ */
+function onlyZombies(pgid: number): boolean {
+  const table = processTable();
+  // No /proc: not known to be only zombies.
+  if (table.length === 0) return false;
+  return !table.some(({ group, state }) => group === pgid && state !== 'Z');
 }

@@ -18,6 +18,10 @@ import { signature as qwenSignature } from '../harnesses/qwen/signature.js';
 import { commandLines, launcher } from './command-lines.js';
 import * as claudeCode from '../harnesses/claude-code/correlate.js';
 import { tools as claudeCodeTools } from '../harnesses/claude-code/tools.js';
+import * as cline from '../harnesses/cline/correlate.js';
+import { localBackend } from '../harnesses/cline/launch.js';
+import { tools as clineTools } from '../harnesses/cline/tools.js';
+import { signature as clineSignature } from '../harnesses/cline/signature.js';
 import * as codex from '../harnesses/codex/correlate.js';
 import { tools as codexTools } from '../harnesses/codex/tools.js';
 import * as copilot from '../harnesses/copilot/correlate.js';
@@ -57,6 +61,16 @@ const registry = {
     tools: claudeCodeTools,
     terminal: 'result',
     launch: launcher(commandLines['claude-code']),
+  },
+  cline: {
+    name: 'cline',
+    signature: clineSignature,
+    correlator: cline.correlator,
+    records: cline.records,
+    tables: { agent_event: cline.agentEvents, team_event: cline.teamEvents },
+    tools: clineTools,
+    terminal: 'run_result',
+    launch: (options) => localBackend(launcher(commandLines.cline)(options)),
   },
   codex: {
     name: 'codex',
@@ -150,7 +164,18 @@ export const harnesses: ReadonlyMap<HarnessName, Harness> = new Map(
  * The order `harness: 'auto'` tries the harnesses' signatures in, the first match deciding: Qwen
  * Code's before Claude Code's, whose dialect it writes. Kilo is told apart by OpenCode's.
  */
-const detectionOrder = ['acp', 'pi', 'codex', 'gemini', 'qwen', 'claude-code', 'copilot', 'goose', 'opencode'] as const;
+const detectionOrder = [
+  'acp',
+  'pi',
+  'codex',
+  'gemini',
+  'qwen',
+  'claude-code',
+  'copilot',
+  'goose',
+  'cline',
+  'opencode',
+] as const;
 
 /** The signatures `harness: 'auto'` tries, in order. */
 export const signatures: readonly NamedSignature[] = detectionOrder.map((name) => [name, registry[name].signature]);

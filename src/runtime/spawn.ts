@@ -15,7 +15,7 @@ import { now } from '../kernel/clock.js';
 import type { EventBody, HarnessEvent, RunMetrics } from '../kernel/events.js';
 import { stamp } from '../kernel/stamp.js';
 import { createNormalizer, type NormalizeOptions, type Normalizer } from './normalizer.js';
-import { groupAlive, release, signalGroup, track } from './process-groups.js';
+import { groupAlive, release, signalEach, signalGroup, strays, track } from './process-groups.js';
 import { InputBytes, splitLines, type LineTooLong } from '../stages/split-lines.js';
 import { harnessFrom } from './registry.js';
 import type { AcpOptions } from '../harnesses/acp/client.js';
@@ -203,6 +203,8 @@ export function spawnHarness(given: SpawnHarnessOptions): HarnessRun {
   let failure: Error | undefined;
   let killTimer: NodeJS.Timeout | undefined;
   let groupPoll: NodeJS.Timeout | undefined;
+  // What the child started outside its group (Cline's commands), found while it still ran: ended with the group.
+  const strayPids = new Set<number>();
 
   normalizer.on('end', () => {
     stdoutDone = true;
@@ -282,15 +284,22 @@ export function spawnHarness(given: SpawnHarnessOptions): HarnessRun {
     if (groupDone) return;
     if (!stopping) {
       stopping = true;
-      signalGroup(pgid!, 'SIGTERM');
+      signalTree('SIGTERM');
       killTimer = setTimeout(killGroup, graceMs);
     }
     if (force) killGroup();
   }
 
   function killGroup(): void {
-    signalGroup(pgid!, 'SIGKILL');
+    signalTree('SIGKILL');
     endGroup();
+  }
+
+  /** The group, and the processes the child started outside it (looked up while the child is there to ask). */
+  function signalTree(signal: NodeJS.Signals): void {
+    if (exit === undefined) for (const pid of strays(pgid!, pgid!)) strayPids.add(pid);
+    signalEach(strayPids, signal);
+    signalGroup(pgid!, signal);
   }
 
   function endGroup(): void {

@@ -5,7 +5,8 @@
 // it from then on), {"trap": signal} (prints {"trapped":signal} on stdout for each, and goes on),
 // {"spawn": [cmd, ...args]} (starts a grandchild and prints its pid on stdout as
 // {"type":"grandchild","pid":N}), {"spawn": [...], "inherit": true} (a grandchild that shares
-// stdout and stderr: it speaks for itself, and keeps them open while it lives).
+// stdout and stderr: it speaks for itself, and keeps them open while it lives), {"spawn": [...], "detached": true}
+// (a grandchild in a session of its own, as Cline starts its commands; its pid printed likewise).
 import { spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -25,7 +26,7 @@ for (const step of JSON.parse(process.argv[2])) {
   else if ('spawn' in step && step.inherit)
     spawn(step.spawn[0], step.spawn.slice(1), { stdio: ['ignore', 'inherit', 'inherit'] });
   else if ('spawn' in step) {
-    const child = spawn(step.spawn[0], step.spawn.slice(1), { stdio: 'ignore' });
+    const child = spawn(step.spawn[0], step.spawn.slice(1), { stdio: 'ignore', detached: step.detached === true });
     await write(process.stdout, JSON.stringify({ type: 'grandchild', pid: child.pid }) + '\n');
   } else if ('kill' in step) process.kill(process.pid, step.kill);
   else if ('hang' in step) setInterval(() => {}, 1 << 30);

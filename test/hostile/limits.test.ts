@@ -118,6 +118,11 @@ test('tool names and ids that are Object.prototype members find no table row', a
       },
     },
   ];
+  const cline = (name: string) =>
+    ['content_start', 'content_end'].map((type) => ({
+      type: 'agent_event',
+      event: { type, contentType: 'tool', toolName: name, toolCallId: 'toString', input: {}, output: {} },
+    }));
   for (const name of ['constructor', '__proto__', 'hasOwnProperty', 'toString']) {
     // Qwen's tool_call names the tool it wraps.
     const cases = [
@@ -127,6 +132,7 @@ test('tool names and ids that are Object.prototype members find no table row', a
       ['pi', pi(name)],
       ['copilot', copilot(name)],
       ['acp', acp(name)],
+      ['cline', cline(name)],
     ] as const;
     for (const [harness, records] of cases) {
       const { events } = await run(records.map((r) => JSON.stringify(r)).join('\n') + '\n', { harness });

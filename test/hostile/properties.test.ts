@@ -22,6 +22,7 @@ const folders: Partial<Record<HarnessName, string>> = {
   kilo: 'kilo',
   gemini: 'gemini',
   qwen: 'qwen',
+  cline: 'cline',
 };
 /** Big fixtures get fewer runs, so the suite stays fast. */
 const runsFor = (bytes: number) => (bytes > 200_000 ? 3 : 12);

@@ -350,6 +350,7 @@ describe('lines too long to parse whole (stream-json, incrementally, within a bu
     kilo: 'kilo',
     gemini: 'gemini',
     qwen: 'qwen',
+    cline: 'cline',
   };
   for (const [harness, folder] of byHarness(folders)) {
     test(`${harness}: every real capture gives the same events read incrementally as parsed whole`, async () => {

@@ -55,5 +55,5 @@ test("qwen through ACP: the preset's command line, then the OpenAI auth type; th
 test('every row runs a harness the library has, and each CLI once without ACP', () => {
   for (const { harness } of liveHarnesses) expect(() => harnessNamed(harness)).not.toThrow();
   const direct = liveHarnesses.filter((r) => r.agent === undefined).map((r) => r.cli);
-  expect(new Set(direct).size).toBe(8);
+  expect(new Set(direct).size).toBe(9);
 });
