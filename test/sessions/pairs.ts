@@ -3,7 +3,8 @@
  * events of the run's stdout and of its session files, each as one comparable line, so a test
  * lists the documented differences and asserts that nothing else differs.
  */
-import { cpSync, createReadStream, mkdtempSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync } from 'node:fs';
+import { Readable } from 'node:stream';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { normalize, type HarnessName } from '../../src/index.js';
@@ -36,9 +37,11 @@ export async function readPair(
   harness: HarnessName,
   scenario: string,
   session: string,
+  /** The stdout files of the runs that wrote the session, in order (a resumed session has one per run). */
+  stdouts = ['stdout.jsonl'],
 ): Promise<Pair> {
   const dir = transcripts(fixtures, scenario);
-  const out = normalize(createReadStream(join(dir, 'stdout.jsonl')), { harness, strict: true });
+  const out = normalize(Readable.from(stdouts.map((file) => readFileSync(join(dir, file)))), { harness, strict: true });
   const stdoutEvents: HarnessEvent[] = [];
   for await (const event of out) stdoutEvents.push(event);
   const read = readSession({ harness, path: join(dir, 'home', session), strict: true });
