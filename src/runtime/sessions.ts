@@ -10,13 +10,14 @@ import type { SessionFormat, SessionLocation } from '../kernel/session.js';
 import { session as claudeCode } from '../harnesses/claude-code/session.js';
 import { session as codex } from '../harnesses/codex/session.js';
 import { session as copilot } from '../harnesses/copilot/session.js';
+import { session as pi } from '../harnesses/pi/session.js';
 import { mergeLines } from './merge-lines.js';
 import { createNormalizer, type NormalizeOptions, type Normalizer } from './normalizer.js';
 import { fileFacts } from './session-facts.js';
 
 /** The harnesses whose session files the library reads, by registry name. */
 export const sessionFormats: ReadonlyMap<string, SessionFormat> = new Map(
-  [claudeCode, codex, copilot].map((format) => [format.harness, format]),
+  [claudeCode, codex, copilot, pi].map((format) => [format.harness, format]),
 );
 
 /** A session found on disk: what `harness-events sessions --json` prints, one per line. */
