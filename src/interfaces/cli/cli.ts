@@ -32,7 +32,15 @@ import { serialize } from '../../stages/serialize.js';
 import { readEvents } from '../../runtime/read-events.js';
 import { packageVersion } from '../../kernel/version.js';
 import { fromFlags, publishFlags, publishing, replayCommand, storedEvents, writeStored } from './jetstream.js';
-import { SessionUsageError, sessionFlags, sessionInput, sessionsCommand, sessionsUsage } from './sessions.js';
+import {
+  followCommand,
+  followUsage,
+  SessionUsageError,
+  sessionFlags,
+  sessionInput,
+  sessionsCommand,
+  sessionsUsage,
+} from './sessions.js';
 
 export const usage = `Usage:
   harness-events normalize --harness <name> [options] [FILE]
@@ -65,6 +73,7 @@ export const usage = `Usage:
       Reads an agent's own session file (its path from sessions) instead of FILE: the
       same events as its stdout, but for the differences docs/harnesses/<name>.md lists.
 ${sessionsUsage}
+${followUsage}
   harness-events replay --from nats://HOST:PORT [--run ID] [options]
       Writes the events stored in NATS JetStream (by --publish) as JSONL, in order: one
       run's with --run, else every run's; --harness <name> keeps one harness's runs,
@@ -154,6 +163,8 @@ export async function main(
     if (command === 'view') return await viewCommand(rest, stdin, stdout);
     if (command === 'report') return await reportCommand(rest, stdin, stdout);
     if (command === 'sessions') return await sessionsCommand(rest, stdout);
+    if (command === 'follow')
+      return await followCommand(rest, stdout, async (metrics) => (await loadPretty({}, stdout))(metrics));
     throw new UsageError(`unknown command "${command}" (see harness-events --help)`);
   } catch (error) {
     if (error instanceof UsageError || error instanceof SessionUsageError) {
