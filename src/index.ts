@@ -19,6 +19,16 @@ export {
   type StageOptions,
   type ProbeOptions,
 } from './runtime/run-stream.js';
+export {
+  findSessions,
+  readSession,
+  sessionFormats,
+  type SessionEntry,
+  type FindSessionsOptions,
+  type ReadSessionOptions,
+} from './runtime/sessions.js';
+export { followSession, type FollowSessionOptions } from './runtime/follow.js';
+export type { SessionFormat, SessionLocation, RecordFacts } from './kernel/session.js';
 export type * from './kernel/events.js';
 export type {
   Harness,

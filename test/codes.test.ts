@@ -25,8 +25,10 @@ function codesInSource(): Set<string> {
     !file.endsWith('validators.ts') && (!file.startsWith('src/harnesses/') || file.endsWith('/client.ts'));
   for (const file of sources('src').filter(own)) {
     const text = readFileSync(join(root, file), 'utf8');
-    for (const match of text.matchAll(/\bcode: '([a-z_]+)'|warn\([^;]*, '([a-z_]+)'\);$/gm)) {
-      found.add(match[1] ?? match[2]!);
+    for (const match of text.matchAll(
+      /\bcode: '([a-z_]+)'|warn\([^;]*, '([a-z_]+)'\);$|new TailNotice\('([a-z_]+)'/gm,
+    )) {
+      found.add(match[1] ?? match[2] ?? match[3]!);
     }
   }
   return found;

@@ -45,6 +45,9 @@ export const warningCodes = {
   jetstream_message:
     'a message read back from JetStream that is not an event (fromJetStream, replay, view --from); the message ' +
     'names its stream, sequence and subject',
+  session_truncated:
+    'a session file being followed was truncated or replaced in place; it is read again from its start (followSession, follow)',
+  session_deleted: 'a session file being followed was deleted; following it ends (followSession, follow)',
 } as const;
 
 /** The codes of the errors the library itself creates; a harness's errors carry the codes its page gives. */

@@ -57,7 +57,7 @@ export const records = recordRows({
 });
 
 export function correlator(run: RunContext): Correlator {
-  const stream = dialect(run, records, { joinText: 'message', unpaired: recoverRead });
+  const stream = dialect(run, records, { joinText: 'message', unpaired: readRecovery(run) });
 
   // `system` subtypes: init's cwd resolves relative paths; these emit no event.
   const system = bySubtype(
@@ -69,16 +69,6 @@ export function correlator(run: RunContext): Correlator {
     ]),
     records.system.rules.other,
   );
-
-  /** A Read result with no recorded call still names its file (docs/harnesses/claude-code.md "Tool mapping"). */
-  function recoverRead(block: JsonObject, record: JsonObject, is_success: boolean): boolean {
-    const meta = record.tool_use_result;
-    const file = isObject(meta) && isObject(meta.file) ? meta.file : undefined;
-    if (!file || typeof file.filePath !== 'string' || file.filePath === '') return false;
-    const input = { file_path: file.filePath, offset: file.startLine, limit: file.numLines };
-    run.tool({ name: 'Read', input, is_success, result: meta, output: block.content, raw: { tool_result: block } });
-    return true;
-  }
 
   function rateLimitEvent(record: JsonObject): string {
     const info = isObject(record.rate_limit_info) ? record.rate_limit_info : {};
@@ -111,6 +101,18 @@ export function correlator(run: RunContext): Correlator {
     result,
     stream_event: () => records.stream_event.rules.consumed,
   });
+}
+
+/** A Read result with no recorded call still names its file (docs/harnesses/claude-code.md "Tool mapping"). */
+export function readRecovery(run: RunContext) {
+  return (block: JsonObject, record: JsonObject, is_success: boolean): boolean => {
+    const meta = record.tool_use_result;
+    const file = isObject(meta) && isObject(meta.file) ? meta.file : undefined;
+    if (!file || typeof file.filePath !== 'string' || file.filePath === '') return false;
+    const input = { file_path: file.filePath, offset: file.startLine, limit: file.numLines };
+    run.tool({ name: 'Read', input, is_success, result: meta, output: block.content, raw: { tool_result: block } });
+    return true;
+  };
 }
 
 /** The shared token mapping (docs/contract.md): Claude's input is already uncached; thinking is part of output. */

@@ -33,6 +33,7 @@ import { readEvents } from '../../runtime/read-events.js';
 import { packageVersion } from '../../kernel/version.js';
 import { fromFlags, publishFlags, publishing, replayCommand, storedEvents, writeStored } from './jetstream.js';
 import { UsageError } from './usage-error.js';
+import { followCommand, followUsage, sessionFlags, sessionInput, sessionsCommand, sessionsUsage } from './sessions.js';
 
 export const usage = `Usage:
   harness-events normalize --harness <name> [options] [FILE]
@@ -61,6 +62,11 @@ export const usage = `Usage:
       Writes the report of one run: a self-contained HTML page (summary, timeline, files,
       commands, failures and warnings, every event), or a Markdown summary (--format md).
       FILE holds normalized events, or with --harness the harness's raw output.
+  harness-events normalize|view|report --harness <name> --session <path> [options]
+      Reads an agent's own session file (its path from sessions) instead of FILE: the
+      same events as its stdout, but for the differences docs/harnesses/<name>.md lists.
+${sessionsUsage}
+${followUsage}
   harness-events replay --from nats://HOST:PORT [--run ID] [options]
       Writes the events stored in NATS JetStream (by --publish) as JSONL, in order: one
       run's with --run, else every run's; --harness <name> keeps one harness's runs,
@@ -147,6 +153,9 @@ export async function main(
     if (command === 'replay') return await replayCommand(rest, stdout, { usage, writeMetrics });
     if (command === 'view') return await viewCommand(rest, stdin, stdout);
     if (command === 'report') return await reportCommand(rest, stdin, stdout);
+    if (command === 'sessions') return await sessionsCommand(rest, stdout);
+    if (command === 'follow')
+      return await followCommand(rest, stdout, async (metrics) => (await loadPretty({}, stdout))(metrics));
     throw new UsageError(`unknown command "${command}" (see harness-events --help)`);
   } catch (error) {
     if (error instanceof UsageError) {
@@ -171,6 +180,7 @@ const commandOptions = {
     'color',
     ...Object.keys(sizeOptions),
     ...Object.keys(publishFlags),
+    'session',
   ],
   run: [
     'harness',
@@ -184,8 +194,8 @@ const commandOptions = {
     ...Object.keys(publishFlags),
     ...launchFlags,
   ],
-  view: ['cwd', 'color', 'stream', 'run', ...Object.keys(fromFlags)],
-  report: ['harness', 'cwd', 'strict', 'metrics', 'format', 'output', ...Object.keys(sizeOptions)],
+  view: ['cwd', 'color', 'stream', 'run', ...Object.keys(fromFlags), 'harness', 'session'],
+  report: ['harness', 'cwd', 'strict', 'metrics', 'format', 'output', ...Object.keys(sizeOptions), 'session'],
 };
 
 function parse(args: string[], command: keyof typeof commandOptions) {
@@ -221,6 +231,7 @@ function parseOptions(args: string[]) {
         output: { type: 'string', short: 'o' },
         ...publishFlags,
         ...fromFlags,
+        ...sessionFlags,
         help: { type: 'boolean', short: 'h' },
       },
     });
@@ -242,7 +253,8 @@ async function normalizeCommand(args: string[], stdin: Readable, stdout: NodeJS.
   if (values.metrics !== undefined && sameFile(values.metrics, statOf(file === undefined || file === '-' ? 0 : file))) {
     throw new UsageError(`--metrics ${values.metrics} is the input: it would be overwritten`);
   }
-  const input = await openInput(file, stdin);
+  const session = await sessionInput(values, file);
+  const input = session?.input ?? (await openInput(file, stdin));
   let metrics: MetricsFile | undefined;
   let output;
   try {
@@ -257,6 +269,7 @@ async function normalizeCommand(args: string[], stdin: Readable, stdout: NodeJS.
   // Standard input may be a live harness (`claude ... | harness-events normalize`): do not hold text across a pause.
   const normalizer = createNormalizer({
     ...options,
+    harness: session?.reader ?? options.harness,
     output: objects ? 'objects' : 'jsonl',
     idleFlushMs: input === stdin ? 200 : undefined,
   });
@@ -563,6 +576,12 @@ async function viewCommand(args: string[], stdin: Readable, stdout: NodeJS.Writa
   const pretty = await loadPretty(values, stdout);
   const stored = storedEvents(values, oneFile(positionals));
   if (stored) return await writeStored(stored, [pretty()], stdout);
+  const session = await sessionInput(values, oneFile(positionals));
+  if (session) {
+    const normalizer = createNormalizer({ harness: session.reader });
+    return await runPipeline(session.input, [normalizer, pretty(normalizer.metrics)], stdout, async () => {});
+  }
+  if (values.harness !== undefined) throw new UsageError('view takes --harness only with --session');
   const input = await openInput(oneFile(positionals), stdin);
   return await runPipeline(input, [readEvents(), pretty()], stdout, async () => {});
 }
@@ -580,9 +599,13 @@ async function reportCommand(args: string[], stdin: Readable, stdout: NodeJS.Wri
     throw new UsageError(
       '--metrics reads the metrics of normalized events; with --harness they come from the input itself',
     );
-  const normalizer = values.harness === undefined ? undefined : createNormalizer(normalizeOptions(values));
+  const session = await sessionInput(values, oneFile(positionals));
+  const normalizer =
+    values.harness === undefined
+      ? undefined
+      : createNormalizer({ ...normalizeOptions(values), ...(session && { harness: session.reader }) });
   const metrics = normalizer?.metrics ?? (await readMetrics(values.metrics, parseMetrics));
-  const input = await openInput(oneFile(positionals), stdin);
+  const input = session?.input ?? (await openInput(oneFile(positionals), stdin));
   const events: HarnessEvent[] = [];
   const collect = new Writable({
     objectMode: true,

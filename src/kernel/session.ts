@@ -1,0 +1,52 @@
+/**
+ * The seam between the runtime's session commands (src/runtime/sessions.ts) and one harness's
+ * own session files: where they live under a home directory, which files make up one session,
+ * what a record says about the session (for the listing), and the reader that turns the records
+ * into events. The reader is a `Harness` like the stdout one (its own record table, the same
+ * tool table), so a session file goes through the same stages as a captured stdout.
+ */
+import type { Harness } from './harness.js';
+
+/** One session as a harness's format finds it on disk, before the runtime reads its times. */
+export interface SessionLocation {
+  /** The session id (the one stdout reports as the run's session). */
+  readonly id: string;
+  /** The main file: what `readSession` and the CLI's `--session` take. */
+  readonly path: string;
+  /** Subagent transcripts that belong to it (listed with their parent, read merged into it). */
+  readonly subagents: readonly { readonly id: string; readonly path: string }[];
+}
+
+/** What one record tells the listing about its session; each field only when the record has it. */
+export interface RecordFacts {
+  readonly cwd?: string;
+  /** An ISO 8601 time. */
+  readonly time?: string;
+  readonly id?: string;
+}
+
+export interface SessionFormat {
+  /** The harness whose files these are (a registry name). */
+  readonly harness: string;
+  /** The session files' directory under a home, for the docs (`.claude/projects/<project>/<id>.jsonl`). */
+  readonly where: string;
+  /** Reads the records into events: its own record table, the harness's tool table. */
+  readonly reader: Harness;
+  /** The sessions under `home`, in no particular order; nothing when the harness never ran there. */
+  find(home: string): AsyncIterable<SessionLocation>;
+  /** The session a main file belongs to (for a path given on a command line). */
+  locate(path: string): Promise<SessionLocation>;
+  /**
+   * Whether reading a session merges its subagents' files into it by time (Claude Code: one run, one usage total), or
+   * reads the main file alone (Codex: a sub-agent is a thread of its own, with its own turns and totals; its file is
+   * read as a session of its own).
+   */
+  readonly mergesSubagents: boolean;
+  /** What a parsed record says of its session. */
+  facts(record: unknown): RecordFacts;
+  /**
+   * The reader's rule ids that mean the session's process has ended (Claude Code's `cost-state`): `follow` stops at one
+   * when nothing more is written within its grace period.
+   */
+  readonly endRules: ReadonlySet<string>;
+}

@@ -1,0 +1,87 @@
+/**
+ * A session followed as it is written (`followSession`, `harness-events follow`): its main
+ * file tailed (src/runtime/tail.ts) into the session format's reader, events given as each line
+ * arrives. It ends when the session does: after the format's end marker (Claude Code's
+ * `cost-state`, Codex's `task_complete`, Copilot's `session.shutdown`) when nothing more comes
+ * within `endGraceMs`; else after `quietMs` with nothing written; when the file is deleted; or
+ * on abort. Held text is flushed when the input pauses, as for a live stdout.
+ */
+import { once } from 'node:events';
+import { resolve } from 'node:path';
+import { now } from '../kernel/clock.js';
+import { stamp } from '../kernel/stamp.js';
+import { createNormalizer, type NormalizeOptions, type Normalizer } from './normalizer.js';
+import { sessionFormat } from './sessions.js';
+import { TailNotice, tailFile } from './tail.js';
+
+export interface FollowSessionOptions extends Omit<NormalizeOptions, 'harness' | 'idleFlushMs' | 'output'> {
+  /** The harness whose session file this is, by registry name. */
+  harness: string;
+  /** The session's main file. */
+  path: string;
+  /** Ends the following (the events read so far are still given, held text flushed). */
+  signal?: AbortSignal;
+  /** `start` (default): the whole session, then what is appended; `end`: only what is appended from now on. */
+  from?: 'start' | 'end';
+  /** Nothing written for this long (ms) ends the following. Default 600,000 (10 minutes). */
+  quietMs?: number;
+  /** After the format's end marker, nothing more for this long (ms) ends it. Default 1,000. */
+  endGraceMs?: number;
+  /** The poll behind fs.watch (ms). Default 2,000. */
+  pollMs?: number;
+}
+
+export const DEFAULT_QUIET_MS = 600_000;
+export const DEFAULT_END_GRACE_MS = 1_000;
+export const DEFAULT_POLL_MS = 2_000;
+
+export function followSession(options: FollowSessionOptions): Normalizer {
+  const { path, harness, signal, from, quietMs, endGraceMs, pollMs, onLine, ...rest } = options;
+  const format = sessionFormat(harness);
+  let lastWasEnd = false;
+  // The session id the records name, for the follower's own warnings.
+  let session: string | undefined;
+  const normalizer = createNormalizer({
+    ...rest,
+    harness: format.reader,
+    idleFlushMs: 200,
+    onLine(line, rule) {
+      lastWasEnd = format.endRules.has(rule);
+      onLine?.(line, rule);
+    },
+    onRecord(record) {
+      session ??= format.facts(record).id;
+      rest.onRecord?.(record);
+    },
+  });
+
+  async function pump(): Promise<void> {
+    const chunks = tailFile(resolve(path), {
+      from,
+      signal,
+      quietMs: quietMs ?? DEFAULT_QUIET_MS,
+      endGraceMs: endGraceMs ?? DEFAULT_END_GRACE_MS,
+      pollMs: pollMs ?? DEFAULT_POLL_MS,
+      ended: () => lastWasEnd,
+    });
+    // Whether the last write ended inside a line.
+    let partial = false;
+    for await (const chunk of chunks) {
+      if (normalizer.destroyed) break;
+      if (chunk instanceof TailNotice) {
+        // The line cut off by the truncation or deletion goes first, as the not-JSON line it now is.
+        if (partial && !normalizer.write('\n')) await once(normalizer, 'drain');
+        partial = false;
+        // Every write before it has been read (a full buffer was waited out): the warning keeps its place.
+        normalizer.metrics.events.warning = (normalizer.metrics.events.warning ?? 0) + 1;
+        normalizer.push(stamp({ type: 'warning', code: chunk.code, message: chunk.message }, now(), session));
+        continue;
+      }
+      partial = chunk[chunk.length - 1] !== 0x0a;
+      if (!normalizer.write(chunk)) await once(normalizer, 'drain');
+    }
+    normalizer.end();
+  }
+  pump().catch((error: Error) => normalizer.destroy(error));
+  return normalizer;
+}

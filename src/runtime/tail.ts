@@ -1,0 +1,126 @@
+/**
+ * A file's bytes as they are appended: read to its end, then wait for it to change (fs.watch,
+ * with a slow poll behind it for the file systems and replacements a watch misses), until a
+ * deadline passes with nothing new. A file that shrinks or is replaced is read again from its
+ * start, and one that is deleted ends the reading; both are reported as notices in the stream.
+ */
+import { watch, type FSWatcher } from 'node:fs';
+import { open, stat, type FileHandle } from 'node:fs/promises';
+
+const CHUNK_BYTES = 1 << 16;
+
+/** Something about the file itself, not its content: the follower turns it into a warning. */
+export class TailNotice {
+  constructor(
+    readonly code: 'session_truncated' | 'session_deleted',
+    readonly message: string,
+  ) {}
+}
+
+export interface TailOptions {
+  /** Read from the start (default) or only what is appended from now on. */
+  from?: 'start' | 'end';
+  signal?: AbortSignal;
+  /** How long to wait for the next bytes before the reading ends; `endGraceMs` once `ended()` says so. */
+  quietMs: number;
+  endGraceMs: number;
+  /** Whether the last record read ends the session (its format's end marker). */
+  ended(): boolean;
+  /** The poll behind the watch, in ms. */
+  pollMs: number;
+}
+
+/** Wakes a waiting reader when the file changes, on a poll tick, on abort, or at a deadline. */
+class Waker {
+  private watcher: FSWatcher | undefined;
+  private wake: (() => void) | undefined;
+  /** A change came while the reader was reading, not waiting: its next wait returns at once. */
+  private changed = false;
+
+  constructor(path: string) {
+    try {
+      this.watcher = watch(path, { persistent: false }, () => {
+        this.changed = true;
+        this.wake?.();
+      });
+      this.watcher.on('error', () => this.unwatch());
+    } catch {
+      // No watch here (or the file is gone): the poll alone wakes the reader.
+    }
+  }
+
+  /** Called before each read: changes from now on wake the next wait. */
+  arm(): void {
+    this.changed = false;
+  }
+
+  /** Waits until the next change (or one since `arm`), tick, abort or `deadline` (epoch ms). */
+  async wait(deadline: number, pollMs: number, signal: AbortSignal | undefined): Promise<void> {
+    if (this.changed || signal?.aborted === true) return;
+    await new Promise<void>((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        signal?.removeEventListener('abort', done);
+        this.wake = undefined;
+        resolve();
+      };
+      const timer = setTimeout(done, Math.max(0, Math.min(pollMs, deadline - Date.now())));
+      signal?.addEventListener('abort', done, { once: true });
+      this.wake = done;
+    });
+  }
+
+  unwatch(): void {
+    this.watcher?.close();
+    this.watcher = undefined;
+  }
+}
+
+const deleted = (path: string) => new TailNotice('session_deleted', `${path} was deleted; following it ends`);
+
+export async function* tailFile(path: string, options: TailOptions): AsyncGenerator<Buffer | TailNotice> {
+  let handle: FileHandle = await open(path, 'r');
+  let identity = await handle.stat();
+  let offset = options.from === 'end' ? identity.size : 0;
+  let waker = new Waker(path);
+  // Renewed by every read that brings bytes, and once when the end marker is first seen.
+  let deadline = Date.now() + options.quietMs;
+  let endSeen = false;
+  try {
+    while (options.signal?.aborted !== true) {
+      waker.arm();
+      const buffer = Buffer.allocUnsafe(CHUNK_BYTES);
+      const { bytesRead } = await handle.read(buffer, 0, CHUNK_BYTES, offset);
+      if (bytesRead > 0) {
+        offset += bytesRead;
+        deadline = Date.now() + options.quietMs;
+        endSeen = false;
+        yield buffer.subarray(0, bytesRead);
+        continue;
+      }
+      const now = await stat(path).catch(() => undefined);
+      if (now !== undefined && (now.ino !== identity.ino || now.size < offset)) {
+        yield new TailNotice('session_truncated', `${path} was truncated or replaced; reading it again from its start`);
+        const reopened = await open(path, 'r').catch(() => undefined);
+        if (reopened === undefined) return yield deleted(path);
+        await handle.close();
+        handle = reopened;
+        identity = await handle.stat();
+        waker.unwatch();
+        waker = new Waker(path);
+        offset = 0;
+        continue;
+      }
+      if (now === undefined) return yield deleted(path);
+      if (options.ended() && !endSeen) {
+        endSeen = true;
+        deadline = Math.min(deadline, Date.now() + options.endGraceMs);
+      }
+      if (Date.now() >= deadline) return;
+      await waker.wait(deadline, options.pollMs, options.signal);
+    }
+  } finally {
+    waker.unwatch();
+    await handle.close();
+  }
+}

@@ -1,0 +1,64 @@
+/** The CLI's session commands, in process: `sessions --json`, `normalize --session`, `follow` on a whole file. */
+import { rmSync, utimesSync } from 'node:fs';
+import { join } from 'node:path';
+import { PassThrough } from 'node:stream';
+import { afterEach, expect, test } from 'vitest';
+import { main } from '../../src/interfaces/cli/cli.js';
+import { copyHome } from './pairs.js';
+
+const session = '.claude/projects/-home-user-project/c87769bd-e555-469c-9e50-6bbdc54002bf.jsonl';
+const homes: string[] = [];
+afterEach(() => homes.splice(0).forEach((home) => rmSync(home, { recursive: true, force: true })));
+
+async function cli(args: string[]): Promise<{ code: number; lines: string[] }> {
+  const out = new PassThrough();
+  let text = '';
+  out.on('data', (chunk: Buffer) => (text += chunk.toString()));
+  const code = await main(args, new PassThrough(), out);
+  return { code, lines: text.split('\n').filter((line) => line !== '') };
+}
+
+function home(): string {
+  const dir = copyHome('claude', 'bash');
+  homes.push(dir);
+  const past = new Date('2026-12-01T20:00:00Z');
+  utimesSync(join(dir, session), past, past);
+  return dir;
+}
+
+test('sessions --json: one object per session, with the fields the issue names', async () => {
+  const dir = home();
+  const { code, lines } = await cli(['sessions', '--home', dir, '--json']);
+  expect(code).toBe(0);
+  expect(lines.map((line) => JSON.parse(line) as unknown)).toEqual([
+    expect.objectContaining({
+      harness: 'claude-code',
+      id: 'c87769bd-e555-469c-9e50-6bbdc54002bf',
+      path: join(dir, session),
+      cwd: '/home/user/project',
+      started: expect.any(String),
+      updated: expect.any(String),
+      live: false,
+    }),
+  ]);
+  expect((await cli(['sessions', '--home', dir, '--harness', 'codex'])).lines).toEqual([]);
+});
+
+test('normalize --session and follow give the same events; a bad --session is a usage error', async () => {
+  const dir = home();
+  const normalized = await cli(['normalize', '--harness', 'claude-code', '--session', join(dir, session)]);
+  expect(normalized.code).toBe(0);
+  const types = (lines: string[]) => lines.map((line) => (JSON.parse(line) as { type: string }).type);
+  expect(types(normalized.lines)).toEqual([
+    ...['read', 'read', 'search', 'list', 'read', 'read'],
+    ...['command', 'command', 'list', 'command', 'agent'],
+  ]);
+  // The file is complete: follow reads it, sees cost-state, and ends by itself.
+  const followed = await cli(['follow', '--harness', 'claude-code', '--session', join(dir, session)]);
+  expect(followed.code).toBe(0);
+  expect(types(followed.lines)).toEqual(types(normalized.lines));
+  const latest = await cli(['follow', '--latest', '--home', dir]);
+  expect(types(latest.lines)).toEqual(types(normalized.lines));
+  expect((await cli(['normalize', '--harness', 'claude-code', '--session', join(dir, 'nothing.jsonl')])).code).toBe(2);
+  expect((await cli(['normalize', '--harness', 'gg', '--session', join(dir, session)])).code).toBe(2);
+});

@@ -1,0 +1,191 @@
+/**
+ * followSession on files a real child process appends to (test/sessions/appender.mjs replays a
+ * real transcript in chunks that end mid-line). Each step is a handshake: the child says what
+ * it wrote, and the test waits until the follower has read that many lines before asking for
+ * more; nothing waits on a clock.
+ */
+import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { afterEach, describe, expect, test } from 'vitest';
+import type { HarnessEvent } from '../../src/kernel/events.js';
+import { followSession } from '../../src/runtime/follow.js';
+import { readSession } from '../../src/runtime/sessions.js';
+import { fixturePath } from '../helpers.js';
+import { signature } from './pairs.js';
+
+const appender = new URL('./appender.mjs', import.meta.url).pathname;
+const bash = fixturePath(
+  'claude/transcripts/bash/home/.claude/projects/-home-user-project/c87769bd-e555-469c-9e50-6bbdc54002bf.jsonl',
+);
+
+interface Writer {
+  child: ChildProcessWithoutNullStreams;
+  /** Sends a command and resolves with the child's answer. */
+  ask(command: string): Promise<string>;
+}
+
+function startWriter(source: string, target: string): Writer {
+  const child = spawn(process.execPath, [appender, source, target], { stdio: ['pipe', 'pipe', 'pipe'] });
+  const answers = createInterface({ input: child.stdout })[Symbol.asyncIterator]();
+  return {
+    child,
+    async ask(command) {
+      child.stdin.write(command + '\n');
+      const answer = await answers.next();
+      if (answer.done === true) throw new Error(`the writer ended before answering ${command}`);
+      return answer.value;
+    },
+  };
+}
+
+/** The lines the follower has handled, and a wait until it has handled `count` of them. */
+function lineCounter() {
+  let handled = 0;
+  const waiting: { count: number; resolve: () => void }[] = [];
+  return {
+    onLine(line: number) {
+      handled = line;
+      for (const waiter of waiting.filter((w) => w.count <= handled)) {
+        waiting.splice(waiting.indexOf(waiter), 1);
+        waiter.resolve();
+      }
+    },
+    until(count: number): Promise<void> {
+      if (count <= handled) return Promise.resolve();
+      return new Promise((resolve) => waiting.push({ count, resolve }));
+    },
+  };
+}
+
+/** The events as they come, and a wait until there are `count` of them. */
+function collect(stream: AsyncIterable<HarnessEvent>) {
+  const events: HarnessEvent[] = [];
+  let arrived = () => {};
+  const done = (async () => {
+    for await (const event of stream) {
+      events.push(event);
+      arrived();
+    }
+  })();
+  return {
+    events,
+    done,
+    async atLeast(count: number): Promise<void> {
+      while (events.length < count) await new Promise<void>((resolve) => (arrived = resolve));
+    },
+  };
+}
+
+const dirs: string[] = [];
+const writers: Writer[] = [];
+afterEach(() => {
+  for (const writer of writers.splice(0)) writer.child.kill();
+  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+function session(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'harness-events-follow-'));
+  dirs.push(dir);
+  const path = join(dir, 'c87769bd-e555-469c-9e50-6bbdc54002bf.jsonl');
+  writeFileSync(path, '');
+  return path;
+}
+
+async function readWhole(path: string): Promise<string[]> {
+  const events: string[] = [];
+  for await (const event of readSession({ harness: 'claude-code', path })) events.push(signature(event));
+  return events;
+}
+
+describe('followSession', () => {
+  test('a transcript written in mid-line chunks: its events as they come, ending by itself at cost-state', async () => {
+    const path = session();
+    const writer = startWriter(bash, path);
+    writers.push(writer);
+    const lines = lineCounter();
+    const follow = followSession({ harness: 'claude-code', path, onLine: lines.onLine, endGraceMs: 50 });
+    const got = collect(follow);
+    const whole = await readWhole(bash);
+    for (;;) {
+      const [, count, more] = (await writer.ask('next')).split(' ');
+      await lines.until(Number(count));
+      // Before the last line is written, every event but the final text has already come out.
+      if (Number(count) === 65) await got.atLeast(whole.length - 1);
+      if (more === 'all') break;
+    }
+    await got.done;
+    expect(got.events.map(signature)).toEqual(whole);
+    expect(follow.metrics.cost).toBe(0.01078);
+    expect(follow.metrics.input.lines).toBe(66);
+  });
+
+  test('from the end: only what is appended after it starts', async () => {
+    const path = session();
+    const writer = startWriter(bash, path);
+    writers.push(writer);
+    // The first 40 lines are there before the follower starts.
+    for (;;) if (Number((await writer.ask('next')).split(' ')[1]) >= 40) break;
+    const lines = lineCounter();
+    const follow = followSession({ harness: 'claude-code', path, from: 'end', onLine: lines.onLine, endGraceMs: 50 });
+    const got = collect(follow);
+    for (;;) {
+      const [, , more] = (await writer.ask('next')).split(' ');
+      if (more === 'all') break;
+    }
+    await got.done;
+    // It starts in line 41 (the rest of it is not JSON); lines 42-66 hold the last five calls and the final text. Their
+    // paths resolve against the first cwd read, here the one after `cd src` (from the start: the session's first).
+    expect(got.events.map(signature)).toEqual([
+      'warning | not_json',
+      'read | /home/user/project/src/notes.txt | true',
+      'command | false | false',
+      'command | echo hi > out.txt | true',
+      'list | true',
+      'command | pwd | true',
+      'agent | Done: the shell stayed in src after the cd, so notes.txt was not found there and out.txt landed in src.',
+    ]);
+  });
+
+  test('a truncated file is a warning and is read again from its start; a deleted one ends the following', async () => {
+    const path = session();
+    const writer = startWriter(bash, path);
+    writers.push(writer);
+    const lines = lineCounter();
+    const follow = followSession({ harness: 'claude-code', path, onLine: lines.onLine });
+    const got = collect(follow);
+    for (;;) if (Number((await writer.ask('next')).split(' ')[1]) >= 10) break;
+    await lines.until(10);
+    expect(await writer.ask('truncate')).toBe('truncated');
+    await got.atLeast(1);
+    expect(await writer.ask('delete')).toBe('deleted');
+    await got.done;
+    const codes = got.events.filter((e) => e.type === 'warning').map((e) => (e as { code?: string }).code);
+    // Lines 1-10 are bookkeeping (no event); the half of line 11 written before the truncation is not JSON.
+    expect(codes).toEqual(['not_json', 'session_truncated', 'session_deleted']);
+    expect(got.events).toHaveLength(3);
+    expect(got.events[1]).toMatchObject({ session_id: 'c87769bd-e555-469c-9e50-6bbdc54002bf' });
+  });
+
+  test('abort ends it, with what was read', async () => {
+    const path = session();
+    const writer = startWriter(bash, path);
+    writers.push(writer);
+    const lines = lineCounter();
+    const controller = new AbortController();
+    const follow = followSession({ harness: 'claude-code', path, onLine: lines.onLine, signal: controller.signal });
+    const got = collect(follow);
+    for (;;) if (Number((await writer.ask('next')).split(' ')[1]) >= 31) break;
+    await lines.until(31);
+    controller.abort();
+    await got.done;
+    // The two reads whose results are in lines 25 and 31; the half of line 32 written so far is not JSON.
+    expect(got.events.map(signature)).toEqual([
+      'read | /home/user/project/README.md | true',
+      'read | /home/user/project/notes.txt | true',
+      'warning | not_json',
+    ]);
+  });
+});
