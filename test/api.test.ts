@@ -2,16 +2,8 @@
 import { Readable, Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { expect, test } from 'vitest';
-import {
-  classify,
-  correlate,
-  createNormalizer,
-  normalize,
-  parseJson,
-  splitLines,
-  validate,
-  type HarnessEvent,
-} from '../src/index.js';
+import { createNormalizer, normalize, type HarnessEvent } from '../src/index.js';
+import { classify, correlate, parseJson, splitLines, validate } from '../src/stages.js';
 import { bodies, jsonl } from './helpers.js';
 
 const read = jsonl(

@@ -1,0 +1,13 @@
+// `harness-events/jetstream`: the JetStream sink and source. The NATS client is an optional peer dependency,
+// loaded at the first connection (src/interfaces/peers.ts).
+export { toJetStream, publishTo, JetStreamSink, JetStreamPublishError, type JetStreamSinkOptions } from './sink.js';
+export { fromJetStream, type JetStreamSource, type JetStreamSourceOptions, type JetStreamRecord } from './source.js';
+export {
+  DEFAULT_STREAM,
+  DEFAULT_PREFIX,
+  streamDefaults,
+  subjectOf,
+  filterSubject,
+  type SubjectFilter,
+  type MessageKind,
+} from './subjects.js';
