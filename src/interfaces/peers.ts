@@ -12,24 +12,27 @@ export const extras = {
   'harness-events/jetstream': { '@nats-io/transport-node': '3.3.1', '@nats-io/jetstream': '3.3.1' },
 } as const satisfies Record<string, Record<string, string>>;
 
-export type Extra = keyof typeof extras;
+type Extra = keyof typeof extras;
 
-/** The error for a missing package, with the command that installs all of the extra's. */
-export function missingPeer(extra: Extra, name: string): Error {
-  const install = Object.entries(extras[extra]).map(([pkg, range]) => `'${pkg}@${range}'`);
-  return new Error(`${extra} needs the package ${name}, not installed: npm install ${install.join(' ')}`);
+/** The error for a missing package: the extras that need it, and the command that installs all their packages. */
+export function missingPeer(name: string): Error {
+  const needing = (Object.keys(extras) as Extra[]).filter((extra) => name in extras[extra]);
+  const install = new Map(needing.flatMap((extra) => Object.entries(extras[extra])));
+  const command = [...install].map(([pkg, range]) => `'${pkg}@${range}'`).join(' ');
+  const verb = needing.length > 1 ? 'need' : 'needs';
+  return new Error(`${needing.join(' and ')} ${verb} the package ${name}, not installed: npm install ${command}`);
 }
 
 /**
  * `load()` (an `import()` of `name`, written out so that bundlers see it), or the one-line error when `name` is not
  * installed. Any other failure while loading it is thrown as it is.
  */
-export async function peer<T>(extra: Extra, name: string, load: () => Promise<T>): Promise<T> {
+export async function peer<T>(name: string, load: () => Promise<T>): Promise<T> {
   try {
     return await load();
   } catch (error) {
     const { code, message } = error as NodeJS.ErrnoException;
-    if (code === 'ERR_MODULE_NOT_FOUND' && message.includes(`'${name}'`)) throw missingPeer(extra, name);
+    if (code === 'ERR_MODULE_NOT_FOUND' && message.includes(`'${name}'`)) throw missingPeer(name);
     throw error;
   }
 }

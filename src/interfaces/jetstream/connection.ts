@@ -14,8 +14,8 @@ let modules: Promise<Modules> | undefined;
 
 export function nats(): Promise<Modules> {
   modules ??= Promise.all([
-    peer('harness-events/jetstream', '@nats-io/transport-node', () => import('@nats-io/transport-node')).then(named),
-    peer('harness-events/jetstream', '@nats-io/jetstream', () => import('@nats-io/jetstream')).then(named),
+    peer('@nats-io/transport-node', () => import('@nats-io/transport-node')).then(named),
+    peer('@nats-io/jetstream', () => import('@nats-io/jetstream')).then(named),
   ]);
   return modules;
 }

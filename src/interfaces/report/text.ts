@@ -2,7 +2,7 @@ import type { HarnessEvent } from '../../kernel/events.js';
 import { peer } from '../peers.js';
 import { formatEvent } from '../view/format.js';
 
-const { default: picocolors } = await peer('harness-events/report', 'picocolors', () => import('picocolors'));
+const { default: picocolors } = await peer('picocolors', () => import('picocolors'));
 
 const plain = picocolors.createColors(false);
 

@@ -7,8 +7,7 @@ import type { EventOf, EventType, HarnessEvent, Tokens } from '../../kernel/even
 import { isFailure, tokenClasses, type RunSummary, type Totals } from '../../kernel/summary.js';
 import { peer } from '../peers.js';
 
-// The view's, and the report's through it (both list it among their peers).
-export const { default: wrapAnsi } = await peer('harness-events/view', 'wrap-ansi', () => import('wrap-ansi'));
+export const { default: wrapAnsi } = await peer('wrap-ansi', () => import('wrap-ansi'));
 
 export interface FormatOptions {
   /** picocolors' formatters, on or off (`createColors(enabled)`). */

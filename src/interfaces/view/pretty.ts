@@ -13,8 +13,8 @@ import { RunSummary, totalsOf } from '../../kernel/summary.js';
 import { peer } from '../peers.js';
 import { cut, formatEvent, formatStatus, formatSummary, nest, wrapAnsi } from './format.js';
 
-const { createLogUpdate } = await peer('harness-events/view', 'log-update', () => import('log-update'));
-const { default: picocolors } = await peer('harness-events/view', 'picocolors', () => import('picocolors'));
+const { createLogUpdate } = await peer('log-update', () => import('log-update'));
+const { default: picocolors } = await peer('picocolors', () => import('picocolors'));
 
 export interface PrettyOptions {
   /** ANSI colors. Default false (the CLI turns them on for a terminal without NO_COLOR, or with --color). */
