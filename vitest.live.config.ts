@@ -1,8 +1,8 @@
 /**
- * `npm run test:live`: the live suite, apart from `npm test`. Installing the CLIs happens here,
- * before any test file loads, so that a CLI that cannot be installed (or lacks a program its tools
- * need) is skipped with a message naming it and why, and the rows that run are handed to the
- * suite. `LIVE_VERSIONS=latest` runs the newest versions and prints the drift report.
+ * `npm run test:live`: the live suite, apart from `npm test`. The CLIs are installed by `npm run live:install`
+ * (never by loading this file); here, before any test file loads, the installed ones are found, so that a CLI that
+ * is not installed (or lacks a program its tools need) is skipped with a message naming it and why, and the rows
+ * that run are handed to the suite. `LIVE_VERSIONS=latest` runs the newest versions and prints the drift report.
  */
 import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
@@ -15,7 +15,8 @@ export default defineConfig(async () => {
   const latest = process.env.LIVE_VERSIONS === 'latest';
   // Every run's processes carry this suite's id (live/run.ts), so the teardown finds what they left.
   process.env.HARNESS_EVENTS_LIVE_SUITE = randomUUID();
-  const installs = await installAll(latest ? 'latest' : 'pinned', console.log);
+  // What `npm run live:install` put in the cache: finding it installs nothing.
+  const installs = await installAll(latest ? 'latest' : 'pinned', console.log, { install: false });
   const rows: Record<string, Installed> = {};
   const skipped: Skipped[] = [];
   for (const row of liveHarnesses) {
