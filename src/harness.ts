@@ -1,6 +1,21 @@
-// `harness-events/harness`: what a harness of your own is built from (README "A harness of your own",
-// examples/custom-harness.ts): the record table, the tool table and its rules, the helpers correlators share.
-export type { Harness, Correlator, RunContext, Limits, ToolCallFields, ToolRule, ToolTable } from './kernel/harness.js';
+/**
+ * What a harness of your own is built from (README "A harness of your own", examples/custom-harness.ts): the
+ * record table, the tool table and its rules, the helpers correlators share.
+ *
+ * @module harness-events/harness
+ */
+export type {
+  Harness,
+  Correlator,
+  RunContext,
+  Limits,
+  ToolCallFields,
+  ToolRule,
+  ToolTable,
+  HarnessClient,
+  ClientContext,
+  LaunchOptions,
+} from './kernel/harness.js';
 export {
   recordTable,
   recordRows,

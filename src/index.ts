@@ -1,6 +1,10 @@
-// The root entry: what a user needs to normalize a stream or run an agent. The stages of the pipeline are
-// `harness-events/stages`, a harness's building blocks `harness-events/harness`, the extras `/jetstream`, `/view`,
-// `/report`, the scripted model `/testing` (README "The library"); test/exports.test.ts lists every export.
+/**
+ * The root entry: what a user needs to normalize a stream or run an agent. The pipeline's stages are
+ * `harness-events/stages`, a harness's building blocks `harness-events/harness`, the extras `/jetstream`, `/view`,
+ * `/report`, the scripted model `/testing` (README "The library"); test/exports.test.ts lists every export.
+ *
+ * @module harness-events
+ */
 export {
   createNormalizer,
   normalize,

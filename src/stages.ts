@@ -1,5 +1,9 @@
-// `harness-events/stages`: the pipeline's stages one by one, for a pipeline of your own (createNormalizer is
-// them in order), with what flows between them.
+/**
+ * The pipeline's stages one by one, for a pipeline of your own (createNormalizer is them in order), with what
+ * flows between them.
+ *
+ * @module harness-events/stages
+ */
 export {
   splitLines,
   LineTooLong,

@@ -17,6 +17,14 @@ const entries = Object.entries(exports).flatMap(([subpath, target]) =>
   typeof target === 'string' ? [] : [[subpath, target.types.replace('./dist/', '').replace(/\.d\.ts$/, '.ts')]],
 );
 
+/** `export type { X }`: a class exported so is a type only, no value at run time. */
+function typeOnly(symbol: ts.Symbol): boolean {
+  return (symbol.declarations ?? []).some(
+    (declaration) =>
+      ts.isExportSpecifier(declaration) && (declaration.isTypeOnly || declaration.parent.parent.isTypeOnly),
+  );
+}
+
 function surface(): Record<string, { values: string[]; types: string[] }> {
   const program = ts.createProgram(
     entries.map(([, file]) => root + file),
@@ -30,7 +38,7 @@ function surface(): Record<string, { values: string[]; types: string[] }> {
       const types: string[] = [];
       for (const exported of checker.getExportsOfModule(symbol)) {
         const target = exported.flags & ts.SymbolFlags.Alias ? checker.getAliasedSymbol(exported) : exported;
-        (target.flags & ts.SymbolFlags.Value ? values : types).push(exported.name);
+        (target.flags & ts.SymbolFlags.Value && !typeOnly(exported) ? values : types).push(exported.name);
       }
       return [subpath, { values: values.sort(), types: types.sort() }];
     }),
@@ -132,11 +140,14 @@ const expected: Record<string, { values: string[]; types: string[] }> = {
       'write',
     ],
     types: [
+      'ClientContext',
       'Correlator',
       'FileFields',
       'FileOperation',
       'Harness',
+      'HarnessClient',
       'JsonObject',
+      'LaunchOptions',
       'Limits',
       'LineRange',
       'RecordHandlers',
@@ -201,6 +212,7 @@ const expected: Record<string, { values: string[]; types: string[] }> = {
       'toJetStream',
     ],
     types: [
+      'ConnectOptions',
       'JetStreamRecord',
       'JetStreamSinkOptions',
       'JetStreamSource',
@@ -211,7 +223,7 @@ const expected: Record<string, { values: string[]; types: string[] }> = {
   },
   './view': {
     values: ['formatEvent', 'formatStatus', 'formatSummary', 'nest', 'prettyPrint'],
-    types: ['FormatOptions', 'PrettyOptions'],
+    types: ['FileActivity', 'FormatOptions', 'PrettyOptions', 'RunSummary', 'Totals'],
   },
   './report': {
     values: ['buildReport', 'parseMetrics', 'reportHtml', 'reportMarkdown'],

@@ -1,5 +1,9 @@
-// `harness-events/jetstream`: the JetStream sink and source. The NATS client is an optional peer dependency,
-// loaded at the first connection (src/interfaces/peers.ts).
+/**
+ * The JetStream sink and source. The NATS client is an optional peer dependency, loaded at the first connection
+ * (src/interfaces/peers.ts).
+ *
+ * @module harness-events/jetstream
+ */
 export { toJetStream, publishTo, JetStreamSink, JetStreamPublishError, type JetStreamSinkOptions } from './sink.js';
 export { fromJetStream, type JetStreamSource, type JetStreamSourceOptions, type JetStreamRecord } from './source.js';
 export {
@@ -11,3 +15,4 @@ export {
   type SubjectFilter,
   type MessageKind,
 } from './subjects.js';
+export type { ConnectOptions } from './connection.js';
