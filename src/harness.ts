@@ -1,5 +1,5 @@
 /**
- * What a harness of your own is built from (README "A harness of your own", examples/custom-harness.ts): the
+ * What a harness of your own is built from (docs/custom-harness.md, examples/custom-harness.ts): the
  * record table, the tool table and its rules, the helpers correlators share.
  *
  * @module harness-events/harness

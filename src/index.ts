@@ -1,7 +1,7 @@
 /**
  * The root entry: what a user needs to normalize a stream or run an agent. The pipeline's stages are
  * `harness-events/stages`, a harness's building blocks `harness-events/harness`, the extras `/jetstream`, `/view`,
- * `/report`, the scripted model `/testing` (README "The library"); test/exports.test.ts lists every export.
+ * `/report`, the scripted model `/testing` (docs/library.md); test/exports.test.ts lists every export.
  *
  * @module harness-events
  */
