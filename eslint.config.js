@@ -28,7 +28,17 @@ const node = Object.fromEntries(
 );
 
 export default tseslint.config(
-  { ignores: ['node_modules/', 'dist/', 'coverage/', 'test/fixtures/', 'src/kernel/validators.ts', 'bench/.data/'] },
+  {
+    ignores: [
+      'node_modules/',
+      'dist/',
+      'docs/api/',
+      'coverage/',
+      'test/fixtures/',
+      'src/kernel/validators.ts',
+      'bench/.data/',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -1,9 +1,9 @@
 /**
- * `npm run test:live`: the live suite, apart from `npm test`. Installing the CLIs happens here,
- * before any test file loads, so that a CLI that cannot be installed (or lacks a program its tools
- * need) is skipped with a message naming it and why, and the rows that run are handed to the
- * suite. `LIVE_VERSIONS=latest` runs the newest versions and prints the drift report; `LIVE_ROWS=a,b` runs (and
- * installs the CLIs of) those rows of live/harnesses.ts only.
+ * `npm run test:live`: the live suite, apart from `npm test`. The CLIs are installed by `npm run live:install`
+ * (never by loading this file); here, before any test file loads, the installed ones are found, so that a CLI that
+ * is not installed (or lacks a program its tools need) is skipped with a message naming it and why, and the rows
+ * that run are handed to the suite. `LIVE_VERSIONS=latest` runs the newest versions and prints the drift report;
+ * `LIVE_ROWS=a,b` runs (and `npm run live:install` with it installs the CLIs of) those rows of live/harnesses.ts only.
  */
 import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
@@ -18,7 +18,11 @@ export default defineConfig(async () => {
   process.env.HARNESS_EVENTS_LIVE_SUITE = randomUUID();
   const only = process.env.LIVE_ROWS ? new Set(process.env.LIVE_ROWS.split(',')) : undefined;
   const selected = liveHarnesses.filter((row) => !only || only.has(row.id));
-  const installs = await installAll(latest ? 'latest' : 'pinned', console.log, new Set(selected.map((row) => row.cli)));
+  // What `npm run live:install` put in the cache: finding it installs nothing.
+  const installs = await installAll(latest ? 'latest' : 'pinned', console.log, {
+    install: false,
+    only: new Set(selected.map((row) => row.cli)),
+  });
   const rows: Record<string, Installed> = {};
   const skipped: Skipped[] = [];
   for (const row of selected) {

@@ -12,7 +12,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { createNormalizer, toJetStream } from '../src/index.js';
+import { createNormalizer } from '../src/index.js';
+import { toJetStream } from '../src/interfaces/jetstream/index.js';
 import { allCaptures, fixturePath } from '../test/helpers.js';
 import { startNatsServer } from '../test/nats-server.js';
 

@@ -1,7 +1,8 @@
 // A harness of your own: an agent "acme" that prints {"type":"say"}, {"type":"tool"} and
 // {"type":"tool_done"} lines. Run it: npx tsx examples/custom-harness.ts
 import { Readable } from 'node:stream';
-import { BoundedMap, normalize, read, recordRows, recordTable, shell, toolTable, type Harness } from 'harness-events';
+import { normalize } from 'harness-events';
+import { BoundedMap, read, recordRows, recordTable, shell, toolTable, type Harness } from 'harness-events/harness';
 
 // The record table: one row per `type`, with the rules that handle it (each gets the id `<type>:<key>`).
 const records = recordRows({

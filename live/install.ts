@@ -46,14 +46,18 @@ export function isInstalled(result: InstallResult): result is Installed {
   return 'bin' in result;
 }
 
-/** Installs every CLI, or the ones of `only` (ids), one after the other (the machine is small), pinned or latest. */
+/**
+ * Installs every CLI, or the ones of `only` (ids), one after the other (the machine is small), pinned or latest:
+ * `npm run live:install`. With `install: false` (the live suite's config) only what is already in the cache is
+ * found, the rest skipped with the command that installs it: loading a config file never installs 2 GB of CLIs.
+ */
 export async function installAll(
   mode: 'pinned' | 'latest' = 'pinned',
   log: (line: string) => void = () => {},
-  only?: ReadonlySet<string>,
+  { install = true, only }: { install?: boolean; only?: ReadonlySet<string> } = {},
 ): Promise<InstallResult[]> {
   const results: InstallResult[] = [];
-  for (const cli of clis) if (!only || only.has(cli.id)) results.push(await installCli(cli, mode, log));
+  for (const cli of clis) if (!only || only.has(cli.id)) results.push(await installCli(cli, mode, log, install));
   return results;
 }
 
@@ -61,6 +65,7 @@ export async function installCli(
   cli: Cli,
   mode: 'pinned' | 'latest',
   log: (line: string) => void,
+  install = true,
 ): Promise<InstallResult> {
   let version = cli.pinned;
   let note: string | undefined;
@@ -76,6 +81,10 @@ export async function installCli(
   const marker = join(dir, 'installed.json');
   const env: Record<string, string> = cli.unpackEnv ? { [cli.unpackEnv]: join(dir, 'unpacked') } : {};
   if (existsSync(marker) && existsSync(entry)) return { cli, version, dir, bin: executable(dir, cli), env, note };
+  if (!install) {
+    const command = `${mode === 'latest' ? 'LIVE_VERSIONS=latest ' : ''}npm run live:install`;
+    return { cli, version, reason: `${cli.pkg}@${version} is not installed in ${cacheDir} (${command} installs it)` };
+  }
   log(`live: installing ${cli.pkg}@${version} into ${dir}`);
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(dir, { recursive: true });

@@ -1,22 +1,30 @@
-// The command line's code bundled from tsc's output (dist/bin/cli.js): a CLI run pays for one
-// module load instead of sixty, which is most of its start-up. What only some commands need
-// (the view, the report) is split into chunks loaded when they run, with the npm packages they
-// import; npm packages stay imports of their own.
-import { rmSync } from 'node:fs';
+// The command line's code bundled from tsc's output (dist/bin/cli.js): a CLI run pays for one module load
+// instead of sixty, which is most of its start-up. What only some commands need (the view, the report, the
+// JetStream client) is split into chunks loaded when they run. The extras' packages (optional peer
+// dependencies of the library) are bundled into those chunks, so the installed CLI does everything with none of
+// them installed; the core's dependencies stay imports of the package's own.
+import { readFileSync, rmSync } from 'node:fs';
 import { build } from 'esbuild';
 
-const outdir = new URL('../dist/bin/', import.meta.url).pathname;
+const root = new URL('..', import.meta.url);
+const outdir = new URL('dist/bin/', root).pathname;
+const { dependencies } = JSON.parse(readFileSync(new URL('package.json', root), 'utf8'));
 // Chunks are named by content: an old build's would linger beside the new ones.
 rmSync(outdir, { recursive: true, force: true });
 
 await build({
-  entryPoints: [new URL('../dist/src/interfaces/cli/cli.js', import.meta.url).pathname],
+  entryPoints: [new URL('dist/src/interfaces/cli/cli.js', root).pathname],
   outdir,
   bundle: true,
   splitting: true,
   platform: 'node',
   format: 'esm',
   target: 'node20',
-  packages: 'external',
+  external: Object.keys(dependencies).flatMap((name) => [name, `${name}/*`]),
+  // The NATS client's CommonJS parts require() Node's own modules, which an ES module bundle cannot do without a
+  // require of its own (in every chunk: the helper that calls it lands in a shared one).
+  banner: {
+    js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
+  },
   logLevel: 'warning',
 });

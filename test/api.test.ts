@@ -2,17 +2,8 @@
 import { Readable, Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { expect, test } from 'vitest';
-import {
-  classify,
-  correlate,
-  createNormalizer,
-  harnessNamed,
-  normalize,
-  parseJson,
-  splitLines,
-  validate,
-  type HarnessEvent,
-} from '../src/index.js';
+import { createNormalizer, harnessNamed, normalize, type HarnessEvent } from '../src/index.js';
+import { classify, correlate, parseJson, splitLines, validate } from '../src/stages.js';
 import { bodies, jsonl } from './helpers.js';
 
 const read = jsonl(

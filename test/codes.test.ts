@@ -1,6 +1,6 @@
 /**
  * Every warning and error the library itself creates carries a code from the contract's table
- * (src/kernel/contract.ts), and the README's Events section lists each one with its meaning.
+ * (src/kernel/contract.ts), and docs/events.md lists each one with its meaning.
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
@@ -42,8 +42,8 @@ test('every code the library writes is in the contract table', () => {
   expect([...known].filter((code) => !used.has(code))).toEqual([]);
 });
 
-test('the README lists every code with its meaning', () => {
-  const readme = readFileSync(join(root, 'README.md'), 'utf8');
+test('docs/events.md lists every code with its meaning', () => {
+  const readme = readFileSync(join(root, 'docs/events.md'), 'utf8');
   for (const code of [...Object.keys(warningCodes), ...Object.keys(errorCodes)])
     expect(readme, code).toContain(`| \`${code}\` |`);
 });

@@ -84,8 +84,8 @@ describe('the command line built for a prompt', () => {
     ]);
   });
 
-  test('the README shows every row as the code builds it', () => {
-    const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8');
+  test('docs/library.md shows every row as the code builds it', () => {
+    const readme = readFileSync(new URL('../docs/library.md', import.meta.url), 'utf8');
     for (const [harness, row] of Object.entries(commandLines))
       expect(readme).toContain(`| \`${harness}\` | \`${docOf(row)}\` |`);
   });

@@ -5,19 +5,8 @@ import { join } from 'node:path';
 import { Readable, Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { expect, test, vi } from 'vitest';
-import {
-  classify,
-  correlate,
-  createNormalizer,
-  harnesses,
-  normalize,
-  parseJson,
-  SchemaViolationError,
-  serialize,
-  splitLines,
-  validate,
-  type HarnessEvent,
-} from '../src/index.js';
+import { createNormalizer, harnesses, normalize, SchemaViolationError, type HarnessEvent } from '../src/index.js';
+import { classify, correlate, parseJson, serialize, splitLines, validate } from '../src/stages.js';
 import { bodies, brokenHarness, fixturePath, jsonl, run, runFixture } from './helpers.js';
 
 const children = new URL('./children/', import.meta.url).pathname;

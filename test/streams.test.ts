@@ -8,20 +8,8 @@ import { Duplex, Readable, Transform, Writable, isReadable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import through2 from 'through2';
 import { expect, test } from 'vitest';
-import {
-  classify,
-  correlate,
-  createNormalizer,
-  createRunStream,
-  harnesses,
-  normalize,
-  parseJson,
-  readEvents,
-  serialize,
-  spawnHarness,
-  splitLines,
-  validate,
-} from '../src/index.js';
+import { createNormalizer, createRunStream, harnesses, normalize, readEvents, spawnHarness } from '../src/index.js';
+import { classify, correlate, parseJson, serialize, splitLines, validate } from '../src/stages.js';
 import { prettyPrint } from '../src/interfaces/view/index.js';
 import { bodies, jsonl } from './helpers.js';
 

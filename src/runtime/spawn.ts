@@ -20,6 +20,7 @@ import { InputBytes, splitLines, type LineTooLong } from '../stages/split-lines.
 import { harnessFrom } from './registry.js';
 import type { AcpOptions } from '../harnesses/acp/client.js';
 import type { HarnessClient, LaunchOptions } from '../kernel/harness.js';
+import { spawnUnsupported } from './platform.js';
 
 export interface SpawnHarnessOptions extends Omit<NormalizeOptions, 'output'>, LaunchOptions, AcpOptions {
   env?: NodeJS.ProcessEnv;
@@ -73,6 +74,8 @@ export interface HarnessRun extends Readable {
 
 /** Spawns a harness CLI and returns its normalized events as a stream. */
 export function spawnHarness(given: SpawnHarnessOptions): HarnessRun {
+  const unsupported = spawnUnsupported(process.platform);
+  if (unsupported !== undefined) throw new Error(unsupported);
   // Nothing is started for a run that is already called off.
   if (given.signal?.aborted) throw abortError(given.signal.reason);
   const harness = harnessFrom(given.harness);

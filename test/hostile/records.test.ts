@@ -14,17 +14,8 @@ import { promisify } from 'node:util';
 import { gzipSync } from 'node:zlib';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { afterAll, describe, expect, test } from 'vitest';
-import {
-  classify,
-  correlate,
-  createNormalizer,
-  harnesses,
-  parseJson,
-  splitLines,
-  validate,
-  type HarnessEvent,
-  type HarnessName,
-} from '../../src/index.js';
+import { createNormalizer, harnesses, type HarnessEvent, type HarnessName } from '../../src/index.js';
+import { classify, correlate, parseJson, splitLines, validate } from '../../src/stages.js';
 import { metricsSchema } from '../../src/kernel/contract.js';
 import { records as claudeRecords } from '../../src/harnesses/claude-code/correlate.js';
 import { sharedRecords } from '../../src/kernel/record-table.js';

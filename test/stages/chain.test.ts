@@ -7,17 +7,8 @@ import { readFileSync } from 'node:fs';
 import { Readable, Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { describe, expect, test } from 'vitest';
-import {
-  classify,
-  correlate,
-  createNormalizer,
-  harnessFrom,
-  parseJson,
-  splitLines,
-  validate,
-  type HarnessEvent,
-  type HarnessOption,
-} from '../../src/index.js';
+import { createNormalizer, harnessFrom, type HarnessEvent, type HarnessOption } from '../../src/index.js';
+import { classify, correlate, parseJson, splitLines, validate } from '../../src/stages.js';
 import { fixtureFiles, fixturePath } from '../helpers.js';
 
 const withoutTimes = (events: HarnessEvent[]) => events.map(({ timestamp: _timestamp, ...rest }) => rest);

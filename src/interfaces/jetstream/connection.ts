@@ -5,6 +5,7 @@
  */
 import { setTimeout as delay } from 'node:timers/promises';
 import type { NatsConnection, NodeConnectionOptions } from '@nats-io/transport-node';
+import { peer } from '../peers.js';
 
 export type ConnectOptions = Omit<NodeConnectionOptions, 'servers'>;
 
@@ -12,8 +13,19 @@ type Modules = [typeof import('@nats-io/transport-node'), typeof import('@nats-i
 let modules: Promise<Modules> | undefined;
 
 export function nats(): Promise<Modules> {
-  modules ??= Promise.all([import('@nats-io/transport-node'), import('@nats-io/jetstream')]);
+  modules ??= Promise.all([
+    peer('@nats-io/transport-node', () => import('@nats-io/transport-node')).then(named),
+    peer('@nats-io/jetstream', () => import('@nats-io/jetstream')).then(named),
+  ]);
   return modules;
+}
+
+/**
+ * The NATS client's packages are CommonJS: Node.js gives their exports as named exports (and as `default`), the
+ * CLI's bundle as `default` only.
+ */
+function named<T extends object>(module: T): T {
+  return 'default' in module ? (module.default as T) : module;
 }
 
 /** `nats://a:4222,nats://b:4222` or a list: the servers as the client takes them. */

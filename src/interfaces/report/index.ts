@@ -1,3 +1,9 @@
+/**
+ * The run report: HTML or Markdown from a run's events and metrics. Needs the optional peers picocolors and
+ * wrap-ansi.
+ *
+ * @module harness-events/report
+ */
 export {
   buildReport,
   parseMetrics,

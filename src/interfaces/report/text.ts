@@ -1,6 +1,8 @@
-import picocolors from 'picocolors';
 import type { HarnessEvent } from '../../kernel/events.js';
+import { peer } from '../peers.js';
 import { formatEvent } from '../view/format.js';
+
+const { default: picocolors } = await peer('picocolors', () => import('picocolors'));
 
 const plain = picocolors.createColors(false);
 

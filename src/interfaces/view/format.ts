@@ -3,9 +3,11 @@
  * event type says how it looks (symbol, colors, text, layout); no streams, no clock, no terminal.
  */
 import type { Colors, Formatter } from 'picocolors/types.js';
-import wrapAnsi from 'wrap-ansi';
 import type { EventOf, EventType, HarnessEvent, Tokens } from '../../kernel/events.js';
 import { isFailure, tokenClasses, type RunSummary, type Totals } from '../../kernel/summary.js';
+import { peer } from '../peers.js';
+
+export const { default: wrapAnsi } = await peer('wrap-ansi', () => import('wrap-ansi'));
 
 export interface FormatOptions {
   /** picocolors' formatters, on or off (`createColors(enabled)`). */

@@ -1,2 +1,9 @@
+/**
+ * The pretty printer (a Transform: events in, text out) and its pure formatting. Needs the optional peers
+ * log-update, picocolors and wrap-ansi.
+ *
+ * @module harness-events/view
+ */
 export { prettyPrint, type PrettyOptions } from './pretty.js';
 export { formatEvent, formatStatus, formatSummary, nest, type FormatOptions } from './format.js';
+export type { RunSummary, Totals, FileActivity } from '../../kernel/summary.js';

@@ -8,12 +8,13 @@
  * is printed above it, and it is drawn again once the burst of events is written.
  */
 import { Transform } from 'node:stream';
-import { createLogUpdate } from 'log-update';
-import picocolors from 'picocolors';
-import wrapAnsi from 'wrap-ansi';
 import type { HarnessEvent, RunMetrics } from '../../kernel/events.js';
 import { RunSummary, totalsOf } from '../../kernel/summary.js';
-import { cut, formatEvent, formatStatus, formatSummary, nest } from './format.js';
+import { peer } from '../peers.js';
+import { cut, formatEvent, formatStatus, formatSummary, nest, wrapAnsi } from './format.js';
+
+const { createLogUpdate } = await peer('log-update', () => import('log-update'));
+const { default: picocolors } = await peer('picocolors', () => import('picocolors'));
 
 export interface PrettyOptions {
   /** ANSI colors. Default false (the CLI turns them on for a terminal without NO_COLOR, or with --color). */

@@ -1,0 +1,63 @@
+/**
+ * What a harness of your own is built from (docs/custom-harness.md, examples/custom-harness.ts): the
+ * record table, the tool table and its rules, the helpers correlators share.
+ *
+ * @module harness-events/harness
+ */
+export type {
+  Harness,
+  Correlator,
+  RunContext,
+  Limits,
+  ToolCallFields,
+  ToolRule,
+  ToolTable,
+  HarnessClient,
+  ClientContext,
+  LaunchOptions,
+  Signature,
+  DetectingHarness,
+} from './kernel/harness.js';
+export type { SessionFormat, SessionLocation, RecordFacts } from './kernel/session.js';
+export {
+  recordTable,
+  recordRows,
+  sharedRecords,
+  ruleNames,
+  type RecordRow,
+  type RecordRows,
+  type RowSpec,
+  type RecordRule,
+  type RecordHandlers,
+} from './kernel/record-table.js';
+export { TextSpan, type SpanKind, type TextSpanOptions } from './kernel/text-span.js';
+export { BoundedMap } from './kernel/bounded-map.js';
+export {
+  toolTable,
+  rule,
+  read,
+  write,
+  search,
+  list,
+  shell,
+  silent,
+  namedSkill,
+  skillEvent,
+  stringField,
+  successOf,
+  offsetLimitRange,
+  type FileFields,
+  type ShellOptions,
+  type LineRange,
+} from './kernel/tool-rules.js';
+export { ToolCall } from './kernel/tool-call.js';
+export { addTokens, amount, tokenCount, tokensOf, createMetrics } from './kernel/metrics.js';
+export { isObject, type JsonObject } from './kernel/json.js';
+export { resolvePath } from './kernel/paths.js';
+export {
+  classifyShellCommand,
+  shellOperations,
+  unwrapShellCommand,
+  type FileOperation,
+  type ShellOperations,
+} from './kernel/shell/index.js';

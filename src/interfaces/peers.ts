@@ -1,0 +1,38 @@
+/**
+ * The extras' third-party packages are optional peer dependencies (package.json): the core installs without
+ * them, and each extra loads its packages when it is imported or used. A missing one is one line naming what to
+ * install, not a stack from the module loader. (The CLI's bundle carries them, so it needs none installed.)
+ */
+
+/** Each extra (a subpath export) and the packages it needs, with the versions package.json's peers allow. */
+export const extras = {
+  'harness-events/view': { 'log-update': '^7.2.0', picocolors: '^1.1.1', 'wrap-ansi': '^10.0.2' },
+  'harness-events/report': { picocolors: '^1.1.1', 'wrap-ansi': '^10.0.2' },
+  // 3.3.1: 3.4.0 needs @nats-io/nuid 3, which declares node >= 22.
+  'harness-events/jetstream': { '@nats-io/transport-node': '3.3.1', '@nats-io/jetstream': '3.3.1' },
+} as const satisfies Record<string, Record<string, string>>;
+
+type Extra = keyof typeof extras;
+
+/** The error for a missing package: the extras that need it, and the command that installs all their packages. */
+export function missingPeer(name: string): Error {
+  const needing = (Object.keys(extras) as Extra[]).filter((extra) => name in extras[extra]);
+  const install = new Map(needing.flatMap((extra) => Object.entries(extras[extra])));
+  const command = [...install].map(([pkg, range]) => `'${pkg}@${range}'`).join(' ');
+  const verb = needing.length > 1 ? 'need' : 'needs';
+  return new Error(`${needing.join(' and ')} ${verb} the package ${name}, not installed: npm install ${command}`);
+}
+
+/**
+ * `load()` (an `import()` of `name`, written out so that bundlers see it), or the one-line error when `name` is not
+ * installed. Any other failure while loading it is thrown as it is.
+ */
+export async function peer<T>(name: string, load: () => Promise<T>): Promise<T> {
+  try {
+    return await load();
+  } catch (error) {
+    const { code, message } = error as NodeJS.ErrnoException;
+    if (code === 'ERR_MODULE_NOT_FOUND' && message.includes(`'${name}'`)) throw missingPeer(name);
+    throw error;
+  }
+}

@@ -1,0 +1,281 @@
+/**
+ * Every export of every entry point in package.json, values and types, read from the declarations by the
+ * TypeScript compiler: a change to the public surface is a visible diff of this file. The values are also what the
+ * module really exports when imported.
+ */
+import { readFileSync } from 'node:fs';
+import ts from 'typescript';
+import { expect, test } from 'vitest';
+
+const root = new URL('..', import.meta.url).pathname;
+const { exports } = JSON.parse(readFileSync(`${root}package.json`, 'utf8')) as {
+  exports: Record<string, string | { types: string }>;
+};
+
+/** The entry points with code: `./stages` -> src/stages.ts (the built `types` path, from the source). */
+const entries = Object.entries(exports).flatMap(([subpath, target]) =>
+  typeof target === 'string' ? [] : [[subpath, target.types.replace('./dist/', '').replace(/\.d\.ts$/, '.ts')]],
+);
+
+/** `export type { X }`: a class exported so is a type only, no value at run time. */
+function typeOnly(symbol: ts.Symbol): boolean {
+  return (symbol.declarations ?? []).some(
+    (declaration) =>
+      ts.isExportSpecifier(declaration) && (declaration.isTypeOnly || declaration.parent.parent.isTypeOnly),
+  );
+}
+
+function surface(): Record<string, { values: string[]; types: string[] }> {
+  const program = ts.createProgram(
+    entries.map(([, file]) => root + file),
+    { module: ts.ModuleKind.NodeNext, moduleResolution: ts.ModuleResolutionKind.NodeNext, strict: true, noEmit: true },
+  );
+  const checker = program.getTypeChecker();
+  return Object.fromEntries(
+    entries.map(([subpath, file]) => {
+      const symbol = checker.getSymbolAtLocation(program.getSourceFile(root + file)!)!;
+      const values: string[] = [];
+      const types: string[] = [];
+      for (const exported of checker.getExportsOfModule(symbol)) {
+        const target = exported.flags & ts.SymbolFlags.Alias ? checker.getAliasedSymbol(exported) : exported;
+        (target.flags & ts.SymbolFlags.Value && !typeOnly(exported) ? values : types).push(exported.name);
+      }
+      return [subpath, { values: values.sort(), types: types.sort() }];
+    }),
+  );
+}
+
+const expected: Record<string, { values: string[]; types: string[] }> = {
+  '.': {
+    values: [
+      'CLINE_APPROVE_ALL',
+      'SchemaViolationError',
+      'UnknownHarnessError',
+      'acpAgents',
+      'argsOf',
+      'commandLines',
+      'createNormalizer',
+      'createRunStream',
+      'findSessions',
+      'followSession',
+      'harnessFrom',
+      'harnessNamed',
+      'harnesses',
+      'isHarnessName',
+      'normalize',
+      'readEvents',
+      'readSession',
+      'sessionFormats',
+      'shellExitCode',
+      'spawnHarness',
+    ],
+    types: [
+      'AcpAgent',
+      'AcpOptions',
+      'AcpPermissions',
+      'AgentEvent',
+      'CommandEvent',
+      'CommandLine',
+      'CommandLineInput',
+      'ErrorEvent',
+      'EventBody',
+      'EventOf',
+      'EventType',
+      'FindSessionsOptions',
+      'FollowSessionOptions',
+      'GgEvent',
+      'Harness',
+      'HarnessEvent',
+      'HarnessName',
+      'HarnessOption',
+      'HarnessRun',
+      'JsonlOptions',
+      'ListEvent',
+      'NormalizeOptions',
+      'Normalizer',
+      'OrchestrationEvent',
+      'ProbeOptions',
+      'ReadEvent',
+      'ReadEventsOptions',
+      'ReadSessionOptions',
+      'ReasoningEvent',
+      'RunMetrics',
+      'RunResult',
+      'RunStream',
+      'SearchEvent',
+      'SessionEntry',
+      'SkillEvent',
+      'SpawnHarnessOptions',
+      'StageOptions',
+      'SystemEvent',
+      'SystemStage',
+      'Tokens',
+      'UnknownEvent',
+      'UsageEvent',
+      'WarningEvent',
+      'WriteEvent',
+    ],
+  },
+  './harness': {
+    values: [
+      'BoundedMap',
+      'TextSpan',
+      'ToolCall',
+      'addTokens',
+      'amount',
+      'classifyShellCommand',
+      'createMetrics',
+      'isObject',
+      'list',
+      'namedSkill',
+      'offsetLimitRange',
+      'read',
+      'recordRows',
+      'recordTable',
+      'resolvePath',
+      'rule',
+      'ruleNames',
+      'search',
+      'sharedRecords',
+      'shell',
+      'shellOperations',
+      'silent',
+      'skillEvent',
+      'stringField',
+      'successOf',
+      'tokenCount',
+      'tokensOf',
+      'toolTable',
+      'unwrapShellCommand',
+      'write',
+    ],
+    types: [
+      'ClientContext',
+      'Correlator',
+      'DetectingHarness',
+      'FileFields',
+      'FileOperation',
+      'Harness',
+      'HarnessClient',
+      'JsonObject',
+      'LaunchOptions',
+      'Limits',
+      'LineRange',
+      'RecordFacts',
+      'RecordHandlers',
+      'RecordRow',
+      'RecordRows',
+      'RecordRule',
+      'RowSpec',
+      'RunContext',
+      'SessionFormat',
+      'SessionLocation',
+      'ShellOperations',
+      'ShellOptions',
+      'Signature',
+      'SpanKind',
+      'TextSpanOptions',
+      'ToolCallFields',
+      'ToolRule',
+      'ToolTable',
+    ],
+  },
+  './stages': {
+    values: [
+      'BLANK',
+      'DEFAULT_MAX_LINE_BYTES',
+      'DEFAULT_MAX_PENDING_TOOLS',
+      'DEFAULT_MAX_SPAN_BYTES',
+      'DEFAULT_STREAM_LINES_ABOVE',
+      'EncodingNote',
+      'InputBytes',
+      'LinePart',
+      'LineTooLong',
+      'MetricsNote',
+      'NotJson',
+      'SchemaViolationError',
+      'classify',
+      'classifyToolCall',
+      'compose',
+      'correlate',
+      'metricsViolationOf',
+      'parseJson',
+      'serialize',
+      'splitLines',
+      'validate',
+      'violationOf',
+    ],
+    types: [
+      'CorrelateOptions',
+      'Correlated',
+      'Cut',
+      'Line',
+      'ParseJsonOptions',
+      'Parsed',
+      'Sink',
+      'SplitLinesOptions',
+      'Stage',
+      'StageDefinition',
+      'StageFactory',
+      'ValidateOptions',
+    ],
+  },
+  './jetstream': {
+    values: [
+      'DEFAULT_PREFIX',
+      'DEFAULT_STREAM',
+      'JetStreamPublishError',
+      'JetStreamSink',
+      'filterSubject',
+      'fromJetStream',
+      'publishTo',
+      'streamDefaults',
+      'subjectOf',
+      'toJetStream',
+    ],
+    types: [
+      'ConnectOptions',
+      'JetStreamRecord',
+      'JetStreamSinkOptions',
+      'JetStreamSource',
+      'JetStreamSourceOptions',
+      'MessageKind',
+      'SubjectFilter',
+    ],
+  },
+  './view': {
+    values: ['formatEvent', 'formatStatus', 'formatSummary', 'nest', 'prettyPrint'],
+    types: ['FileActivity', 'FormatOptions', 'PrettyOptions', 'RunSummary', 'Totals'],
+  },
+  './report': {
+    values: ['buildReport', 'parseMetrics', 'reportHtml', 'reportMarkdown'],
+    types: ['CommandRow', 'FileRow', 'Report', 'ReportOptions', 'ReportSummary', 'Timeline', 'TimelineItem'],
+  },
+  './testing': {
+    values: ['DEFAULT_USAGE', 'scriptFor', 'startModelServer'],
+    types: [
+      'Conversation',
+      'Failure',
+      'HttpFailure',
+      'LoggedRequest',
+      'Match',
+      'ModelServer',
+      'ModelServerOptions',
+      'ProtocolName',
+      'RequestView',
+      'Script',
+      'ToolUse',
+      'Turn',
+      'Usage',
+    ],
+  },
+};
+
+test('the package exports these names, and only these', async () => {
+  const found = surface();
+  expect(found).toEqual(expected);
+  for (const [subpath, file] of entries) {
+    const module = (await import(root + file)) as object;
+    expect(Object.keys(module).sort(), subpath).toEqual(found[subpath]!.values);
+  }
+}, 60_000);
