@@ -254,6 +254,37 @@ describe('a run started from a prompt', () => {
     },
   );
 
+  // A stand-in goose: its argv and the GOOSE_MODE it was given, as a stderr line.
+  writeFileSync(
+    join(bin, 'goose.mjs'),
+    `process.stderr.write(JSON.stringify([process.argv.slice(2), process.env.GOOSE_MODE]) + '\\n');\n`,
+  );
+  const goosePath = onPath(bin, 'goose', `exec "${process.execPath}" "${join(bin, 'goose.mjs')}" "$@"`);
+
+  test("by default a mode taken from the environment reaches the child over this process's own", async () => {
+    const inherited = process.env.GOOSE_MODE;
+    process.env.GOOSE_MODE = 'auto';
+    try {
+      const run = spawnHarness({ harness: 'goose', prompt, cwd: bin, env: goosePath });
+      const events: HarnessEvent[] = [];
+      for await (const event of run) events.push(event);
+      expect(events.filter((event) => event.type === 'warning' && event.code === 'stderr')).toMatchObject([
+        {
+          message: JSON.stringify([['run', '--quiet', '--output-format', 'stream-json', '--text', prompt], 'approve']),
+        },
+      ]);
+    } finally {
+      if (inherited === undefined) delete process.env.GOOSE_MODE;
+      else process.env.GOOSE_MODE = inherited;
+    }
+  });
+
+  test('harness-events run --harness pi --prompt P without --permissions bypass: a usage error, nothing started', async () => {
+    const result = await harnessEvents(['run', '--harness', 'pi', '--prompt', prompt], { env, cwd: bin });
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(/^harness-events: spawnHarness: pi has no "default" mode/);
+  });
+
   test(
     'harness-events run --harness pi --prompt P --model M -- EXTRA: the same command line, the words after -- ' +
       'before the prompt',
