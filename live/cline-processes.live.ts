@@ -7,7 +7,7 @@ import { spawn } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { describe, expect, inject, test } from 'vitest';
-import { CLINE_APPROVE_ALL, spawnHarness, type HarnessEvent, type SpawnHarnessOptions } from '../src/index.js';
+import { spawnHarness, type HarnessEvent, type SpawnHarnessOptions } from '../src/index.js';
 import { startModelServer, type Turn } from '../src/testing/index.js';
 import { launch, liveHarnesses } from './harnesses.js';
 import { createPlace, type Place } from './workspace.js';
@@ -93,11 +93,13 @@ function startCline({ place, url }: Setting, prompt: string, more: Partial<Spawn
     harness: 'cline',
     command: cli!.bin,
     prompt,
+    reject: false,
+    extendEnv: false,
     ...more,
     ...options,
     cwd: place.workspace,
     env: { ...baseEnv(place), ...env },
-  });
+  } as SpawnHarnessOptions);
 }
 
 /** What is left running with the HOME, killed; their command lines. */
@@ -131,7 +133,7 @@ describe.runIf(cli !== undefined).sequential(`cline processes (${cli?.cli.pkg}@$
       const run = startCline(setting, 'Say hello.');
       const events: HarnessEvent[] = [];
       for await (const event of run) events.push(event);
-      expect((await run.done).exit_code).toBe(0);
+      expect((await run.done).exitCode).toBe(0);
       expect(events.filter((e) => e.type === 'agent').map((e) => e.message)).toEqual(['Hello.']);
       expect(leftOver(setting.place)).toEqual([]);
     }));
@@ -144,7 +146,6 @@ describe.runIf(cli !== undefined).sequential(`cline processes (${cli?.cli.pkg}@$
     inPlace('Wait a while.', waiting, async (setting) => {
       let announced = false;
       const run = startCline(setting, 'Wait a while.', {
-        extraArgs: CLINE_APPROVE_ALL,
         killGraceMs: 3000,
         onRecord(record) {
           const event = (record as { event?: { type?: string; contentType?: string } }).event;
@@ -160,7 +161,7 @@ describe.runIf(cli !== undefined).sequential(`cline processes (${cli?.cli.pkg}@$
       expect(await until(running)).toBe(true);
       run.stop();
       await reading;
-      expect(await run.done).toMatchObject({ aborted: true, signal: 'SIGKILL' });
+      expect(await run.done).toMatchObject({ isCanceled: true, signal: 'SIGKILL' });
       // The stopped call was never reported: classified with its outcome unset, as at the end of input.
       expect(events.filter((e) => e.type === 'command').map((e) => [e.command, e.is_success])).toEqual([
         [stubborn, undefined],

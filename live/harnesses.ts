@@ -12,7 +12,8 @@
  */
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { HarnessName, SpawnHarnessOptions } from '../src/index.js';
+import type { AcpRunOptions, HarnessName } from '../src/index.js';
+import type { Permissions } from '../src/kernel/permissions.js';
 import type { Conversation } from '../src/testing/index.js';
 import type { ProtocolName } from '../src/testing/protocols/protocol.js';
 import type { Place } from './workspace.js';
@@ -326,22 +327,23 @@ export const liveHarnesses: readonly LiveHarness[] = [
 ];
 
 /**
- * What a row's run adds to spawnHarness's options: its offline setup, written into the place, and the scenario's
- * arguments.
+ * What a row's run adds to spawnHarness's options: every tool call approved, as the lab ran them (the library's
+ * default approves nothing) unless the scenario says otherwise, its offline setup, written into the place, and the
+ * scenario's arguments.
  */
 export function launch(
   row: LiveHarness,
   place: Place,
   url: string,
   scenarioArgs: readonly string[] = [],
-): Pick<SpawnHarnessOptions, 'agent' | 'model' | 'extraArgs' | 'permissions'> & { env: Record<string, string> } {
+  permissions: Permissions = 'bypass',
+): Pick<AcpRunOptions, 'agent' | 'model' | 'extraArgs' | 'permissions'> & { env: Record<string, string> } {
   const setup = offline[row.id](place, url);
   return {
     agent: row.agent,
-    // The scenarios' tools run inside the run's temporary workspace: the agent may run them.
-    permissions: row.agent === undefined ? undefined : 'allow',
     model: setup.model,
     extraArgs: [...(setup.args ?? []), ...scenarioArgs],
+    permissions,
     env: setup.env,
   };
 }

@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { appendFileSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { HarnessEvent } from '../src/kernel/events.js';
-import { spawnHarness, type RunResult } from '../src/index.js';
+import { spawnHarness, type RunResult, type SpawnHarnessOptions } from '../src/index.js';
 import { startModelServer, type LoggedRequest } from '../src/testing/index.js';
 import { launch, type LiveHarness } from './harnesses.js';
 import type { Installed } from './install.js';
@@ -60,15 +60,18 @@ export async function runScenario<T>(
   });
   const marker = `${process.env.HARNESS_EVENTS_LIVE_SUITE ?? 'solo'}:${randomUUID()}`;
   try {
-    const { env, ...options } = launch(row, place, server.url, scenario.args);
+    const { env, ...options } = launch(row, place, server.url, scenario.args, scenario.permissions);
     const capture = captureFile(row, scenario);
     // The library builds the command line from the prompt (an ACP agent's from its preset, the prompt sent by its
     // client).
+    // The environment is the suite's alone; a scenario's non-zero exit is its result, not a failure of the suite's.
     const run = spawnHarness({
       harness: row.harness,
       command: cli.bin,
       prompt: scenario.prompt,
       ...options,
+      reject: false,
+      extendEnv: false,
       cwd: place.workspace,
       env: {
         PATH: `${dirname(process.execPath)}:/usr/local/bin:/usr/bin:/bin`,
@@ -88,7 +91,7 @@ export async function runScenario<T>(
       signal: AbortSignal.timeout(RUN_TIMEOUT_MS),
       killGraceMs: 2000,
       onRecord: capture === undefined ? undefined : (record) => appendFileSync(capture, JSON.stringify(record) + '\n'),
-    });
+    } as SpawnHarnessOptions);
     const events: HarnessEvent[] = [];
     for await (const event of run) events.push(event);
     const result = await run.done;

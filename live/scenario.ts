@@ -2,6 +2,7 @@
 import type { EventBody, Tokens } from '../src/kernel/events.js';
 import type { Turn } from '../src/testing/index.js';
 import type { Place } from './workspace.js';
+import type { Permissions } from '../src/kernel/permissions.js';
 
 export interface Scenario {
   name: string;
@@ -15,6 +16,8 @@ export interface Scenario {
   files?: Record<string, string>;
   /** Extra arguments (the row places them on its command line). */
   args?: string[];
+  /** What the agent may do without asking; default `'bypass'`, as the lab ran them. */
+  permissions?: Permissions;
   /** Extra environment. */
   env?: Record<string, string>;
   /** The exit code the CLI ends with. */

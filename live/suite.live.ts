@@ -46,10 +46,8 @@ for (const row of liveHarnesses) {
           expect(run.turnsPlayed.every(Boolean), `${context}\nturns played: ${JSON.stringify(run.turnsPlayed)}`).toBe(
             true,
           );
-          // An ACP run ends at the prompt's answer: an agent still there 2 s after its stdin closed is
-          // stopped by the library's client (acp.md: SIGTERM, no error event).
-          if (row.agent === undefined || run.result.signal === undefined)
-            expect(run.result.exit_code, context).toBe(scenario.exitCode);
+          // An ACP run's exit code is its conversation's (acp.md "How the run ends"), however its agent then exits.
+          expect(run.result.exitCode, context).toBe(scenario.exitCode);
           expect(events, context).toEqual(expected);
           if (scenario.tokens) expect(run.result.metrics.tokens).toEqual(scenario.tokens);
         });

@@ -153,6 +153,23 @@ export const more: [Harness, typeof startModelServer, RunMetrics | undefined] = 
 TS
 npx tsc --noEmit --strict --skipLibCheck false --module nodenext --moduleResolution nodenext --types node check.ts
 echo "TypeScript against every entry point's types (no skipLibCheck): ok"
+# --- issue 28, the run contract: awaiting a run that nothing reads settles, with its events; a failure rejects with
+# HarnessRunError; the default command lines approve nothing. (A block of its own: the rest of this script is reworked
+# for the package issue.)
+node -e "
+  import('harness-events').then(async ({ spawnHarness, HarnessRunError, argsOf, commandLines }) => {
+    const lines = 'for (let n = 1; n <= 5000; n++) console.log(JSON.stringify({ n }))';
+    const result = await spawnHarness({ harness: 'gg', command: process.execPath, args: ['-e', lines] }).done;
+    if (result.events.length !== 5000 || result.exitCode !== 0) throw new Error('run contract: got ' + result.events.length);
+    const failed = spawnHarness({ harness: 'gg', command: process.execPath, args: ['-e', 'process.exit(3)'] }).done;
+    const error = await failed.catch((error) => error);
+    if (!(error instanceof HarnessRunError) || error.exitCode !== 3) throw new Error('run contract: ' + error);
+    if (argsOf(commandLines.codex, { prompt: 'p' }).includes('--dangerously-bypass-approvals-and-sandbox'))
+      throw new Error('run contract: the default codex line approves every tool call');
+    console.log('the run contract (await without reading, HarnessRunError, safe default): ok');
+  });
+"
+# --- end of issue 28's block
 node -e "if (typeof require('harness-events').createNormalizer !== 'function') process.exit(1)"
 echo "require() on $(node --version): ok"
 if node --no-experimental-require-module -e "require('harness-events')" 2> require.err; then

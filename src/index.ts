@@ -12,13 +12,16 @@ export {
   type JsonlOptions,
   type Normalizer,
 } from './runtime/normalizer.js';
+export { spawnHarness, shellExitCode, type HarnessRun } from './runtime/spawn.js';
 export {
-  spawnHarness,
-  shellExitCode,
+  DEFAULT_MAX_BUFFER_BYTES,
   type SpawnHarnessOptions,
-  type HarnessRun,
-  type RunResult,
-} from './runtime/spawn.js';
+  type RunOptions,
+  type AcpRunOptions,
+  type CliRunOptions,
+} from './runtime/spawn-options.js';
+export { HarnessRunError, failures, STDERR_TAIL_BYTES, type RunResult, type RunFailure } from './runtime/errors.js';
+export { permissionModes, isPermissions, type Permissions } from './kernel/permissions.js';
 export {
   createRunStream,
   type RunStream,
@@ -35,16 +38,10 @@ export {
   type ReadSessionOptions,
 } from './runtime/sessions.js';
 export { followSession, type FollowSessionOptions } from './runtime/follow.js';
-export { readEvents, type ReadEventsOptions } from './runtime/read-events.js';
+export { readEvents, type ReadEventsOptions, type EventReader } from './runtime/read-events.js';
 export type * from './kernel/events.js';
 export type { Harness } from './kernel/harness.js';
-export {
-  commandLines,
-  argsOf,
-  CLINE_APPROVE_ALL,
-  type CommandLine,
-  type CommandLineInput,
-} from './runtime/command-lines.js';
+export { commandLines, argsOf, PERMISSIONS, type CommandLine, type CommandLineInput } from './runtime/command-lines.js';
 export {
   harnesses,
   harnessFrom,

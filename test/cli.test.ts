@@ -191,6 +191,8 @@ describe('harness-events normalize', () => {
       '--strict',
       '--metrics',
       '--kill-grace-ms',
+      '--timeout',
+      '--permissions',
       '--max-line-bytes',
       '--max-pending-tools',
       '--max-span-bytes',
@@ -391,6 +393,24 @@ describe('harness-events run', () => {
     },
   );
 
+  test('--timeout: a child that never ends is stopped: the timeout event, one line on stderr, exit 124', async () => {
+    const { code, stdout, stderr } = await cli([
+      'run',
+      '--harness',
+      'gg',
+      '--timeout',
+      '300',
+      '--',
+      ...script([{ hang: true }]),
+    ]);
+    const message = `${process.execPath} ran for longer than timeoutMs (300 ms) and was stopped`;
+    expect({ code, stderr }).toEqual({ code: 124, stderr: `harness-events: ${message}\n` });
+    expect(JSON.parse(stdout)).toMatchObject({ type: 'error', code: 'timeout', message });
+    expect((await cli(['run', '--harness', 'gg', '--timeout', '0', '--', 'x'])).stderr).toBe(
+      'harness-events: --timeout takes a positive number of milliseconds, got "0"\n',
+    );
+  });
+
   // The child has started a grandchild that ignores SIGTERM; the grandchild prints once its handler is in place.
   const stubbornRun = (metricsFile: string, grace: number, steps: unknown[] = []) =>
     start([
@@ -506,7 +526,13 @@ describe('harness-events run', () => {
         '',
         withBrokenHarness,
       );
-      expect({ code, stdout, stderr }).toEqual({ code: 1, stdout: '', stderr: violation });
+      expect({ code, stderr }).toEqual({ code: 1, stderr: violation });
+      // The stream's last event says it too (the run contract: events report, the exit code sums up).
+      expect(JSON.parse(stdout)).toMatchObject({
+        type: 'error',
+        code: 'stage_failed',
+        message: violation.replace('harness-events: ', '').trimEnd(),
+      });
       expect(JSON.parse(readFileSync(metricsFile, 'utf8'))).toMatchObject({
         harness: 'broken',
         signal: 'SIGTERM',

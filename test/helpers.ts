@@ -5,6 +5,7 @@ import { createNormalizer, harnesses, type HarnessName, type NormalizeOptions } 
 import type { EventBody, HarnessEvent, RunMetrics } from '../src/kernel/events.js';
 import type { Harness } from '../src/kernel/harness.js';
 import { sharedRecords } from '../src/kernel/record-table.js';
+import type { HarnessRun, HarnessRunError, RunResult } from '../src/index.js';
 
 export const fixturesDir = new URL('./fixtures/', import.meta.url);
 
@@ -195,4 +196,9 @@ export function onPath(dir: string, name: string, body: string): { PATH: string 
   writeFileSync(join(dir, name), `#!/bin/sh\n${body}\n`);
   chmodSync(join(dir, name), 0o755);
   return { PATH: `${dir}:${process.env.PATH}` };
+}
+
+/** How a run ended, whether `done` resolved or rejected (a `HarnessRunError` is a `RunResult` too). */
+export function settled(run: HarnessRun): Promise<RunResult> {
+  return run.done.catch((error: HarnessRunError) => error);
 }

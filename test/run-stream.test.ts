@@ -1,6 +1,7 @@
 /** System events bracketing orchestrator stages, in one stream with the harness's events. */
 import { join } from 'node:path';
 import { expect, test } from 'vitest';
+import type { HarnessRunError } from '../src/runtime/errors.js';
 import { createRunStream } from '../src/runtime/run-stream.js';
 import type { HarnessEvent } from '../src/kernel/events.js';
 import { bodies, fixturePath } from './helpers.js';
@@ -35,7 +36,7 @@ test('stages that succeed and fail, a probe, and a harness run arrive in one str
   run.end();
 
   const events = await collected;
-  expect(outcome).toMatchObject({ exit_code: 0, aborted: false });
+  expect(outcome).toMatchObject({ failed: false, exitCode: 0, isCanceled: false });
   const system = events.filter((e) => e.type === 'system');
   expect(system.every((e) => !('session_id' in e))).toBe(true);
   // Durations differ on every run.
@@ -122,8 +123,8 @@ test('stages and harnesses sending at once to a slow consumer all get through, e
     }
   })();
   expect(await Promise.all(stages)).toEqual([0, 1, 2, 3, 4]);
-  expect(await a).toMatchObject({ exit_code: 0 });
-  expect(await b).toMatchObject({ exit_code: 0 });
+  expect(await a).toMatchObject({ exitCode: 0 });
+  expect(await b).toMatchObject({ exitCode: 0 });
   run.end();
   await consumed;
   const of = (tag: string) =>
@@ -148,7 +149,7 @@ test('end() while a harness runs waits for it: its events all arrive, the child 
     { type: 'gg', event: { n: 1 } },
     { type: 'gg', event: { n: 2 } },
   ]);
-  expect(await outcome).toMatchObject({ exit_code: 0, aborted: false });
+  expect(await outcome).toMatchObject({ failed: false, exitCode: 0, isCanceled: false });
   await expect(run.stage('teardown', 'too late', () => 1)).rejects.toThrow(
     'the run stream was ended: no more stages or harnesses',
   );
@@ -172,8 +173,10 @@ test(
         // Every child is running: leaving the loop destroys the stream.
         if (ready.size === 12) break;
       }
-      expect((await Promise.all(outcomes)).map(({ aborted, signal }) => ({ aborted, signal }))).toEqual(
-        outcomes.map(() => ({ aborted: true, signal: 'SIGTERM' })),
+      // Each harness was aborted: its promise rejects, as spawnHarness's done does.
+      const endings = await Promise.all(outcomes.map((outcome) => outcome.catch((error: HarnessRunError) => error)));
+      expect(endings.map(({ isCanceled, signal }) => ({ isCanceled, signal }))).toEqual(
+        outcomes.map(() => ({ isCanceled: true, signal: 'SIGTERM' })),
       );
       await expect(run.harness({ harness: 'gg', ...script([{ hang: true }]) })).rejects.toThrow(
         'the run stream was destroyed: no more stages or harnesses',

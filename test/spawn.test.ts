@@ -14,6 +14,7 @@ import { describe, expect, test } from 'vitest';
 import { spawnHarness, type HarnessRun } from '../src/runtime/spawn.js';
 import type { HarnessEvent } from '../src/kernel/events.js';
 import { SchemaViolationError } from '../src/stages/validate.js';
+import { HarnessRunError } from '../src/runtime/errors.js';
 import { bodies, brokenHarness, fixturePath, floodProgress, runFixture } from './helpers.js';
 import { gone, groupGone, groupOf } from './processes.js';
 
@@ -32,7 +33,7 @@ async function collect(run: HarnessRun): Promise<HarnessEvent[]> {
 }
 
 /** Lets a child waiting on a `{"wait": true}` step go on. */
-const goAhead = (run: HarnessRun) => run.child.stdin!.write('go\n');
+const goAhead = (run: HarnessRun) => run.child!.stdin!.write('go\n');
 
 const line = (record: unknown) => JSON.stringify(record) + '\n';
 const text = (id: string, message: string) =>
@@ -60,7 +61,9 @@ describe('spawnHarness', () => {
       for await (const event of run) if (events.push(event) === 1) goAhead(run);
       expect(bodies(events)).toEqual(expected);
       const outcome = await run.done;
-      expect(outcome).toMatchObject({ exit_code: 0, aborted: false });
+      // Something read the events: the result does not hold them.
+      expect(outcome).toMatchObject({ failed: false, exitCode: 0, isCanceled: false, timedOut: false, stderrTail: '' });
+      expect(outcome.events).toBeUndefined();
       expect(outcome.metrics).toMatchObject({
         harness: 'claude-code',
         ended: true,
@@ -113,7 +116,7 @@ describe('spawnHarness', () => {
   test("stdin: 'pipe' lets the caller write to the child", async () => {
     const echo = "process.stdin.on('data', (d) => process.stdout.write(d))";
     const run = spawnHarness({ harness: 'gg', command: node, args: ['-e', echo], stdin: 'pipe' });
-    run.child.stdin!.end('{"said":"hello"}\n');
+    run.child!.stdin!.end('{"said":"hello"}\n');
     expect(bodies(await collect(run))).toEqual([{ type: 'gg', event: { said: 'hello' } }]);
   });
 
@@ -125,7 +128,7 @@ describe('spawnHarness', () => {
       ...script([{ out: whole.slice(0, 30) }, { wait: true }, { out: whole.slice(30) + result }]),
     });
     // The second half is written only once the first has reached the parent.
-    run.child.stdout!.once('data', () => goAhead(run));
+    run.child!.stdout!.once('data', () => goAhead(run));
     expect(bodies(await collect(run))).toEqual([{ type: 'agent', message: 'split across writes' }]);
   });
 
@@ -140,7 +143,14 @@ describe('spawnHarness', () => {
       },
       { type: 'error', code: 'exit_code', message: `${node} exited with code 3` },
     ]);
-    expect(await run.done).toMatchObject({ exit_code: 3, aborted: false, metrics: { exit_code: 3, ended: false } });
+    await expect(run.done).rejects.toMatchObject({
+      name: 'HarnessRunError',
+      reason: 'exit_code',
+      message: `${node} exited with code 3`,
+      exitCode: 3,
+      isCanceled: false,
+      metrics: { exit_code: 3, ended: false },
+    });
   });
 
   test('death by a signal is an error event', async () => {
@@ -148,9 +158,11 @@ describe('spawnHarness', () => {
     expect(bodies(await collect(run))).toEqual([
       { type: 'error', code: 'killed', message: `${node} was killed by SIGKILL` },
     ]);
-    expect(await run.done).toMatchObject({
+    await expect(run.done).rejects.toMatchObject({
+      reason: 'killed',
+      message: `${node} was killed by SIGKILL`,
       signal: 'SIGKILL',
-      aborted: false,
+      isCanceled: false,
       metrics: { signal: 'SIGKILL', ended: true },
     });
   });
@@ -171,28 +183,33 @@ describe('spawnHarness', () => {
         { type: 'error', code: 'spawn_failed', message: 'could not start harness-events-no-such-command: ENOENT' },
       ]);
       await expect(run.done).rejects.toMatchObject({
-        code: 'ENOENT',
+        name: 'HarnessRunError',
+        reason: 'spawn_failed',
         message: 'could not start harness-events-no-such-command: ENOENT',
+        cause: { code: 'ENOENT' },
       });
     },
   );
 
   test(
-    'a working directory that does not exist is named: ' + 'an error event; one that is a file: thrown at once',
+    'a working directory that does not exist, or is a file, is named: an error event and a rejection (Node throws ' +
+      'at once for the file; the run reports it as any other start failure)',
     async () => {
       const missing = join(tmpdir(), 'harness-events-no-such-dir', 'deeper');
-      const run = spawnHarness({ harness: 'gg', cwd: missing, ...script([{ out: '{}\n' }]) });
-      const message = `could not start ${node}: cannot enter its working directory ${missing} (ENOENT)`;
-      expect(bodies(await collect(run))).toEqual([{ type: 'error', code: 'spawn_failed', message }]);
-      await expect(run.done).rejects.toMatchObject({ code: 'ENOENT', message });
       const file = fixturePath('claude/lab/read.jsonl');
-      expect(() => spawnHarness({ harness: 'gg', cwd: file, ...script([]) })).toThrow(
-        `could not start ${node}: cannot enter its working directory ${file} (ENOTDIR)`,
-      );
+      for (const [cwd, code] of [
+        [missing, 'ENOENT'],
+        [file, 'ENOTDIR'],
+      ] as const) {
+        const run = spawnHarness({ harness: 'gg', cwd, ...script([{ out: '{}\n' }]) });
+        const message = `could not start ${node}: cannot enter its working directory ${cwd} (${code})`;
+        expect(bodies(await collect(run))).toEqual([{ type: 'error', code: 'spawn_failed', message }]);
+        await expect(run.done).rejects.toMatchObject({ reason: 'spawn_failed', message });
+      }
     },
   );
 
-  test('aborting ends the child and its children: SIGTERM, and the stream ends with an AbortError', async () => {
+  test('aborting ends the child and its children: SIGTERM; the stream ends, done rejects isCanceled', async () => {
     const controller = new AbortController();
     const run = spawnHarness({
       harness: 'claude-code',
@@ -201,18 +218,13 @@ describe('spawnHarness', () => {
     });
     const seen: HarnessEvent[] = [];
     let grandchild = 0;
-    await expect(
-      (async () => {
-        for await (const event of run) {
-          seen.push(event);
-          if (event.type === 'unknown') grandchild = (event.raw as { pid: number }).pid;
-          if (event.type === 'agent') controller.abort();
-        }
-      })(),
-    ).rejects.toMatchObject({ name: 'AbortError' });
-    const outcome = await run.done;
-    expect(outcome).toMatchObject({ aborted: true, signal: 'SIGTERM' });
-    expect(await gone(run.child.pid!)).toBe(true);
+    for await (const event of run) {
+      seen.push(event);
+      if (event.type === 'unknown') grandchild = (event.raw as { pid: number }).pid;
+      if (event.type === 'agent') controller.abort();
+    }
+    await expect(run.done).rejects.toMatchObject({ reason: 'aborted', isCanceled: true, signal: 'SIGTERM' });
+    expect(await gone(run.child!.pid!)).toBe(true);
     expect(grandchild).toBeGreaterThan(0);
     expect(await gone(grandchild)).toBe(true);
   });
@@ -226,12 +238,9 @@ describe('spawnHarness', () => {
       killGraceMs: 200,
       ...script([{ ignore: 'SIGTERM' }, { out: '{"ready":true}\n' }, { hang: true }]),
     });
-    const consumed = (async () => {
-      for await (const _event of run) controller.abort();
-    })().catch((error: Error) => error.name);
-    expect(await consumed).toBe('AbortError');
-    expect(await run.done).toMatchObject({ aborted: true, signal: 'SIGKILL' });
-    expect(await gone(run.child.pid!)).toBe(true);
+    for await (const _event of run) controller.abort();
+    await expect(run.done).rejects.toMatchObject({ isCanceled: true, signal: 'SIGKILL' });
+    expect(await gone(run.child!.pid!)).toBe(true);
   });
 
   test(
@@ -253,8 +262,8 @@ describe('spawnHarness', () => {
         { stubborn: 'ready', pid },
         { stubborn: 'SIGTERM', pid },
       ]);
-      expect(await run.done).toMatchObject({ aborted: true, signal: 'SIGTERM' });
-      expect(await groupGone(run.child.pid!)).toEqual([]);
+      await expect(run.done).rejects.toMatchObject({ isCanceled: true, signal: 'SIGTERM' });
+      expect(await groupGone(run.child!.pid!)).toEqual([]);
     },
   );
 
@@ -278,8 +287,8 @@ describe('spawnHarness', () => {
         { stubborn: 'ready', pid },
         { stubborn: 'SIGTERM', pid },
       ]);
-      expect(await run.done).toMatchObject({ exit_code: 0, aborted: false });
-      expect(await groupGone(run.child.pid!)).toEqual([]);
+      expect(await run.done).toMatchObject({ failed: false, exitCode: 0, isCanceled: false });
+      expect(await groupGone(run.child!.pid!)).toEqual([]);
     },
   );
 
@@ -292,19 +301,14 @@ describe('spawnHarness', () => {
       expect(event.type).toBe('agent');
       break;
     }
-    expect(await run.done).toMatchObject({ aborted: true });
-    expect(await gone(run.child.pid!)).toBe(true);
-  });
-
-  test('an already-aborted signal starts nothing: spawnHarness throws the AbortError at once', () => {
-    const reason = new Error('called off');
-    const start = () => spawnHarness({ harness: 'gg', signal: AbortSignal.abort(reason), ...script([{ hang: true }]) });
-    expect(start).toThrow(expect.objectContaining({ name: 'AbortError', cause: reason }));
+    await expect(run.done).rejects.toMatchObject({ reason: 'aborted', isCanceled: true });
+    expect(await gone(run.child!.pid!)).toBe(true);
   });
 
   describe('a stage that throws ends the run, which still settles', () => {
     test(
-      'a throwing onLine: the stream fails with its ' + 'error, the child is stopped, done resolves with the error',
+      'a throwing onLine: a stage_failed error event ends the stream, the child is stopped, done rejects with the ' +
+        'error as its cause',
       async () => {
         const failure = new Error('audit log full');
         const run = spawnHarness({
@@ -314,9 +318,20 @@ describe('spawnHarness', () => {
           },
           ...script([{ out: '{"n":1}\n{"n":2}\n{"n":3}\n' }, { hang: true }]),
         });
-        await expect(collect(run)).rejects.toBe(failure);
-        expect(await run.done).toMatchObject({ aborted: false, signal: 'SIGTERM', error: failure });
-        expect(await gone(run.child.pid!)).toBe(true);
+        // onLine hears of a line after its events: line 2's is out when it throws.
+        expect(bodies(await collect(run))).toEqual([
+          { type: 'gg', event: { n: 1 } },
+          { type: 'gg', event: { n: 2 } },
+          { type: 'error', code: 'stage_failed', message: 'audit log full' },
+        ]);
+        await expect(run.done).rejects.toMatchObject({
+          reason: 'stage_failed',
+          message: 'audit log full',
+          cause: failure,
+          isCanceled: false,
+          signal: 'SIGTERM',
+        });
+        expect(await gone(run.child!.pid!)).toBe(true);
       },
     );
 
@@ -328,10 +343,12 @@ describe('spawnHarness', () => {
         strict: true,
         ...script([{ out: '{}\n' }, { out: 'x'.repeat(100_000) + '\n' }, { hang: true }]),
       });
-      await expect(collect(run)).rejects.toBeInstanceOf(SchemaViolationError);
-      const outcome = await run.done;
-      expect(outcome.error).toBeInstanceOf(SchemaViolationError);
-      expect(outcome).toMatchObject({ aborted: false, signal: 'SIGTERM' });
+      const events = await collect(run);
+      expect(events.at(-1)).toMatchObject({ type: 'error', code: 'stage_failed' });
+      const error = await run.done.catch((error: HarnessRunError) => error);
+      expect(error).toBeInstanceOf(HarnessRunError);
+      expect((error as HarnessRunError).cause).toBeInstanceOf(SchemaViolationError);
+      expect(error).toMatchObject({ reason: 'stage_failed', isCanceled: false, signal: 'SIGTERM' });
     });
   });
 
@@ -371,10 +388,9 @@ describe('spawnHarness', () => {
           await Promise.all(iterators.map((iterator) => iterator.next()));
           expect(getEventListeners(controller.signal, 'abort')).toHaveLength(1);
           controller.abort();
-          expect(
-            await Promise.all(iterators.map((iterator) => iterator.next().catch((error: Error) => error.name))),
-          ).toEqual(runs.map(() => 'AbortError'));
-          for (const run of runs) expect(await run.done).toMatchObject({ aborted: true });
+          // Each stream goes on to its end.
+          await Promise.all(iterators.map(async (iterator) => (await iterator.next()).done || iterator.next()));
+          for (const run of runs) await expect(run.done).rejects.toMatchObject({ isCanceled: true });
           expect(getEventListeners(controller.signal, 'abort')).toHaveLength(0);
           // Warnings are emitted on a later tick.
           await new Promise(setImmediate);
@@ -438,7 +454,7 @@ describe('spawnHarness', () => {
         // Read one event, then none until the child is held back: the parent has stopped reading its
         // pipe and the child waits for the pipe to drain. Without backpressure that never happens.
         await iterator.next();
-        while (!(run.child.stdout!.isPaused() && floodProgress(progress).state === 'waiting')) await sleep(20);
+        while (!(run.child!.stdout!.isPaused() && floodProgress(progress).state === 'waiting')) await sleep(20);
         expect(floodProgress(progress).bytes).toBeLessThan(32 * 1024 * 1024);
         // Now read everything, slowly, and watch the parent's memory.
         let events = 1;

@@ -15,6 +15,7 @@ test(
   async () => {
     const run = spawnHarness({
       harness: 'gg',
+      reject: false,
       command: process.execPath,
       args: [
         join(children, 'script.mjs'),
@@ -28,11 +29,11 @@ test(
       grandchild = (event.event as { pid: number }).pid;
       // The handshake: the grandchild runs, outside the child's group.
       expect(alive(grandchild)).toBe(true);
-      expect(groupOf(grandchild)).not.toBe(groupOf(run.child.pid!));
+      expect(groupOf(grandchild)).not.toBe(groupOf(run.child!.pid!));
       run.stop();
     }
     const result = await run.done;
-    expect(result).toMatchObject({ aborted: true, signal: 'SIGKILL' });
+    expect(result).toMatchObject({ isCanceled: true, signal: 'SIGKILL' });
     expect(await gone(grandchild!)).toBe(true);
   },
 );

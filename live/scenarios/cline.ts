@@ -5,7 +5,6 @@
  * the local runtime omits zero cache fields, so a plain call's usage has input and output only.
  */
 import type { EventBody } from '../../src/kernel/events.js';
-import { CLINE_APPROVE_ALL } from '../../src/runtime/command-lines.js';
 import type { Scenario } from '../scenario.js';
 import { apiErrorScenario, greeting, listingText, shellDoneText, shellScenario, textScenario } from './common.js';
 
@@ -33,7 +32,6 @@ export const cline: Scenario[] = [
   {
     name: 'file tools',
     prompt: 'Read, search and edit.',
-    args: [...CLINE_APPROVE_ALL],
     turns: (p) => [
       {
         text: 'Reading first.',
@@ -81,7 +79,6 @@ export const cline: Scenario[] = [
     ],
   },
   shellScenario((command) => ({ name: 'run_commands', input: { commands: [command] } }), 'ls does-not-exist', {
-    args: [...CLINE_APPROVE_ALL],
     // Commands run from the workspace root (the cwd); a successful one reports no exit code; the failing
     // ls is an unsuccessful listing.
     events: (x) => [
@@ -105,6 +102,7 @@ export const cline: Scenario[] = [
   {
     // The library's default command line: nothing is approved, so the write never runs.
     name: 'no approval by default',
+    permissions: 'default',
     prompt: 'Write a file with the shell.',
     turns: () => [
       { text: 'Writing it.', tools: [{ name: 'run_commands', input: { commands: ['echo hi > out.txt'] } }] },

@@ -55,6 +55,13 @@ export const errorCodes = {
   exit_code: 'the harness exited with a non-zero code (spawnHarness, run)',
   killed: 'the harness was killed by a signal it was not sent by an abort (spawnHarness, run)',
   spawn_failed: 'the harness could not be started (spawnHarness, run)',
+  timeout: 'the run took longer than timeoutMs (--timeout) and was stopped (spawnHarness, run)',
+  stage_failed:
+    'the normalizer failed (a strict schema violation, a throwing onLine): the events end here and the harness is ' +
+    'stopped (spawnHarness, run)',
+  max_buffer:
+    'nothing read the events and they passed maxBufferBytes: the harness is stopped, later events are dropped ' +
+    '(spawnHarness)',
   protocol_error:
     'an ACP agent answered session/new without a sessionId, so no prompt could be sent; the agent is stopped ' +
     '(spawnHarness, run)',

@@ -5,6 +5,7 @@
 import type { Writable } from 'node:stream';
 import type { EventBody, RunMetrics } from './events.js';
 import type { JsonObject } from './json.js';
+import type { Permissions } from './permissions.js';
 import type { RecordRows } from './record-table.js';
 import type { ToolCall } from './tool-call.js';
 import type { TextSpan, TextSpanOptions } from './text-span.js';
@@ -44,6 +45,13 @@ export interface LaunchOptions {
    * own ending: 2000).
    */
   killGraceMs?: number;
+  /**
+   * What the agent may do without asking (src/kernel/permissions.ts). Default `'default'`: nothing is approved; the
+   * harness maps the value onto its CLI's flags (acp: onto its answers to permission requests).
+   */
+  permissions?: Permissions;
+  /** Variables added to the child's environment (a harness's `launch` may add its own, under the caller's). */
+  env?: NodeJS.ProcessEnv;
 }
 
 /** What a harness correlator can see of, and do to, the run it is translating. */
@@ -200,4 +208,9 @@ export interface HarnessClient {
   abort(): void;
   /** The child has exited: nothing is left to wait for. */
   exited(): void;
+  /**
+   * The run's exit code when the conversation decided it (acp.md, "How the run ends"): then the child's own status,
+   * after the client ended it, is not the run's. Undefined: the child's own status is.
+   */
+  exitCode?(): number | undefined;
 }

@@ -72,8 +72,13 @@ export interface ReadEventsOptions {
   maxLineBytes?: number;
 }
 
+/** What `readEvents` returns: a Transform whose readable side gives `HarnessEvent` objects. */
+export interface EventReader extends Transform {
+  [Symbol.asyncIterator](): NodeJS.AsyncIterator<HarnessEvent>;
+}
+
 /** A Transform: normalized JSONL bytes in, validated `HarnessEvent` objects out. */
-export function readEvents(options: ReadEventsOptions = {}): Transform {
+export function readEvents(options: ReadEventsOptions = {}): EventReader {
   const stages = compose(splitLines.stage(options), parseJson.stage(), eventReader);
-  return toTransform<Buffer, HarnessEvent>(stages, { bytesIn: true });
+  return toTransform<Buffer, HarnessEvent>(stages, { bytesIn: true }) as EventReader;
 }

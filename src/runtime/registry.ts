@@ -191,7 +191,11 @@ export function isHarnessName(name: string): name is HarnessName {
  */
 export function harnessFrom(harness: HarnessOption): Harness {
   if (harness === 'auto') return new AutoHarness(signatures, harnessNamed);
-  return typeof harness === 'string' ? harnessNamed(harness) : harness;
+  if (typeof harness === 'string') return harnessNamed(harness);
+  // From plain JavaScript: say which option is wrong, not what broke later.
+  if (typeof harness?.correlator !== 'function')
+    throw new TypeError("the harness option must be a harness name, 'auto' or a Harness (an object with a correlator)");
+  return harness;
 }
 
 /** The harness a string names, checked at run time (for names that come from outside the program). */

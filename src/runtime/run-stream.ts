@@ -38,7 +38,10 @@ export interface RunStream extends Readable {
   stage<T>(stage: SystemStage, description: string, step: () => Promise<T> | T, options?: StageOptions<T>): Promise<T>;
   /** A `probe_harness` stage running the harness's version command; resolves with the first line it printed. */
   probeHarness(options: ProbeOptions): Promise<string>;
-  /** Spawns a harness and forwards its events into this stream; resolves with how it ended. */
+  /**
+   * Spawns a harness and forwards its events into this stream; settles as its `done` does: the result, or its
+   * `HarnessRunError` (resolved with it under `reject: false`).
+   */
   harness(options: SpawnHarnessOptions): Promise<RunResult>;
   /**
    * No more stages or harnesses: the stream ends once the stages and harnesses still running

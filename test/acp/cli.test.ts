@@ -56,13 +56,15 @@ const agentLog = () =>
     .map((line) => JSON.parse(line));
 
 describe('harness-events run --harness acp', { timeout: 30_000 }, () => {
-  test('-- <command>: the handshake, the prompt, the permission allowed, the events on stdout, exit 0', async () => {
+  test('-- <command> --permissions bypass: the handshake, the prompt, the permission allowed, the events, exit 0', async () => {
     const { code, events, stderr } = await cli('turn', [
       'run',
       '--harness',
       'acp',
       '--prompt',
       'Clean the build.',
+      '--permissions',
+      'bypass',
       '--',
       process.execPath,
       agentScript,
@@ -79,15 +81,13 @@ describe('harness-events run --harness acp', { timeout: 30_000 }, () => {
     });
   });
 
-  test('--permissions reject and --model', async () => {
+  test('by default the permission is rejected; --model', async () => {
     const { code, events } = await cli('turn', [
       'run',
       '--harness',
       'acp',
       '--prompt',
       'p',
-      '--permissions',
-      'reject',
       '--model',
       'm1',
       '--',
@@ -136,8 +136,8 @@ describe('harness-events run --harness acp', { timeout: 30_000 }, () => {
   });
 
   test(
-    'usage errors (exit 2): no --prompt, an unknown agent, neither an agent nor a command, acp-only options for ' +
-      'another harness or auto',
+    'usage errors (exit 2): no --prompt, an unknown agent, neither an agent nor a command, --agent for another ' +
+      'harness, --permissions without --prompt, outside the vocabulary, or with no ACP meaning',
     async () => {
       const usage = async (args: string[]) => {
         const { code, stderr } = await cli('turn', args);
@@ -157,12 +157,24 @@ describe('harness-events run --harness acp', { timeout: 30_000 }, () => {
       });
       expect(await usage(['run', '--harness', 'claude-code', '--agent', 'qwen', '--prompt', 'p'])).toEqual({
         code: 2,
-        stderr: 'harness-events: --agent and --permissions are for --harness acp',
+        stderr: 'harness-events: --agent is for --harness acp',
       });
-      expect(await usage(['run', '--harness', 'auto', '--permissions', 'reject', '--', 'claude'])).toEqual({
+      expect(await usage(['run', '--harness', 'auto', '--permissions', 'bypass', '--', 'claude'])).toEqual({
         code: 2,
-        stderr: 'harness-events: --agent and --permissions are for --harness acp',
+        stderr: 'harness-events: --permissions goes with --prompt (with a command after --, its arguments are yours)',
       });
+      expect(await usage(['run', '--harness', 'acp', '--prompt', 'p', '--permissions', 'reject'])).toEqual({
+        code: 2,
+        stderr: 'harness-events: --permissions takes one of "default", "read-only", "plan", "bypass", got "reject"',
+      });
+      expect(await usage(['run', '--harness', 'acp', '--permissions', 'plan', '--prompt', 'p', '--', 'agent'])).toEqual(
+        {
+          code: 2,
+          stderr:
+            'harness-events: acp: permissions must be "default" (reject the agent\'s requests) or "bypass" (allow ' +
+            'them), got "plan"',
+        },
+      );
     },
   );
 });

@@ -13,6 +13,7 @@ import { permissionAnswer } from '../../src/harnesses/acp/client.js';
 import type { HarnessEvent } from '../../src/kernel/events.js';
 import { spawnHarness, type HarnessRun, type SpawnHarnessOptions } from '../../src/runtime/spawn.js';
 import { bodies, onPath } from '../helpers.js';
+import { buildReport } from '../../src/interfaces/report/index.js';
 import { protocolErrors } from './protocol.js';
 
 const agentScript = new URL('../children/acp-agent.mjs', import.meta.url).pathname;
@@ -87,7 +88,7 @@ describe('what the library sends', { timeout: 30_000 }, () => {
     'steps 1, 2, 4 and the end: initialize (no fs, no terminal), session/new with the absolute cwd, ' +
       'session/prompt with the session id; the prompt response ends the run and stdin is closed',
     async () => {
-      const { run, log, sent } = agent('turn');
+      const { run, log, sent } = agent('turn', { permissions: 'bypass' });
       const events = await collect(run);
       expect(events.every((event) => event.session_id === 'sess-1')).toBe(true);
       expect(bodies(events)).toEqual([
@@ -107,8 +108,9 @@ describe('what the library sends', { timeout: 30_000 }, () => {
       expect(log().at(-1)).toEqual({ end: true });
       const outcome = await run.done;
       expect(outcome).toMatchObject({
-        exit_code: 0,
-        aborted: false,
+        failed: false,
+        exitCode: 0,
+        isCanceled: false,
         metrics: {
           harness: 'acp',
           session_id: 'sess-1',
@@ -118,7 +120,7 @@ describe('what the library sends', { timeout: 30_000 }, () => {
           final_output: 'permission: {"outcome":{"outcome":"selected","optionId":"once"}}',
         },
       });
-      expect(run.child.exitCode).toBe(0);
+      expect(run.child!.exitCode).toBe(0);
     },
   );
 
@@ -170,7 +172,7 @@ describe('what the library sends', { timeout: 30_000 }, () => {
     ],
   ] as const;
   for (const [name, scenario, error] of refusals) {
-    test(`${name}, no prompt, the agent stopped`, async () => {
+    test(`${name}, no prompt, the agent stopped, exit code 1 (acp.md "How the run ends")`, async () => {
       const { run, log, sent } = agent(scenario);
       expect(bodies(await collect(run))).toEqual([
         error,
@@ -182,21 +184,52 @@ describe('what the library sends', { timeout: 30_000 }, () => {
       ]);
       expect(sent()).toEqual([initialize, sessionNew()]);
       expect(log().at(-1)).toEqual({ end: true });
-      expect(await run.done).toMatchObject({ exit_code: 0, aborted: false, metrics: { ended: false } });
+      // The agent exited 0 on its stdin's end: the conversation's ending decides the run's code.
+      await expect(run.done).rejects.toMatchObject({
+        name: 'HarnessRunError',
+        reason: 'exit_code',
+        exitCode: 1,
+        isCanceled: false,
+        metrics: { ended: false, exit_code: 1 },
+      });
+      expect(run.child!.exitCode).toBe(0);
     });
   }
 
+  test('a turn that ended with another stop reason (refusal): the stop-reason warning, no exit_code error, exit code 1', async () => {
+    const { run } = agent('refuse');
+    expect(bodies(await collect(run))).toEqual([
+      { type: 'warning', code: 'refusal', message: 'ACP turn ended: refusal' },
+    ]);
+    await expect(run.done).rejects.toMatchObject({
+      reason: 'exit_code',
+      exitCode: 1,
+      message: `the conversation with ${process.execPath} ended with exit code 1`,
+      metrics: { exit_code: 1 },
+    });
+  });
+
   test(
-    "an agent still running after its stdin closed gets SIGTERM after exitGraceMs: the library's own ending, no " +
-      'error',
+    'a turn that ended end_turn, whose agent ignores the end of its stdin (claude-agent-acp, codex-acp), gets ' +
+      "SIGTERM after exitGraceMs: the library's own ending, so the run exits 0 and reports no signal",
     async () => {
       const { run, log } = agent('linger', { exitGraceMs: 50 });
       expect(bodies(await collect(run))).toEqual([{ type: 'agent', message: 'Done.' }]);
-      expect(await run.done).toMatchObject({
-        signal: 'SIGTERM',
-        aborted: false,
-        metrics: { ended: true, is_error: false },
+      const result = await run.done;
+      expect(result).toMatchObject({
+        failed: false,
+        exitCode: 0,
+        signal: undefined,
+        metrics: { ended: true, is_error: false, exit_code: 0 },
       });
+      expect(result.metrics.signal).toBeUndefined();
+      // The report's outcome follows the metrics.
+      expect(buildReport([], { metrics: result.metrics, cwd: dir }).summary).toMatchObject({
+        exit: 'exit 0',
+        outcome: 'succeeded',
+      });
+      // The agent really died of the client's SIGTERM.
+      expect(run.child!.signalCode).toBe('SIGTERM');
       expect(log().at(-1)).toEqual({ end: true });
     },
   );
@@ -204,10 +237,10 @@ describe('what the library sends', { timeout: 30_000 }, () => {
 
 describe('requests from the agent', { timeout: 30_000 }, () => {
   test(
-    'session/request_permission with `permissions: "allow"` (the default): the first allow_once option, not the ' +
-      'allow_always before it',
+    'session/request_permission with `permissions: "bypass"`: the first allow_once option, not the allow_always ' +
+      'before it',
     async () => {
-      const { run, sent } = agent('turn', { permissions: 'allow' });
+      const { run, sent } = agent('turn', { permissions: 'bypass' });
       await collect(run);
       expect(sent().at(-1)).toEqual({
         jsonrpc: '2.0',
@@ -218,10 +251,10 @@ describe('requests from the agent', { timeout: 30_000 }, () => {
   );
 
   test(
-    'session/request_permission with `permissions: "reject"`: the reject_once option, and the agent fails the ' +
-      'call',
+    'session/request_permission by default (no permissions option): the reject_once option, and the agent fails ' +
+      'the call',
     async () => {
-      const { run, sent } = agent('turn', { permissions: 'reject' });
+      const { run, sent } = agent('turn');
       const events = bodies(await collect(run));
       expect(events.slice(3, 5)).toEqual([
         { type: 'command', command: 'rm -rf build', is_success: false },
@@ -241,19 +274,21 @@ describe('requests from the agent', { timeout: 30_000 }, () => {
     () => {
       const option = (kind: string) => ({ optionId: `id-${kind}`, name: kind, kind });
       const all = ['allow_always', 'allow_once', 'reject_always', 'reject_once'].map(option);
-      expect(permissionAnswer(all, 'allow')).toEqual({ outcome: { outcome: 'selected', optionId: 'id-allow_once' } });
-      expect(permissionAnswer([option('allow_always'), option('reject_once')], 'allow')).toEqual({
+      expect(permissionAnswer(all, 'bypass')).toEqual({ outcome: { outcome: 'selected', optionId: 'id-allow_once' } });
+      expect(permissionAnswer([option('allow_always'), option('reject_once')], 'bypass')).toEqual({
         outcome: { outcome: 'selected', optionId: 'id-allow_always' },
       });
-      expect(permissionAnswer(all, 'reject')).toEqual({ outcome: { outcome: 'selected', optionId: 'id-reject_once' } });
-      expect(permissionAnswer([option('reject_always'), option('allow_once')], 'reject')).toEqual({
+      expect(permissionAnswer(all, 'default')).toEqual({
+        outcome: { outcome: 'selected', optionId: 'id-reject_once' },
+      });
+      expect(permissionAnswer([option('reject_always'), option('allow_once')], 'default')).toEqual({
         outcome: { outcome: 'selected', optionId: 'id-reject_always' },
       });
-      expect(permissionAnswer([option('reject_once')], 'allow')).toEqual({ outcome: { outcome: 'cancelled' } });
-      expect(permissionAnswer(all, 'allow', true)).toEqual({ outcome: { outcome: 'cancelled' } });
+      expect(permissionAnswer([option('reject_once')], 'bypass')).toEqual({ outcome: { outcome: 'cancelled' } });
+      expect(permissionAnswer(all, 'bypass', true)).toEqual({ outcome: { outcome: 'cancelled' } });
       // Options the agent got wrong: not an array, an option without an id.
-      expect(permissionAnswer(undefined, 'allow')).toEqual({ outcome: { outcome: 'cancelled' } });
-      expect(permissionAnswer([{ kind: 'allow_once' }], 'allow')).toEqual({ outcome: { outcome: 'cancelled' } });
+      expect(permissionAnswer(undefined, 'bypass')).toEqual({ outcome: { outcome: 'cancelled' } });
+      expect(permissionAnswer([{ kind: 'allow_once' }], 'bypass')).toEqual({ outcome: { outcome: 'cancelled' } });
     },
   );
 
@@ -311,7 +346,13 @@ describe('abort', { timeout: 30_000 }, () => {
         { jsonrpc: '2.0', id: 300, result: { outcome: { outcome: 'cancelled' } } },
       ]);
       expect(log().at(-1)).toEqual({ end: true });
-      expect(await run.done).toMatchObject({ exit_code: 0, aborted: true, metrics: { ended: true, is_error: true } });
+      // `cancelled` after the caller's abort: 130, whatever the agent exits with.
+      await expect(run.done).rejects.toMatchObject({
+        reason: 'aborted',
+        isCanceled: true,
+        exitCode: 130,
+        metrics: { ended: true, is_error: true, exit_code: 130 },
+      });
     },
   );
 
@@ -331,8 +372,10 @@ describe('abort', { timeout: 30_000 }, () => {
           message: 'acp ended without its terminal record (session/prompt response): the run is incomplete',
         },
       ]);
-      expect(await run.done).toMatchObject({ signal: 'SIGKILL', aborted: true });
-      expect(run.child.signalCode).toBe('SIGKILL');
+      // No answer within the cancel grace: 130, and the client's own SIGKILL is not the run's signal.
+      await expect(run.done).rejects.toMatchObject({ reason: 'aborted', isCanceled: true, exitCode: 130 });
+      expect(run.metrics.signal).toBeUndefined();
+      expect(run.child!.signalCode).toBe('SIGKILL');
       const entries = log().map((entry) =>
         entry.received ? (entry.received.method ?? 'answer') : entry.end ? 'end' : entry.signal,
       );
@@ -362,16 +405,16 @@ describe('abort', { timeout: 30_000 }, () => {
       ]);
       expect(sent()).toEqual([initialize, sessionNew()]);
       expect(log().at(-1)).toEqual({ end: true });
-      expect(await run.done).toMatchObject({ exit_code: 0, aborted: true });
+      await expect(run.done).rejects.toMatchObject({ reason: 'aborted', isCanceled: true, exitCode: 130 });
     },
   );
 
   test('leaving the stream (break in for await) cancels the turn the same way, and the agent is gone', async () => {
     const { run, sent } = agent('cancel');
     for await (const event of run) if (event.type === 'agent') break;
-    expect(await run.done).toMatchObject({ exit_code: 0, aborted: true });
+    await expect(run.done).rejects.toMatchObject({ reason: 'aborted', isCanceled: true, exitCode: 130 });
     expect(sent()[3]).toEqual({ jsonrpc: '2.0', method: 'session/cancel', params: { sessionId: 'sess-1' } });
-    expect(run.child.exitCode).toBe(0);
+    expect(run.child!.exitCode).toBe(0);
   });
 });
 
@@ -392,7 +435,8 @@ test(
       { type: 'error', code: 'exit_code', message: `${process.execPath} exited with code 3` },
     ]);
     expect(events).toContainEqual({ type: 'warning', code: 'stderr', message: 'agent crashed' });
-    expect(await run.done).toMatchObject({ exit_code: 3, aborted: false, metrics: { ended: false } });
+    // The agent's own exit before any ending of the conversation's: its own code.
+    await expect(run.done).rejects.toMatchObject({ reason: 'exit_code', exitCode: 3, metrics: { ended: false } });
   },
 );
 
@@ -401,12 +445,14 @@ describe('known agents (the `agent` option)', { timeout: 30_000 }, () => {
   const agentOnPath = (name: string) => onPath(dir, name, `exec "${process.execPath}" "${agentScript}" "$@"`);
 
   test(
-    'agent: "copilot" runs `copilot --acp ' + '--no-auto-update --allow-all-tools` from PATH, without command or args',
+    'agent: "copilot" with `permissions: "bypass"` runs `copilot --acp --no-auto-update --allow-all-tools` from ' +
+      'PATH, without command or args',
     async () => {
       const { run, log } = agent('turn', {
         command: undefined,
         args: undefined,
         agent: 'copilot',
+        permissions: 'bypass',
         env: agentOnPath('copilot'),
       });
       expect(bodies(await collect(run)).map((event) => event.type)).toEqual([
@@ -421,33 +467,36 @@ describe('known agents (the `agent` option)', { timeout: 30_000 }, () => {
     },
   );
 
-  test(
-    'with `permissions: "reject"` a preset leaves out ' + "its auto-approve flags; `args` follow the preset's",
-    async () => {
-      const { run, log } = agent('turn', {
-        command: undefined,
-        args: ['--auth-type', 'openai'],
-        agent: 'qwen',
-        permissions: 'reject',
-        env: agentOnPath('qwen'),
-      });
-      await collect(run);
-      expect(log()[0]).toEqual({ argv: ['--acp', '--auth-type', 'openai'] });
-    },
-  );
+  test("by default a preset leaves out its auto-approve flags; `args` follow the preset's", async () => {
+    const { run, log } = agent('turn', {
+      command: undefined,
+      args: ['--auth-type', 'openai'],
+      agent: 'qwen',
+      env: agentOnPath('qwen'),
+    });
+    await collect(run);
+    expect(log()[0]).toEqual({ argv: ['--acp', '--auth-type', 'openai'] });
+  });
 
   test("`extraArgs` (as for the other harnesses), then `args`, follow the preset's", () => {
     expect(
-      launch({ harness: 'acp', agent: 'qwen', prompt, extraArgs: ['--auth-type', 'openai'], args: ['--debug'] }),
+      launch({
+        harness: 'acp',
+        agent: 'qwen',
+        prompt,
+        permissions: 'bypass',
+        extraArgs: ['--auth-type', 'openai'],
+        args: ['--debug'],
+      }),
     ).toMatchObject({
       command: 'qwen',
       args: ['--acp', '--approval-mode', 'yolo', '--auth-type', 'openai', '--debug'],
     });
   });
 
-  test("the presets are acp.md's launch table", () => {
+  test("the presets are acp.md's launch table (with `permissions: 'bypass'`, as the page runs them)", () => {
     const commandLine = (agent: string) => {
-      const { command, args } = launch({ harness: 'acp', agent, prompt });
+      const { command, args } = launch({ harness: 'acp' as const, agent, prompt, permissions: 'bypass' as const });
       return [command, ...args!].join(' ');
     };
     expect(Object.fromEntries([...acpAgents.keys()].map((agent) => [agent, commandLine(agent)]))).toEqual({
@@ -491,8 +540,13 @@ describe('known agents (the `agent` option)', { timeout: 30_000 }, () => {
     expect(run({ agent: 'vim' })).toThrow(
       /^acp: unknown agent "vim" \(known: copilot, droid, kilo, claude, claude-code, qwen, gemini, opencode, goose, crush, auggie, cursor, codex\)/,
     );
-    expect(run({ permissions: 'maybe' as 'allow' })).toThrow(
-      new TypeError('acp: permissions must be "allow" or "reject", got "maybe"'),
+    expect(run({ permissions: 'plan' })).toThrow(
+      new TypeError(
+        'acp: permissions must be "default" (reject the agent\'s requests) or "bypass" (allow them), got "plan"',
+      ),
+    );
+    expect(run({ permissions: 'maybe' as 'plan' })).toThrow(
+      new TypeError('spawnHarness: permissions must be one of "default", "read-only", "plan", "bypass", got "maybe"'),
     );
     expect(run({ cancelGraceMs: Number.NaN })).toThrow(
       new RangeError('cancelGraceMs must be a positive integer, got NaN'),

@@ -126,7 +126,7 @@ describe('Droid', () => {
     async () => {
       const { bodies, rules, lines } = await capture('droid/edit.jsonl');
       expect(rules[10]).toBe(records['session/request_permission'].rules.open);
-      expect(permissionAnswer(lines[11]!.params.options, 'allow')).toEqual({
+      expect(permissionAnswer(lines[11]!.params.options, 'bypass')).toEqual({
         outcome: { outcome: 'selected', optionId: 'proceed_once' },
       });
       expect(bodies).toEqual([
@@ -245,7 +245,7 @@ describe('claude-code-acp', () => {
     const { lines } = await capture('claude-code-acp/edit.jsonl');
     const options = lines[16]!.params.options;
     expect(options[0].kind).toBe('allow_always');
-    expect(permissionAnswer(options, 'allow')).toEqual({ outcome: { outcome: 'selected', optionId: 'allow' } });
+    expect(permissionAnswer(options, 'bypass')).toEqual({ outcome: { outcome: 'selected', optionId: 'allow' } });
   });
 
   test(

@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
 import type { HarnessEvent } from '../../src/kernel/events.js';
 import { spawnHarness } from '../../src/runtime/spawn.js';
+import type { HarnessRunError } from '../../src/runtime/errors.js';
 import { acpLabRequests, bodies, fixtureFiles, fixturePath, runFixture } from '../helpers.js';
 import { protocolErrors } from './protocol.js';
 
@@ -43,6 +44,8 @@ describe('every lab capture, replayed live to the client', { timeout: 30_000 }, 
         args: [replay, fixturePath(file), log],
         cwd: dir,
         ...acpLabRequests(fixturePath(file)),
+        // The lab's client allowed every permission request.
+        permissions: 'bypass',
         idleFlushMs: 60_000,
       });
       const cancels = file.endsWith('/cancel.jsonl');
@@ -56,7 +59,14 @@ describe('every lab capture, replayed live to the client', { timeout: 30_000 }, 
       const sent = lines(log);
       for (const message of sent) expect(protocolErrors(message), JSON.stringify(message)).toBe('');
       expect(sent.map(asInTheLab)).toEqual(expectedClient);
-      expect(await run.done).toMatchObject({ exit_code: 0, aborted: cancels, metrics: { ended: true } });
+      // acp.md "How the run ends": end_turn 0; cancelled after the abort 130, which rejects as every abort does.
+      const result = await run.done.catch((error: HarnessRunError) => error);
+      expect(result).toMatchObject({
+        failed: cancels,
+        exitCode: cancels ? 130 : 0,
+        isCanceled: cancels,
+        metrics: { ended: true },
+      });
     });
   }
 });

@@ -14,6 +14,7 @@
 //   hang        never answers session/new (says so on stderr)
 //   model       refuses the model of session/set_model, then answers the prompt
 //   linger      answers the prompt, then stays after its input ends (until SIGTERM)
+//   refuse      answers the prompt with stopReason refusal, then exits 0 when its input ends
 import { appendFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 
@@ -145,6 +146,9 @@ const turns = {
   async model() {
     text('agent_message_chunk', 'Hello.');
     return { stopReason: 'end_turn' };
+  },
+  async refuse() {
+    return { stopReason: 'refusal' };
   },
   async linger() {
     text('agent_message_chunk', 'Done.');

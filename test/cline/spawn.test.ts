@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, expect, test } from 'vitest';
-import { CLINE_APPROVE_ALL, spawnHarness, type HarnessEvent } from '../../src/index.js';
+import { spawnHarness, type HarnessEvent } from '../../src/index.js';
 import { bodies, onPath } from '../helpers.js';
 import { harnessEvents } from '../view/cli-run.js';
 
@@ -36,20 +36,21 @@ test('the default line does not auto-approve; the local backend wins over the ca
     env: { PATH, CLINE_SESSION_BACKEND_MODE: 'hub' },
   });
   expect(events).toEqual([{ type: 'agent', message: 'local | --json --auto-approve false Say hi.' }]);
-  expect(result).toMatchObject({ exit_code: 0, metrics: { ended: true, is_error: false } });
+  expect(result).toMatchObject({ exitCode: 0, metrics: { ended: true, is_error: false } });
 });
 
-test("CLINE_APPROVE_ALL in extraArgs comes after the row's --auto-approve false (the later value wins)", async () => {
+test("permissions: 'bypass' gives --auto-approve true, before the model and the extra arguments", async () => {
   const { PATH } = onPath(tmp, 'cline', standIn);
   const { events } = await said({
     harness: 'cline',
     prompt: 'Say hi.',
     model: 'fake-model',
-    extraArgs: CLINE_APPROVE_ALL,
+    permissions: 'bypass',
+    extraArgs: ['--verbose'],
     env: { PATH },
   });
   expect(events).toEqual([
-    { type: 'agent', message: 'local | --json --auto-approve false --model fake-model --auto-approve true Say hi.' },
+    { type: 'agent', message: 'local | --json --auto-approve true --model fake-model --verbose Say hi.' },
   ]);
 });
 

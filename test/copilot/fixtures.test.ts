@@ -12,7 +12,16 @@ import { tools } from '../../src/harnesses/copilot/tools.js';
 import type { HarnessEvent } from '../../src/kernel/events.js';
 import { ruleNames, sharedRecords } from '../../src/kernel/record-table.js';
 import { spawnHarness, type HarnessRun } from '../../src/runtime/spawn.js';
-import { bodies, expectLossless, fixtureFiles, fixturePath, parsedLines, runFixture, untimed } from '../helpers.js';
+import {
+  bodies,
+  expectLossless,
+  fixtureFiles,
+  fixturePath,
+  parsedLines,
+  runFixture,
+  untimed,
+  settled,
+} from '../helpers.js';
 
 const harness = 'copilot';
 const cwd = '/home/user/project';
@@ -384,7 +393,7 @@ describe('spawned (spawnHarness with a child replaying a capture)', () => {
         ...expected,
         { type: 'error', code: 'exit_code', message: `${process.execPath} exited with code 1` },
       ]);
-      expect((await run.done).metrics).toMatchObject({
+      expect((await settled(run)).metrics).toMatchObject({
         harness,
         session_id: 'f314103e-d851-451f-b58b-b1b43978ef63',
         ended: true,
@@ -412,7 +421,7 @@ describe('spawned (spawnHarness with a child replaying a capture)', () => {
       },
       { type: 'error', code: 'killed', message: `${process.execPath} was killed by SIGKILL` },
     ]);
-    expect((await run.done).metrics).toMatchObject({ ended: false, signal: 'SIGKILL' });
-    expect((await run.done).metrics.session_id).toBeUndefined();
+    expect((await settled(run)).metrics).toMatchObject({ ended: false, signal: 'SIGKILL' });
+    expect((await settled(run)).metrics.session_id).toBeUndefined();
   });
 });

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { expect, test } from 'vitest';
 import type { HarnessEvent } from '../../src/kernel/events.js';
 import { spawnHarness, type HarnessRun } from '../../src/runtime/spawn.js';
-import { bodies, fixturePath, runFixture } from '../helpers.js';
+import { bodies, fixturePath, runFixture, settled } from '../helpers.js';
 
 const children = new URL('../children/', import.meta.url).pathname;
 const node = process.execPath;
@@ -32,7 +32,12 @@ test(
       { type: 'error', code: 'exit_code', message: `${node} exited with code 144` },
     ]);
     expect(expected.map((event) => event.type)).toEqual(['error']);
-    expect((await run.done).metrics).toMatchObject({ harness: 'gemini', ended: true, is_error: true, exit_code: 144 });
+    expect((await settled(run)).metrics).toMatchObject({
+      harness: 'gemini',
+      ended: true,
+      is_error: true,
+      exit_code: 144,
+    });
   },
 );
 
@@ -51,7 +56,7 @@ test('an invalid stream ends in error with exit code 0: no exit_code error', asy
         'try again.',
     },
   ]);
-  expect((await run.done).metrics).toMatchObject({ ended: true, is_error: true, exit_code: 0 });
+  expect((await settled(run)).metrics).toMatchObject({ ended: true, is_error: true, exit_code: 0 });
 });
 
 test(
@@ -79,6 +84,6 @@ test(
       },
       { type: 'error', code: 'exit_code', message: `${node} exited with code 41` },
     ]);
-    expect((await run.done).metrics).toMatchObject({ ended: false, exit_code: 41, tokens: {} });
+    expect((await settled(run)).metrics).toMatchObject({ ended: false, exit_code: 41, tokens: {} });
   },
 );

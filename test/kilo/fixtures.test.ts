@@ -10,7 +10,16 @@ import { records } from '../../src/harnesses/kilo/correlate.js';
 import type { HarnessEvent } from '../../src/kernel/events.js';
 import { ruleNames, sharedRecords } from '../../src/kernel/record-table.js';
 import { spawnHarness } from '../../src/runtime/spawn.js';
-import { bodies, expectLossless, fixtureFiles, fixturePath, parsedLines, runFixture, untimed } from '../helpers.js';
+import {
+  bodies,
+  expectLossless,
+  fixtureFiles,
+  fixturePath,
+  parsedLines,
+  runFixture,
+  untimed,
+  settled,
+} from '../helpers.js';
 
 const harness = 'kilo';
 const cwd = '/home/user/project';
@@ -201,8 +210,8 @@ describe('spawned (spawnHarness with a child replaying a capture)', () => {
         { type: 'error', code: 'exit_code', message: `${process.execPath} exited with code 1` },
       ]);
       // Kilo has no terminal record: a run is never "incomplete".
-      expect((await run.done).metrics).toMatchObject({ harness, exit_code: 1, is_error: true });
-      expect((await run.done).metrics.ended).toBeUndefined();
+      expect((await settled(run)).metrics).toMatchObject({ harness, exit_code: 1, is_error: true });
+      expect((await settled(run)).metrics.ended).toBeUndefined();
     },
   );
 });

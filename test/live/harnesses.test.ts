@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, expect, test } from 'vitest';
-import { argsOf, commandLines, harnessNamed } from '../../src/index.js';
+import { argsOf, commandLines, harnessNamed, type SpawnHarnessOptions } from '../../src/index.js';
 import { launch, liveHarnesses } from '../../live/harnesses.js';
 import { createPlace, type Place } from '../../live/workspace.js';
 
@@ -50,6 +50,37 @@ test("qwen through ACP: the preset's command line, then the OpenAI auth type; th
     'openai',
   ]);
   expect(env.OPENAI_BASE_URL).toBe('http://127.0.0.1:9/v1');
+});
+
+test("every row's command line is the lab's, every tool call approved: permissions 'bypass'", () => {
+  for (const live of liveHarnesses) {
+    place = createPlace();
+    const { env: _env, ...options } = launch(live, place, 'http://127.0.0.1:9');
+    expect(options.permissions, live.id).toBe('bypass');
+    const launched = harnessNamed(live.harness).launch!({
+      harness: live.harness,
+      prompt: 'PROMPT',
+      cwd: place.workspace,
+      ...options,
+    } as SpawnHarnessOptions);
+    const argv = launched.args ?? [];
+    if (live.harness !== 'acp') {
+      const row = commandLines[live.harness as keyof typeof commandLines];
+      expect(argv, live.id).toEqual(argsOf(row, { prompt: 'PROMPT', ...options }));
+      for (const flag of row.permissions.bypass ?? []) expect(argv, live.id).toContain(flag);
+    }
+    place.remove();
+    place = undefined;
+  }
+  // The ACP rows: their presets' auto-approve flags are there too.
+  place = createPlace();
+  const copilot = harnessNamed('acp').launch!({
+    harness: 'acp',
+    prompt: 'PROMPT',
+    cwd: place.workspace,
+    ...launch(row('copilot-acp'), place, 'http://127.0.0.1:9'),
+  } as SpawnHarnessOptions);
+  expect(copilot.args).toContain('--allow-all-tools');
 });
 
 test('every row runs a harness the library has, and each CLI once without ACP', () => {

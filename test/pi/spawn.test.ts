@@ -38,7 +38,7 @@ test(
     const events: HarnessEvent[] = [];
     for await (const event of run) {
       events.push(event);
-      if (event.type === 'warning' && event.code === 'stderr') run.child.stdin!.write('go\n');
+      if (event.type === 'warning' && event.code === 'stderr') run.child!.stdin!.write('go\n');
     }
     expect(bodies(events)).toEqual([
       { type: 'warning', code: 'stderr', message: 'Retrying in 2s' },
@@ -47,7 +47,7 @@ test(
       { type: 'usage', tokens: { input: 2000, output: 3, cache_read: 0, cache_write: 0 }, cost: 0.002006 },
     ]);
     expect(await run.done).toMatchObject({
-      exit_code: 0,
+      exitCode: 0,
       metrics: { harness: 'pi', ended: true, is_error: false, final_output: 'Hello!' },
     });
   },

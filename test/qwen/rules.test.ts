@@ -11,7 +11,7 @@ import { createNormalizer } from '../../src/runtime/normalizer.js';
 import type { HarnessName } from '../../src/index.js';
 import { spawnHarness } from '../../src/runtime/spawn.js';
 import type { HarnessEvent } from '../../src/kernel/events.js';
-import { bodies, fixturePath, jsonl, run } from '../helpers.js';
+import { bodies, fixturePath, jsonl, run, settled } from '../helpers.js';
 import { records } from '../../src/harnesses/qwen/correlate.js';
 
 const harness = 'qwen';
@@ -846,7 +846,7 @@ describe('differences from claude-code.md', () => {
       });
       const out: HarnessEvent[] = [];
       for await (const event of child) out.push(event);
-      return { events: bodies(out), done: await child.done };
+      return { events: bodies(out), done: await settled(child) };
     }
 
     test(

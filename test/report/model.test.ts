@@ -94,6 +94,12 @@ describe('buildReport', () => {
         exit: 'claude exited with code 1',
         outcome: 'failed',
       });
+      // The run contract's other endings explain it the same way (docs/run-contract.md).
+      const timedOut: HarnessEvent = { ...exited, code: 'timeout', message: 'claude ran for longer than timeoutMs' };
+      expect(buildReport([...events, timedOut]).summary).toMatchObject({
+        exit: 'claude ran for longer than timeoutMs',
+        outcome: 'failed',
+      });
       expect(buildReport(events, { metrics: { ...metrics, is_error: false, ended: false } }).summary.outcome).toBe(
         'failed',
       );

@@ -16,8 +16,8 @@ export interface AcpAgent {
   readonly args: readonly string[];
   /**
    * Arguments that make the agent approve its own tool calls, as the page's command line has
-   * them: added only with `permissions: 'allow'`, so that `reject` leaves the asking to the agent
-   * and the answer to the library.
+   * them: added only with `permissions: 'bypass'`, so that by default the asking is left to the agent
+   * and the answer (a rejection) to the library.
    */
   readonly autoApprove?: readonly string[];
   /** What it needs in its environment, for offline or custom-endpoint use (as the lab ran it). */
@@ -154,6 +154,6 @@ export function launch<Options extends LaunchOptions & AcpOptions>(options: Opti
   const launched = { ...options, command, cwd: resolve(options.cwd ?? process.cwd()) };
   const { permissions } = acpSettings(launched);
   const presetArgs =
-    preset === undefined ? [] : [...preset.args, ...(permissions === 'allow' ? (preset.autoApprove ?? []) : [])];
+    preset === undefined ? [] : [...preset.args, ...(permissions === 'bypass' ? (preset.autoApprove ?? []) : [])];
   return { ...launched, args: [...presetArgs, ...(options.extraArgs ?? []), ...(options.args ?? [])] };
 }

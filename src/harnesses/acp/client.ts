@@ -2,10 +2,12 @@
  * The library as an ACP client (the README's "ACP agents"). One run is one prompt turn: it sends
  * `initialize`, `session/new`, `session/set_model` (only with a `model`) and `session/prompt`,
  * each once the one before is answered; it answers the agent's requests at once (a permission
- * by the `permissions` option, anything else -32601); and the answer to the prompt ends the run:
- * the agent's stdin is closed, SIGTERM follows after `exitGraceMs` if it is still running, SIGKILL
- * `killGraceMs` later. An abort is ACP's `session/cancel`, then the same ending when the agent
- * has not answered the turn within `cancelGraceMs`.
+ * by the `permissions` option: rejected unless it is `'bypass'`; anything else -32601); and the
+ * answer to the prompt ends the run: the agent's stdin is closed, SIGTERM follows after
+ * `exitGraceMs` if it is still running, SIGKILL `killGraceMs` later. An abort is ACP's
+ * `session/cancel`, then the same ending when the agent has not answered the turn within
+ * `cancelGraceMs`. How the conversation ended decides the run's exit code (acp.md, "How the run
+ * ends"), not how the agent then exits.
  *
  * The client reads what the normalizer parsed of the agent's stdout (spawn.ts hands it each
  * record), so the stream is parsed once, and at the consumer's pace: a slow consumer delays the
@@ -20,22 +22,27 @@ import type {
   RequestPermissionResponse,
 } from '@agentclientprotocol/sdk';
 import type { ClientContext, HarnessClient, LaunchOptions } from '../../kernel/harness.js';
+import type { Permissions } from '../../kernel/permissions.js';
 import { isObject, type JsonObject } from '../../kernel/json.js';
 import { limit } from '../../kernel/limits.js';
 import { packageVersion } from '../../kernel/version.js';
 
-/** How the agent's permission requests are answered: `allow` (the default) or `reject`. */
-export type AcpPermissions = 'allow' | 'reject';
+/**
+ * The `permissions` values an ACP run takes: `'default'` rejects the agent's permission requests, `'bypass'` allows
+ * them (and adds a preset's auto-approve flags).
+ */
+export type AcpPermissions = Extract<Permissions, 'default' | 'bypass'>;
 
-/** The options of an acp run (beside `prompt`, `model`, `command`, `args`, `extraArgs`, `cwd`, `killGraceMs`). */
+/**
+ * The options of an acp run (beside `prompt`, `model`, `command`, `args`, `extraArgs`, `cwd`, `killGraceMs`,
+ * `permissions`).
+ */
 export interface AcpOptions {
   /**
    * A known agent (`acpAgents`): its command line, so `command` and `args` may be left out (`args` are added after the
    * preset's).
    */
   agent?: string;
-  /** How the agent's permission requests are answered. Default `allow`: a run is unattended. */
-  permissions?: AcpPermissions;
   /**
    * How long the agent may take to exit once its stdin is closed at the end of the run, before SIGTERM. Default 2000
    * ms.
@@ -52,8 +59,8 @@ export interface AcpOptions {
  * The kinds of option a permission request is answered with, in order; `allow_always` last, as agents may persist it.
  */
 const permissionKinds: Readonly<Record<AcpPermissions, readonly PermissionOptionKind[]>> = {
-  allow: ['allow_once', 'allow_always'],
-  reject: ['reject_once', 'reject_always'],
+  default: ['reject_once', 'reject_always'],
+  bypass: ['allow_once', 'allow_always'],
 };
 
 // Typed by what they are, checked against the SDK's type: the published declarations name no dev dependency.
@@ -90,9 +97,12 @@ interface Settings {
 /** The run's settings, defaults filled; a TypeError or RangeError for an option it cannot run with. */
 export function acpSettings(options: LaunchOptions & AcpOptions): Settings {
   if (typeof options.prompt !== 'string') throw new TypeError('acp: the prompt option is required (a string)');
-  const permissions = options.permissions ?? 'allow';
+  const permissions = (options.permissions ?? 'default') as AcpPermissions;
   if (!Object.hasOwn(permissionKinds, permissions))
-    throw new TypeError(`acp: permissions must be "allow" or "reject", got ${JSON.stringify(permissions)}`);
+    throw new TypeError(
+      `acp: permissions must be "default" (reject the agent's requests) or "bypass" (allow them), got ` +
+        JSON.stringify(permissions),
+    );
   if (options.model !== undefined && typeof options.model !== 'string')
     throw new TypeError('acp: model must be a string');
   if (options.cwd === undefined)
@@ -119,6 +129,8 @@ export function acpClient(options: LaunchOptions & AcpOptions, context: ClientCo
   let sessionId: string | undefined;
   let cancelled = false;
   let ending = false;
+  /** The run's exit code, once the conversation has decided it. */
+  let exitCode: number | undefined;
   /** The cancel grace, then the exit grace. */
   let timer: NodeJS.Timeout | undefined;
 
@@ -154,7 +166,8 @@ export function acpClient(options: LaunchOptions & AcpOptions, context: ClientCo
   /** The answer to the request that was waiting: the next step. */
   function next(step: Step, result: unknown, ok: boolean): void {
     // A model the agent refuses does not stop the run; any other error does, and the prompt's answer ends it.
-    if ((!ok && step !== 'session/set_model') || step === 'session/prompt') return end();
+    if (step === 'session/prompt') return end(ok ? stopExitCode(result) : 1);
+    if (!ok && step !== 'session/set_model') return end(1);
     if (step === 'initialize') {
       return request('session/new', { cwd: settings.cwd, mcpServers: [] } satisfies NewSessionRequest);
     }
@@ -166,17 +179,25 @@ export function acpClient(options: LaunchOptions & AcpOptions, context: ClientCo
           code: 'protocol_error',
           message: 'the ACP agent answered session/new without a sessionId: no prompt can be sent',
         });
-        return end();
+        return end(1);
       }
       if (settings.model !== undefined) return request('session/set_model', { sessionId, modelId: settings.model });
     }
     prompt();
   }
 
-  /** The run is over: stdin closed, then SIGTERM and SIGKILL if the agent does not exit. */
-  function end(): void {
+  /** acp.md "How the run ends": `end_turn` 0, `cancelled` after the caller's abort 130, any other stop reason 1. */
+  function stopExitCode(result: unknown): number {
+    const stopReason = isObject(result) ? result.stopReason : undefined;
+    if (stopReason === 'end_turn') return 0;
+    return stopReason === 'cancelled' && cancelled ? 130 : 1;
+  }
+
+  /** The run is over, with this exit code: stdin closed, then SIGTERM and SIGKILL if the agent does not exit. */
+  function end(code: number): void {
     if (ending) return;
     ending = true;
+    exitCode = code;
     clearTimeout(timer);
     stdin.end();
     timer = setTimeout(() => {
@@ -209,12 +230,14 @@ export function acpClient(options: LaunchOptions & AcpOptions, context: ClientCo
     abort() {
       if (cancelled || ending) return;
       cancelled = true;
-      if (waiting?.step !== 'session/prompt') return end();
+      // An abort ends the run with 130 whether or not the turn was answered in time.
+      if (waiting?.step !== 'session/prompt') return end(130);
       send({ method: 'session/cancel', params: { sessionId: sessionId! } satisfies CancelNotification });
-      timer = setTimeout(end, settings.cancelGraceMs).unref();
+      timer = setTimeout(() => end(130), settings.cancelGraceMs).unref();
     },
     exited() {
       clearTimeout(timer);
     },
+    exitCode: () => exitCode,
   };
 }

@@ -3,7 +3,7 @@
  * JSONL. Exit codes: 0 when the input was read to its end (warnings and unknown events are
  * normal output), 1 on a schema violation with --strict or a read error mid-stream, 2 on a
  * usage error, 128 + n after signal n (SIGINT, SIGTERM, SIGHUP, SIGQUIT: what was read is
- * still flushed, the metrics still written).
+ * still flushed, the metrics still written); `run` exits as its result says (`runExitCode`).
  */
 import {
   closeSync,
@@ -28,6 +28,8 @@ import { acpAgents } from '../../harnesses/acp/agents.js';
 import type { HarnessEvent, RunMetrics } from '../../kernel/events.js';
 import { createNormalizer, type NormalizeOptions } from '../../runtime/normalizer.js';
 import { shellExitCode, spawnHarness, type HarnessRun, type SpawnHarnessOptions } from '../../runtime/spawn.js';
+import { HarnessRunError, type RunFailure, type RunResult } from '../../runtime/errors.js';
+import { isPermissions, permissionList } from '../../kernel/permissions.js';
 import { serialize } from '../../stages/serialize.js';
 import { readEvents } from '../../runtime/read-events.js';
 import { packageVersion } from '../../kernel/version.js';
@@ -42,18 +44,20 @@ export const usage = `Usage:
   harness-events run --harness <name> --prompt <text> [--model <id>] [options] [-- <args>...]
   harness-events run --harness <name> [options] -- <command> [args...]
       Runs the harness CLI and writes its normalized events as JSONL, live. With --prompt,
-      the harness's own command line (non-interactive, every tool call approved; the
-      README lists them), <args> going before the prompt; else the command given. Its stdout
-      translated, its stderr lines as warnings, its ending (exit code, signal, a missing
-      terminal record) as events. Exits with the child's exit code (128 + n for signal n,
-      127 when the command cannot be started). Ctrl-C (or SIGTERM, SIGHUP, SIGQUIT) stops
+      the harness's own command line (non-interactive, approving what --permissions says:
+      by default nothing; the README lists them), <args> going before the prompt; else the
+      command given. Its stdout translated, its stderr lines as warnings, its ending (exit
+      code, signal, a missing terminal record, a timeout) as events. Exits with the child's
+      exit code (128 + n for signal n, 127 when the command cannot be started, 124 after
+      --timeout). Ctrl-C (or SIGTERM, SIGHUP, SIGQUIT) stops
       the child and everything it started (SIGTERM, then SIGKILL after the grace period; a
       second Ctrl-C: SIGKILL at once), writes what it printed, exits 128 + n.
   harness-events run --harness acp --prompt <text> [--agent <name>] [options] [-- <command> [args...]]
       Runs an agent that speaks the Agent Client Protocol: starts it (a known agent's
       command line, or the command after --), sends the prompt, answers its permission
-      requests, and ends when it answers the prompt; Ctrl-C cancels the turn (exit 130; a second
-      one: SIGKILL at once).
+      requests (rejected unless --permissions bypass), and ends when it answers the prompt
+      (exit 0 for end_turn, 1 for any other stop reason); Ctrl-C cancels the turn (exit 130; a
+      second one: SIGKILL at once).
   harness-events view [--cwd <dir>] [--color] [FILE]
       Shows normalized events (the JSONL of normalize or run, from FILE or standard input)
       for a person: one line or a short block per event; on a terminal in color, wrapped
@@ -88,6 +92,7 @@ Options:
                             a path that cannot be written is a usage error)
   --kill-grace-ms <n>       run: how long the child may take to exit after SIGTERM before
                             it gets SIGKILL (default 5000)
+  --timeout <ms>            run: stop the child after this long, as Ctrl-C does (exit 124)
   --max-line-bytes <n>      longest input line kept (default 67108864); longer lines become
                             line_too_long warnings
   --max-pending-tools <n>   tool calls that may wait for their result (default 10000)
@@ -99,7 +104,9 @@ Options:
   --model <id>              run, with --prompt: the model to ask for (acp: selected with
                             session/set_model before the prompt)
   --agent <name>            acp: a known agent, started in ACP mode without flags (${[...acpAgents.keys()].join(', ')})
-  --permissions <answer>    acp: allow (default) or reject the agent's permission requests
+  --permissions <mode>      run, with --prompt: what the agent may do without asking: default
+                            (nothing), read-only or plan (where the CLI has such a mode), bypass
+                            (every tool call approved; acp: its permission requests allowed)
   --format <format>         normalize, run: jsonl (default) or pretty (what view shows);
                             report: html (default) or md
   --color                   pretty output in color even when standard output is not a
@@ -119,7 +126,8 @@ Options:
 Exit codes: 0 input read to its end, or its reader went away (| head -1); 1 schema
 violation (--strict) or read error; 2 usage error (unknown harness, missing file, bad
 option, unwritable --metrics); 128 + n after signal n (130 Ctrl-C, 143 SIGTERM, 129 SIGHUP,
-131 SIGQUIT), after writing what was read.`;
+131 SIGQUIT), after writing what was read; run: the child's exit code, 127 when it cannot
+be started, 124 after --timeout (docs/run-contract.md).`;
 
 const openFile = promisify(openCallback);
 const fstat = promisify(fstatCallback);
@@ -166,7 +174,7 @@ export async function main(
   }
 }
 
-/** The options of a run started from a prompt (`run --prompt`; acp also `--agent`, `--permissions`). */
+/** The options of a run started from a prompt (`run --prompt`; acp also `--agent`). */
 const launchFlags = ['prompt', 'model', 'agent', 'permissions'];
 
 /** The options each command takes; any other is a usage error. */
@@ -190,6 +198,7 @@ const commandOptions = {
     'format',
     'color',
     'kill-grace-ms',
+    'timeout',
     ...Object.keys(sizeOptions),
     ...Object.keys(publishFlags),
     ...launchFlags,
@@ -222,6 +231,7 @@ function parseOptions(args: string[]) {
         'max-span-bytes': { type: 'string' },
         'stream-lines-above': { type: 'string' },
         'kill-grace-ms': { type: 'string' },
+        timeout: { type: 'string' },
         prompt: { type: 'string' },
         agent: { type: 'string' },
         permissions: { type: 'string' },
@@ -338,6 +348,9 @@ async function runCommand(args: string[], stdout: NodeJS.WritableStream): Promis
   const grace = values['kill-grace-ms'];
   if (grace !== undefined && !/^\d+$/.test(grace))
     throw new UsageError(`--kill-grace-ms takes a number of milliseconds, got "${grace}"`);
+  const timeout = values.timeout;
+  if (timeout !== undefined && !/^[1-9]\d*$/.test(timeout))
+    throw new UsageError(`--timeout takes a positive number of milliseconds, got "${timeout}"`);
   if (options.cwd !== undefined && !statOf(options.cwd)?.isDirectory())
     throw new UsageError(`--cwd ${values.cwd} is not a directory`);
   // Checked before the child starts: a run may take an hour and cost money.
@@ -346,7 +359,14 @@ async function runCommand(args: string[], stdout: NodeJS.WritableStream): Promis
   let run: HarnessRun;
   try {
     output = publishing(values, values.harness!, () => run.metrics);
-    run = startHarness({ ...options, ...launch, killGraceMs: grace === undefined ? undefined : Number(grace) });
+    run = startHarness({
+      ...options,
+      ...launch,
+      killGraceMs: grace === undefined ? undefined : Number(grace),
+      timeoutMs: timeout === undefined ? undefined : Number(timeout),
+      // The command reads every event, and reports a failure by its exit code.
+      reject: false,
+    } as SpawnHarnessOptions);
   } catch (error) {
     await metrics?.discard();
     throw error;
@@ -359,19 +379,35 @@ async function runCommand(args: string[], stdout: NodeJS.WritableStream): Promis
   try {
     await pipeline([run as Readable, ...output([pretty ? pretty(run.metrics) : serialize()]), stdout], { end: false });
   } catch (error) {
-    // The reader went away (| head -1), or the run failed: either way the child is stopped, and waited for.
+    // The reader went away (| head -1), or the output failed: either way the child is stopped, and waited for.
     run.destroy();
     outputError = error as Error;
   }
-  const result = await run.done.catch((error: Error) => error);
+  const result = await run.done;
   await metrics?.write(run.metrics);
   signals.off();
-  const signalled = signals.exitCode;
-  if (result instanceof Error) return reportFailure(result, signalled ?? 127);
-  if (result.error) return reportFailure(result.error, signalled ?? 1);
   // After a signal the terminal may be gone too (SIGHUP): its write errors are expected.
-  if (outputError && signalled === undefined && !readerGone(outputError)) return reportFailure(outputError, 1);
-  return signalled ?? (outputError ? 0 : shellExitCode(result));
+  const failedOutput =
+    outputError && signals.exitCode === undefined && !readerGone(outputError) ? outputError : undefined;
+  const code = runExitCode(result, signals.exitCode, outputError !== undefined);
+  const failure = failedOutput ?? (result instanceof HarnessRunError && said.has(result.reason) ? result : undefined);
+  return failure ? reportFailure(failure, failedOutput ? 1 : code) : code;
+}
+
+/** The failures `run` also reports on stderr (the others are the child's own, which its events already say). */
+const said = new Set<RunFailure>(['spawn_failed', 'stage_failed', 'timeout']);
+
+/**
+ * The one place `run`'s exit code is decided, from the run's result: a stop signal the command got is 128 + its
+ * number; a child that could not be started 127; a failed stage 1; a timeout 124 (as timeout(1)); a reader that went
+ * away 0; otherwise the child's exit code (ACP: its conversation's), 128 + n after signal n.
+ */
+export function runExitCode(result: RunResult, signalled: number | undefined, readerWent = false): number {
+  if (signalled !== undefined) return signalled;
+  if (!(result instanceof HarnessRunError)) return 0;
+  const byReason: Partial<Record<RunFailure, number>> = { spawn_failed: 127, stage_failed: 1, timeout: 124 };
+  if (readerWent && result.reason === 'aborted') return 0;
+  return byReason[result.reason] ?? shellExitCode(result);
 }
 
 function reportFailure(error: Error, code: number): number {
@@ -419,24 +455,26 @@ function trapStopSignals(first: () => void, again: () => void = () => {}) {
  */
 function launchOptions(values: Values, positionals: string[]): Partial<SpawnHarnessOptions> {
   const [command, ...args] = positionals;
+  const permissions = values.permissions;
+  if (permissions !== undefined && !isPermissions(permissions))
+    throw new UsageError(`--permissions takes one of ${permissionList}, got "${permissions}"`);
+  if (permissions !== undefined && values.prompt === undefined)
+    throw new UsageError('--permissions goes with --prompt (with a command after --, its arguments are yours)');
   if (values.harness === 'acp') {
     if (command === undefined && values.agent === undefined)
       throw new UsageError(
         "run --harness acp needs --agent or the agent's command after -- (see harness-events --help)",
       );
+    return { command, args, prompt: values.prompt, model: values.model, agent: values.agent, permissions };
+  }
+  if (values.agent !== undefined) throw new UsageError('--agent is for --harness acp');
+  if (values.prompt !== undefined)
     return {
-      command,
-      args,
       prompt: values.prompt,
       model: values.model,
-      agent: values.agent,
-      permissions: values.permissions as SpawnHarnessOptions['permissions'],
+      permissions,
+      extraArgs: positionals.length > 0 ? positionals : undefined,
     };
-  }
-  if (values.agent !== undefined || values.permissions !== undefined)
-    throw new UsageError('--agent and --permissions are for --harness acp');
-  if (values.prompt !== undefined)
-    return { prompt: values.prompt, model: values.model, extraArgs: positionals.length > 0 ? positionals : undefined };
   if (values.model !== undefined)
     throw new UsageError('--model goes with --prompt (with a command after --, put it there)');
   if (command === undefined)

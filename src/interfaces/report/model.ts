@@ -179,7 +179,7 @@ function summarize(
 }
 
 /** The spawned run's ending codes (`spawnHarness`, CLI `run`): metrics say it; without them, the events do. */
-const endingCodes = new Set(['exit_code', 'killed', 'spawn_failed']);
+const endingCodes = new Set(['exit_code', 'killed', 'spawn_failed', 'timeout', 'stage_failed', 'max_buffer']);
 
 function exitOf(events: HarnessEvent[], metrics: RunMetrics | undefined): string | undefined {
   if (metrics?.signal !== undefined) return `signal ${metrics.signal}`;
