@@ -52,15 +52,19 @@ export function publishing(
   harness: string,
   metrics: () => RunMetrics,
 ): (print: Duplex[]) => Duplex[] {
+  // With auto the subjects name the harness detected, which the metrics know by the first event.
+  const subjectHarness = harness === 'auto' ? () => metrics().harness : harness;
   if (values.publish === undefined) {
     refuseStray(values, ['stream', 'run', 'quiet'], '--publish');
     return (print) => print;
   }
   const servers = natsServers('--publish', values.publish);
-  const sink = asUsageError(() => toJetStream({ servers, harness, run: values.run, stream: values.stream, metrics }));
+  const sink = asUsageError(() =>
+    toJetStream({ servers, harness: subjectHarness, run: values.run, stream: values.stream, metrics }),
+  );
   process.stderr.write(
     `harness-events: publishing run ${sink.run} to ${values.publish}, stream ${sink.stream}, subjects ` +
-      `${sink.prefix}.${harness}.${sink.run}.<type>\n`,
+      `${sink.prefix}.${harness === 'auto' ? '<harness>' : harness}.${sink.run}.<type>\n`,
   );
   const tee = publishTo(sink);
   return (print) => [tee, ...(values.quiet ? [dropAll()] : print)];
