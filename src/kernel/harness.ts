@@ -158,4 +158,8 @@ export interface HarnessClient {
   abort(): void;
   /** The child has exited: nothing is left to wait for. */
   exited(): void;
+  /** The child's stdout has ended: no answer can come any more (the child may still run). */
+  outputEnded?(): void;
+  /** A line of the child's stdout was longer than maxLineBytes and skipped: it may have been an answer. */
+  lineLost?(): void;
 }

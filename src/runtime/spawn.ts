@@ -162,6 +162,8 @@ export function spawnHarness(given: SpawnHarnessOptions): HarnessRun {
 
   normalizer.on('data', (event: HarnessEvent) => {
     if (!output.destroyed && !output.push(event)) normalizer.pause();
+    // After the warning: the client's error follows what it is about.
+    if (event.type === 'warning' && event.code === 'line_too_long') client?.lineLost?.();
   });
 
   const stderrLines = lineSplitter(
@@ -201,6 +203,7 @@ export function spawnHarness(given: SpawnHarnessOptions): HarnessRun {
   let groupPoll: NodeJS.Timeout | undefined;
 
   normalizer.on('end', () => {
+    client?.outputEnded?.();
     stdoutDone = true;
     maybeFinish();
   });
