@@ -8,6 +8,7 @@ import { isFailure, tokenClasses } from '../../kernel/summary.js';
 import { count, duration, money, shortPath } from '../view/format.js';
 import { eventText } from './text.js';
 import type { Report, ReportSummary, Timeline } from './model.js';
+import { showInvisible } from '../view/invisible.js';
 
 /**
  * An event's JSON in the list is cut here (a base64 image in an `unknown` event is megabytes); the JSONL has it whole.
@@ -214,7 +215,7 @@ function jsonOf(event: HarnessEvent): string {
 const escapes: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 
 export function escape(text: string): string {
-  return text.replace(/[&<>"']/g, (char) => escapes[char]!);
+  return showInvisible(text).replace(/[&<>"']/g, (char) => escapes[char]!);
 }
 
 const style = `

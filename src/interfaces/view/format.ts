@@ -6,6 +6,7 @@ import type { Colors, Formatter } from 'picocolors/types.js';
 import wrapAnsi from 'wrap-ansi';
 import type { EventOf, EventType, HarnessEvent, Tokens } from '../../kernel/events.js';
 import { isFailure, tokenClasses, type RunSummary, type Totals } from '../../kernel/summary.js';
+import { showInvisible } from './invisible.js';
 
 export interface FormatOptions {
   /** picocolors' formatters, on or off (`createColors(enabled)`). */
@@ -232,11 +233,11 @@ function coded(event: { code?: string; message: string }): string {
 /**
  * Text as a terminal may safely show it: line ends as `\n`, tabs as spaces, and control
  * characters (an escape sequence in an agent's message would otherwise move the cursor or
- * recolor the screen) as their visible Control Pictures (`␛`).
+ * recolor the screen) as their visible Control Pictures (`␛`), bidi and zero-width characters as `⟨U+202E⟩`.
  */
 export function readable(text: string): string {
-  return text
-    .replace(/\r\n/g, '\n')
+  return showInvisible(text)
+    .replace(/\r\n|[\u2028\u2029]/g, '\n')
     .replace(/\t/g, '    ')
     .replace(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f]/g, (char) => {
       const code = char.charCodeAt(0);
