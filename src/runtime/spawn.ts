@@ -14,6 +14,8 @@ import { onAbort } from './abort-listeners.js';
 import { now } from '../kernel/clock.js';
 import type { EventBody, HarnessEvent, RunMetrics } from '../kernel/events.js';
 import { stamp } from '../kernel/stamp.js';
+import { approximateBytes, BufferedBytes } from '../kernel/byte-size.js';
+import { limit } from '../kernel/limits.js';
 import { createNormalizer, type NormalizeOptions, type Normalizer } from './normalizer.js';
 import { groupAlive, release, signalGroup, track } from './process-groups.js';
 import { lineSplitter, LineTooLong } from '../stages/split-lines.js';
@@ -32,7 +34,14 @@ export interface SpawnHarnessOptions extends Omit<NormalizeOptions, 'output'>, L
   stdin?: 'ignore' | 'pipe';
   /** Events buffered for the consumer before the child's output is paused. Default 256. */
   highWaterMark?: number;
+  /**
+   * Bytes of events (roughly, their strings' lengths) buffered for the consumer before the child's output is paused,
+   * whatever their count. Default 64 MiB: a consumer that stalls holds at most this (plus the event that crossed it).
+   */
+  maxBufferedBytes?: number;
 }
+
+export const DEFAULT_MAX_BUFFERED_BYTES = 64 * 1024 * 1024;
 
 /** How a harness run ended. */
 export interface RunResult {
@@ -95,6 +104,8 @@ export function spawnHarness(given: SpawnHarnessOptions): HarnessRun {
   });
   const metrics = normalizer.metrics;
   const graceMs = options.killGraceMs ?? 5000;
+  const maxBufferedBytes = limit('maxBufferedBytes', options.maxBufferedBytes, DEFAULT_MAX_BUFFERED_BYTES);
+  const buffered = new BufferedBytes();
   // The library ends the child itself (a client's ending): the signal it dies of is no error.
   let ending = false;
   let resolveDone!: (result: RunResult) => void;
@@ -138,8 +149,9 @@ export function spawnHarness(given: SpawnHarnessOptions): HarnessRun {
     objectMode: true,
     highWaterMark: options.highWaterMark ?? 256,
     read() {
-      normalizer.resume();
-      child.stderr?.resume();
+      // Node asks for more whenever fewer than highWaterMark events wait; past the bytes, only a read resumes it.
+      if (overBytes()) heldBack = true;
+      else resumeOutput();
     },
     destroy(error, callback) {
       if (!finished) stop();
@@ -156,12 +168,40 @@ export function spawnHarness(given: SpawnHarnessOptions): HarnessRun {
     stop: { value: (how?: { force?: boolean }) => stop(how?.force) },
   });
 
+  /** Pushes an event for the reader; false when the buffer is full, by count or by bytes. */
+  function deliver(event: HarnessEvent): boolean {
+    if (output.destroyed) return true;
+    const room = output.push(event);
+    buffered.pushed(approximateBytes(event), output.readableLength);
+    return room && buffered.bytes <= maxBufferedBytes;
+  }
+
+  function overBytes(): boolean {
+    buffered.heldNow(output.readableLength);
+    return buffered.bytes > maxBufferedBytes;
+  }
+  function resumeOutput(): void {
+    normalizer.resume();
+    child.stderr?.resume();
+  }
+  // Every consumer (async iteration, pipe, read()) takes events through read(): the bytes drop there.
+  let heldBack = false;
+  const readEvent = output.read.bind(output);
+  output.read = (size?: number) => {
+    const event: unknown = readEvent(size);
+    if (heldBack && !overBytes()) {
+      heldBack = false;
+      resumeOutput();
+    }
+    return event;
+  };
+
   function emit(body: EventBody): void {
-    if (!output.destroyed) output.push(stamp(body, now(), metrics.session_id));
+    deliver(stamp(body, now(), metrics.session_id));
   }
 
   normalizer.on('data', (event: HarnessEvent) => {
-    if (!output.destroyed && !output.push(event)) normalizer.pause();
+    if (!deliver(event)) normalizer.pause();
     // After the warning: the client's error follows what it is about.
     if (event.type === 'warning' && event.code === 'line_too_long') client?.lineLost?.();
   });
@@ -185,7 +225,8 @@ export function spawnHarness(given: SpawnHarnessOptions): HarnessRun {
   );
   child.stderr!.on('data', (chunk: Buffer) => {
     stderrLines.write(chunk);
-    if (!output.destroyed && output.readableLength >= output.readableHighWaterMark) child.stderr!.pause();
+    if (!output.destroyed && (output.readableLength >= output.readableHighWaterMark || overBytes()))
+      child.stderr!.pause();
   });
 
   child.stdout!.pipe(normalizer);
