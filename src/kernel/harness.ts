@@ -69,6 +69,8 @@ export interface RunContext {
 export interface Limits {
   /** Tool calls that may wait for their result at once; past it the oldest is emitted unresolved. */
   readonly maxPendingTools: number;
+  /** The bytes those calls (and the run's other held entries) may hold, by their strings; past it the oldest go. */
+  readonly maxPendingBytes: number;
   /** The longest accumulated text span, in UTF-8 bytes; past it the span is emitted in parts. */
   readonly maxSpanBytes: number;
 }

@@ -25,6 +25,8 @@ import { BLANK, NotJson, type Cut, type Parsed } from './parse-json.js';
 import { EncodingNote, LineTooLong } from './split-lines.js';
 
 export const DEFAULT_MAX_PENDING_TOOLS = 10_000;
+/** 64 MiB: 600 unanswered 1 MB `Write` calls held 730 MB when only their count was bounded. */
+export const DEFAULT_MAX_PENDING_BYTES = 64 * 1024 * 1024;
 export const DEFAULT_MAX_SPAN_BYTES = 16 * 1024 * 1024;
 
 export type Correlated = HarnessEvent | ToolCall;
@@ -38,6 +40,7 @@ export interface CorrelateOptions {
    */
   cwd?: string;
   maxPendingTools?: number;
+  maxPendingBytes?: number;
   maxSpanBytes?: number;
   /** Filled as the run goes; readable when the input has ended. */
   metrics?: RunMetrics;
@@ -58,6 +61,7 @@ export function correlator(sink: Sink<Correlated>, options: CorrelateOptions): S
   let session: string | undefined;
   const limits: Limits = {
     maxPendingTools: limit('maxPendingTools', options.maxPendingTools, DEFAULT_MAX_PENDING_TOOLS),
+    maxPendingBytes: limit('maxPendingBytes', options.maxPendingBytes, DEFAULT_MAX_PENDING_BYTES),
     maxSpanBytes: limit('maxSpanBytes', options.maxSpanBytes, DEFAULT_MAX_SPAN_BYTES),
   };
 

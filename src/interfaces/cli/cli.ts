@@ -84,6 +84,8 @@ Options:
   --max-line-bytes <n>      longest input line kept (default 67108864); longer lines become
                             line_too_long warnings
   --max-pending-tools <n>   tool calls that may wait for their result (default 10000)
+  --max-pending-bytes <n>   bytes those calls may hold (default 67108864); past either, the
+                            oldest is emitted without its result
   --max-span-bytes <n>      longest accumulated text span (default 16777216)
   --stream-lines-above <n>  lines longer than this are parsed as they arrive and keep at most
                             this much of their content, with a truncated warning (default 8388608)
@@ -122,6 +124,7 @@ const fstat = promisify(fstatCallback);
 const sizeOptions = {
   'max-line-bytes': 'maxLineBytes',
   'max-pending-tools': 'maxPendingTools',
+  'max-pending-bytes': 'maxPendingBytes',
   'max-span-bytes': 'maxSpanBytes',
   'stream-lines-above': 'streamLinesAbove',
 } as const;
@@ -210,6 +213,7 @@ function parseOptions(args: string[]) {
         metrics: { type: 'string' },
         'max-line-bytes': { type: 'string' },
         'max-pending-tools': { type: 'string' },
+        'max-pending-bytes': { type: 'string' },
         'max-span-bytes': { type: 'string' },
         'stream-lines-above': { type: 'string' },
         'kill-grace-ms': { type: 'string' },
