@@ -132,20 +132,6 @@ export function formatEvent(event: HarnessEvent, options: FormatOptions, depth =
   });
 }
 
-/**
- * Which subagents are open after `event`, and how deep the event is drawn: a subagent's events
- * (and those of anything running beside it: the stream does not say who did what) are drawn
- * inside its bracket, from its start to its end. Subagents may end in any order.
- */
-export function nest(open: readonly string[], event: HarnessEvent): { depth: number; open: readonly string[] } {
-  if (event.type !== 'orchestration') return { depth: open.length, open };
-  const id = event.subagent_id ?? event.subagent_name ?? '';
-  if (event.action === 'subagent_started') return { depth: open.length, open: [...open, id] };
-  const at = open.lastIndexOf(id);
-  if (at < 0) return { depth: open.length, open };
-  return { depth: at, open: open.filter((_, index) => index !== at) };
-}
-
 /** The live status line: elapsed time and the run's figures so far. */
 export function formatStatus(summary: RunSummary, totals: Totals, elapsedMs: number, colors: Colors): string {
   return [`${colors.cyan('◷')} ${duration(elapsedMs)}`, ...figures(summary, totals, colors)].join(colors.dim(' · '));

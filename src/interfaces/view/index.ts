@@ -1,2 +1,3 @@
 export { prettyPrint, type PrettyOptions } from './pretty.js';
-export { formatEvent, formatStatus, formatSummary, nest, type FormatOptions } from './format.js';
+export { formatEvent, formatStatus, formatSummary, type FormatOptions } from './format.js';
+export { Nesting } from './nesting.js';

@@ -13,7 +13,8 @@ import picocolors from 'picocolors';
 import wrapAnsi from 'wrap-ansi';
 import type { HarnessEvent, RunMetrics } from '../../kernel/events.js';
 import { RunSummary, totalsOf } from '../../kernel/summary.js';
-import { cut, formatEvent, formatStatus, formatSummary, nest } from './format.js';
+import { cut, formatEvent, formatStatus, formatSummary } from './format.js';
+import { Nesting } from './nesting.js';
 
 export interface PrettyOptions {
   /** ANSI colors. Default false (the CLI turns them on for a terminal without NO_COLOR, or with --color). */
@@ -38,7 +39,7 @@ export function prettyPrint(options: PrettyOptions = {}): Transform {
   const summary = new RunSummary();
   const { terminal, metrics, cwd } = options;
   const started = Date.now();
-  let open: readonly string[] = [];
+  const nesting = new Nesting();
   let statusShown = false;
   let ended = false;
   let redraw: NodeJS.Immediate | undefined;
@@ -48,9 +49,7 @@ export function prettyPrint(options: PrettyOptions = {}): Transform {
     writableObjectMode: true,
     transform(event: HarnessEvent, _encoding, done) {
       summary.add(event);
-      const nested = nest(open, event);
-      open = nested.open;
-      const lines = formatEvent(event, { colors, cwd, width: terminal?.columns }, nested.depth);
+      const lines = formatEvent(event, { colors, cwd, width: terminal?.columns }, nesting.next(event));
       if (statusShown) clearStatus();
       this.push(lines.join('\n') + '\n');
       if (terminal && redraw === undefined) redraw = setImmediate(drawStatus);
