@@ -43,6 +43,17 @@ export interface SpawnHarnessOptions extends Omit<NormalizeOptions, 'output'>, L
 
 export const DEFAULT_MAX_BUFFERED_BYTES = 64 * 1024 * 1024;
 
+/** The longest delay a Node timer holds; a longer one fires after 1 ms. */
+export const MAX_TIMER_MS = 2 ** 31 - 1;
+
+/** killGraceMs, checked: whole milliseconds from 0 to MAX_TIMER_MS (Infinity, NaN, -5, 1.5 and 2^31 are refused). */
+function graceOf(value: number | undefined): number {
+  if (value === undefined) return 5000;
+  if (!Number.isInteger(value) || value < 0 || value > MAX_TIMER_MS)
+    throw new RangeError(`killGraceMs must be a whole number of milliseconds from 0 to ${MAX_TIMER_MS}, got ${value}`);
+  return value;
+}
+
 /** How a harness run ended. */
 export interface RunResult {
   /** The child's exit code, when it exited on its own. */
@@ -103,7 +114,7 @@ export function spawnHarness(given: SpawnHarnessOptions): HarnessRun {
     },
   });
   const metrics = normalizer.metrics;
-  const graceMs = options.killGraceMs ?? 5000;
+  const graceMs = graceOf(options.killGraceMs);
   const maxBufferedBytes = limit('maxBufferedBytes', options.maxBufferedBytes, DEFAULT_MAX_BUFFERED_BYTES);
   const buffered = new BufferedBytes();
   // The library ends the child itself (a client's ending): the signal it dies of is no error.

@@ -63,6 +63,10 @@ describe('issue 30 item 1: a run id names one publication', { timeout: 60_000 },
     // 8 events and the metrics message: nothing of the first run lost, nothing of the second mixed in.
     expect(types(replayed.stdout)).toEqual(types(plain.stdout));
     expect(types(plain.stdout)).toHaveLength(8);
+    // Issue 30 item 14: metrics that cannot be written are one line and exit 1, after the events.
+    const full = await cli(['replay', '--from', server.url, '--run', 'dup1', '--metrics', '/dev/full']);
+    expect([full.code, full.stderr]).toEqual([1, 'harness-events: cannot write the metrics to /dev/full: ENOSPC\n']);
+    expect(types(full.stdout)).toEqual(types(plain.stdout));
   });
 
   test('two sinks racing with one run id: the second fails on the first duplicate, none is dropped silently', async () => {

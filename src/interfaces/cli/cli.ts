@@ -14,7 +14,7 @@ import {
   statSync,
   type Stats,
 } from 'node:fs';
-import { open, readFile, rm, writeFile } from 'node:fs/promises';
+import { open, readFile, rm } from 'node:fs/promises';
 import { Socket } from 'node:net';
 import { constants } from 'node:os';
 import { promisify } from 'node:util';
@@ -27,7 +27,13 @@ import { harnesses, isHarnessName } from '../../runtime/registry.js';
 import { acpAgents } from '../../harnesses/acp/agents.js';
 import type { HarnessEvent, RunMetrics } from '../../kernel/events.js';
 import { createNormalizer, type NormalizeOptions } from '../../runtime/normalizer.js';
-import { shellExitCode, spawnHarness, type HarnessRun, type SpawnHarnessOptions } from '../../runtime/spawn.js';
+import {
+  MAX_TIMER_MS,
+  shellExitCode,
+  spawnHarness,
+  type HarnessRun,
+  type SpawnHarnessOptions,
+} from '../../runtime/spawn.js';
 import { serialize } from '../../stages/serialize.js';
 import { readEvents } from '../../runtime/read-events.js';
 import { packageVersion } from '../../kernel/version.js';
@@ -266,12 +272,11 @@ async function normalizeCommand(args: string[], stdin: Readable, stdout: NodeJS.
     idleFlushMs: input === stdin ? 200 : undefined,
   });
   const print = pretty ? [pretty(normalizer.metrics)] : objects ? [serialize()] : [];
-  return await runPipeline(
-    input,
-    [normalizer, ...output(print)],
-    stdout,
-    async () => await metrics?.write(normalizer.metrics),
-  );
+  let metricsWritten = true;
+  const code = await runPipeline(input, [normalizer, ...output(print)], stdout, async () => {
+    metricsWritten = (await metrics?.write(normalizer.metrics)) ?? true;
+  });
+  return metricsWritten || code !== 0 ? code : 1;
 }
 
 type Values = ReturnType<typeof parse>['values'];
@@ -312,7 +317,9 @@ function normalizeOptions(values: Values): NormalizeOptions {
   for (const [flag, key] of Object.entries(sizeOptions)) {
     const text = values[flag as keyof typeof sizeOptions];
     if (text === undefined) continue;
-    if (!/^[1-9]\d*$/.test(text)) throw new UsageError(`--${flag} takes a positive integer, got "${text}"`);
+    // Beyond 2^53 the digits no longer name one number: refused here, not a RangeError from the library.
+    if (!/^[1-9]\d*$/.test(text) || !Number.isSafeInteger(Number(text)))
+      throw new UsageError(`--${flag} takes a positive integer up to ${Number.MAX_SAFE_INTEGER}, got "${text}"`);
     options[key] = Number(text);
   }
   return options;
@@ -328,8 +335,9 @@ async function runCommand(args: string[], stdout: NodeJS.WritableStream): Promis
   const pretty = formatOf(values, ['jsonl', 'pretty']) === 'pretty' ? await loadPretty(values, stdout) : undefined;
   const launch = launchOptions(values, positionals);
   const grace = values['kill-grace-ms'];
-  if (grace !== undefined && !/^\d+$/.test(grace))
-    throw new UsageError(`--kill-grace-ms takes a number of milliseconds, got "${grace}"`);
+  // A timer holds at most 2^31 - 1 ms: past it Node fires at once, so SIGKILL would follow SIGTERM by 1 ms.
+  if (grace !== undefined && (!/^\d+$/.test(grace) || Number(grace) > MAX_TIMER_MS))
+    throw new UsageError(`--kill-grace-ms takes a number of milliseconds up to ${MAX_TIMER_MS}, got "${grace}"`);
   if (options.cwd !== undefined && !statOf(options.cwd)?.isDirectory())
     throw new UsageError(`--cwd ${values.cwd} is not a directory`);
   // Checked before the child starts: a run may take an hour and cost money.
@@ -356,6 +364,7 @@ async function runCommand(args: string[], stdout: NodeJS.WritableStream): Promis
     outputError = error as Error;
   }
   const result = await run.done.catch((error: Error) => error);
+  // A metrics file that cannot be written is said on stderr; the exit code stays the child's.
   await metrics?.write(run.metrics);
   signals.off();
   const signalled = signals.exitCode;
@@ -480,42 +489,60 @@ function sameFile(path: string, other: Stats | undefined): boolean {
   );
 }
 
-interface MetricsFile {
-  /** Replaces the file's content with the metrics, and closes it. */
-  write(metrics: RunMetrics): Promise<void>;
+interface OutputFile {
+  /** Replaces the file's content with `text`, and closes it; false (said in one line on stderr) when it could not. */
+  write(text: string): Promise<boolean>;
   /** A usage error came after all: closes the file, and removes it if opening it created it. */
   discard(): Promise<void>;
 }
 
 /**
- * Opens the --metrics file before any work starts, so a path that cannot be written is a usage
- * error at once, not a stack trace after the run. Opened for appending, so nothing is lost
- * until the metrics are written.
+ * Opens a file the command writes at its end (--metrics, report -o) before any work starts, so a path that cannot be
+ * written is a usage error at once, not a stack trace after the run. Opened for appending, so nothing is lost until it
+ * is written; a write that fails then (ENOSPC: /dev/full) is one line on stderr.
  */
-async function openMetrics(file: string | undefined): Promise<MetricsFile | undefined> {
-  if (file === undefined) return undefined;
+async function openOutput(file: string, what: string): Promise<OutputFile> {
   const created = statOf(file) === undefined;
   let handle;
   try {
     handle = await open(file, 'a');
   } catch (error) {
-    throw new UsageError(
-      `cannot write the metrics to ${file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`,
-    );
+    throw new UsageError(`cannot write ${what} to ${file}: ${errorCode(error)}`);
   }
   const opened = handle;
   const regular = (await opened.stat()).isFile();
   return {
-    async write(metrics) {
-      if (regular) await opened.truncate(0);
-      await opened.write(JSON.stringify(metrics, null, 2) + '\n');
-      await opened.close();
+    async write(text) {
+      try {
+        if (regular) await opened.truncate(0);
+        await opened.write(text);
+        await opened.close();
+        return true;
+      } catch (error) {
+        await opened.close().catch(() => {});
+        process.stderr.write(`harness-events: cannot write ${what} to ${file}: ${errorCode(error)}\n`);
+        return false;
+      }
     },
     async discard() {
       await opened.close();
       if (created) await rm(file, { force: true });
     },
   };
+}
+
+function errorCode(error: unknown): string {
+  return (error as NodeJS.ErrnoException).code ?? (error as Error).message;
+}
+
+interface MetricsFile extends Pick<OutputFile, 'discard'> {
+  write(metrics: RunMetrics): Promise<boolean>;
+}
+
+async function openMetrics(file: string | undefined): Promise<MetricsFile | undefined> {
+  if (file === undefined) return undefined;
+  const output = await openOutput(file, 'the metrics');
+  return { write: (metrics) => output.write(JSON.stringify(metrics, null, 2) + '\n'), discard: output.discard };
 }
 
 /**
@@ -555,8 +582,8 @@ async function runPipeline(
  * Writes the metrics to `file` at once (replay's, which come at the end); `run` and `normalize` open theirs before they
  * start.
  */
-export async function writeMetrics(file: string | undefined, metrics: RunMetrics): Promise<void> {
-  await (await openMetrics(file))?.write(metrics);
+export async function writeMetrics(file: string | undefined, metrics: RunMetrics): Promise<boolean> {
+  return (await (await openMetrics(file))?.write(metrics)) ?? true;
 }
 
 async function viewCommand(args: string[], stdin: Readable, stdout: NodeJS.WritableStream): Promise<number> {
@@ -587,7 +614,18 @@ async function reportCommand(args: string[], stdin: Readable, stdout: NodeJS.Wri
     );
   const normalizer = values.harness === undefined ? undefined : createNormalizer(normalizeOptions(values));
   const metrics = normalizer?.metrics ?? (await readMetrics(values.metrics, parseMetrics));
-  const input = await openInput(oneFile(positionals), stdin);
+  const file = oneFile(positionals);
+  if (values.output !== undefined && sameFile(values.output, statOf(file === undefined || file === '-' ? 0 : file)))
+    throw new UsageError(`-o ${values.output} is the input: it would be overwritten`);
+  // Before the input is read: a report that cannot be written is said at once.
+  const output = values.output === undefined ? undefined : await openOutput(values.output, 'the report');
+  let input;
+  try {
+    input = await openInput(file, stdin);
+  } catch (error) {
+    await output?.discard();
+    throw error;
+  }
   const events: HarnessEvent[] = [];
   const collect = new Writable({
     objectMode: true,
@@ -597,11 +635,14 @@ async function reportCommand(args: string[], stdin: Readable, stdout: NodeJS.Wri
     },
   });
   const code = await runPipeline(input, [normalizer ?? readEvents()], collect, async () => {});
-  if (code === 1) return code;
+  if (code === 1) {
+    await output?.discard();
+    return code;
+  }
   const model = buildReport(events, { metrics, cwd: resolve(values.cwd ?? '.') });
   const text = format === 'md' ? reportMarkdown(model) : reportHtml(model);
-  if (values.output === undefined) stdout.write(text);
-  else await writeFile(values.output, text);
+  if (output === undefined) stdout.write(text);
+  else if (!(await output.write(text))) return 1;
   return code;
 }
 

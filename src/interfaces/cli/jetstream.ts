@@ -169,8 +169,7 @@ export async function replayCommand(args: string[], stdout: NodeJS.WritableStrea
     process.stderr.write(`harness-events: run ${values.run} has no metrics message (yet)\n`);
     return 1;
   }
-  await writeMetrics(values.metrics, metrics);
-  return code;
+  return (await writeMetrics(values.metrics, metrics)) ? code : 1;
 }
 
 function refuseStray<V extends object>(values: V, flags: (keyof V)[], needs: string): void {
