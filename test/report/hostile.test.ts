@@ -4,7 +4,7 @@
  */
 import { describe, expect, test } from 'vitest';
 import type { HarnessEvent } from '../../src/kernel/events.js';
-import { buildReport, reportHtml, reportMarkdown } from '../../src/interfaces/report/index.js';
+import { buildReport, reportHtml, reportHtmlChunks, reportMarkdown } from '../../src/interfaces/report/index.js';
 import { formatEvent } from '../../src/interfaces/view/format.js';
 import picocolors from 'picocolors';
 
@@ -63,5 +63,39 @@ describe('issue 30 item 7: bidi and zero-width characters shown', () => {
         buildReport([{ type: 'error', timestamp: at, code: 'x', message: 'the \u202eevil\u202c file\u200b' }]),
       ),
     ).toContain(`- ✖ x: ${shown}`);
+  });
+});
+
+describe('issue 30 item 12: the report caps what it embeds per event, and is written in pieces', () => {
+  const big = 'w'.repeat(1_000_000);
+  const warnings: HarnessEvent[] = Array.from({ length: 3 }, () => ({
+    type: 'warning',
+    timestamp: at,
+    code: 'stderr',
+    message: big,
+  }));
+  const report = buildReport(warnings);
+
+  test('HTML: each 1 MB warning embedded as 20,000 characters and a note: timeline, list, events, JSON', () => {
+    const html = reportHtml(report);
+    // Its text is "stderr: " and the million characters; its JSON, 2-space indented, 1,000,103.
+    const text = '\n… 980,010 more characters (the JSONL has the whole event)';
+    const json = '\n… 980,103 more characters (the JSONL has the whole event)';
+    expect([html.split(text).length - 1, html.split(json).length - 1]).toEqual([9, 3]);
+    expect(html.length).toBeLessThan(300_000);
+  });
+
+  test('HTML: one piece per event at least, joined the same', () => {
+    const chunks = [...reportHtmlChunks(report)];
+    expect(chunks.length).toBeGreaterThanOrEqual(3);
+    expect(chunks.join('')).toBe(reportHtml(report));
+  });
+
+  test('Markdown: each cut at 2,000 characters', () => {
+    const items = reportMarkdown(report)
+      .split('\n')
+      .filter((line) => line.startsWith('- '));
+    expect(items.map((line) => line.length)).toEqual([2002, 2002, 2002]);
+    expect(items.every((line) => line.endsWith('w…'))).toBe(true);
   });
 });

@@ -491,7 +491,7 @@ function sameFile(path: string, other: Stats | undefined): boolean {
 
 interface OutputFile {
   /** Replaces the file's content with `text`, and closes it; false (said in one line on stderr) when it could not. */
-  write(text: string): Promise<boolean>;
+  write(text: string | Iterable<string>): Promise<boolean>;
   /** A usage error came after all: closes the file, and removes it if opening it created it. */
   discard(): Promise<void>;
 }
@@ -515,7 +515,7 @@ async function openOutput(file: string, what: string): Promise<OutputFile> {
     async write(text) {
       try {
         if (regular) await opened.truncate(0);
-        await opened.write(text);
+        for (const chunk of batches(typeof text === 'string' ? [text] : text)) await opened.write(chunk);
         await opened.close();
         return true;
       } catch (error) {
@@ -529,6 +529,26 @@ async function openOutput(file: string, what: string): Promise<OutputFile> {
       if (created) await rm(file, { force: true });
     },
   };
+}
+
+/** Pieces joined up to about 1 MiB: one write each, and never one string of the whole. */
+function* batches(chunks: Iterable<string>): Generator<string> {
+  let batch = '';
+  for (const chunk of chunks) {
+    batch += chunk;
+    if (batch.length >= 1 << 20) {
+      yield batch;
+      batch = '';
+    }
+  }
+  if (batch !== '') yield batch;
+}
+
+/** Writes the pieces to a stream at its pace. */
+async function writeChunks(stream: NodeJS.WritableStream, chunks: Iterable<string>): Promise<void> {
+  for (const chunk of batches(chunks)) {
+    if (!stream.write(chunk)) await new Promise((resolve) => stream.once('drain', resolve));
+  }
 }
 
 function errorCode(error: unknown): string {
@@ -607,7 +627,7 @@ async function reportCommand(args: string[], stdin: Readable, stdout: NodeJS.Wri
     return 0;
   }
   const format = formatOf(values, ['html', 'md']);
-  const { buildReport, parseMetrics, reportHtml, reportMarkdown } = await import('../report/index.js');
+  const { buildReport, parseMetrics, reportHtmlChunks, reportMarkdown } = await import('../report/index.js');
   if (values.harness !== undefined && values.metrics !== undefined)
     throw new UsageError(
       '--metrics reads the metrics of normalized events; with --harness they come from the input itself',
@@ -640,8 +660,8 @@ async function reportCommand(args: string[], stdin: Readable, stdout: NodeJS.Wri
     return code;
   }
   const model = buildReport(events, { metrics, cwd: resolve(values.cwd ?? '.') });
-  const text = format === 'md' ? reportMarkdown(model) : reportHtml(model);
-  if (output === undefined) stdout.write(text);
+  const text = format === 'md' ? [reportMarkdown(model)] : reportHtmlChunks(model);
+  if (output === undefined) await writeChunks(stdout, text);
   else if (!(await output.write(text))) return 1;
   return code;
 }

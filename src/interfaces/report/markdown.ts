@@ -12,6 +12,8 @@ import { LINE_BREAKS, showInvisible } from '../view/invisible.js';
 const ROWS = 30;
 /** A command longer than this is cut in the table. */
 const COMMAND_CHARS = 120;
+/** A failure or warning longer than this is cut in the list (25 warnings of 7.5 MB each passed V8's string limit). */
+const PROBLEM_CHARS = 2000;
 
 export function reportMarkdown(report: Report): string {
   const { summary } = report;
@@ -67,7 +69,7 @@ export function reportMarkdown(report: Report): string {
     ),
     `#### Failures and warnings: ${count(report.problems.length)}`,
     '',
-    ...list(report.problems.map((index) => text(eventText(report.events[index]!, report.cwd)))),
+    ...list(report.problems.map((index) => text(cutText(eventText(report.events[index]!, report.cwd), PROBLEM_CHARS)))),
   ];
   return lines.join('\n') + '\n';
 }
