@@ -10,7 +10,7 @@ import { now } from '../kernel/clock.js';
 import type { EventOf, HarnessEvent } from '../kernel/events.js';
 import { spawnHarness, type HarnessRun, type RunResult, type SpawnHarnessOptions } from './spawn.js';
 import type { stages } from '../kernel/contract.js';
-import { release, signalGroup, track as trackGroup } from './process-groups.js';
+import { groupAlive, release, signalGroup, track as trackGroup } from './process-groups.js';
 
 export type SystemStage = (typeof stages)[number];
 
@@ -203,11 +203,19 @@ function firstLineOf(command: string, args: readonly string[], options: ProbeOpt
     });
     child.on('close', (code, signal) => {
       clearTimeout(timer);
-      if (pgid !== undefined) release(pgid);
+      // After its SIGKILL a process may take a moment to be gone: the probe settles once its group is.
+      const settle = () => {
+        if (pgid !== undefined && groupAlive(pgid)) return void setTimeout(settle, 5);
+        if (pgid !== undefined) release(pgid);
+        finish(code, signal);
+      };
+      settle();
+    });
+    function finish(code: number | null, signal: NodeJS.Signals | null): void {
       if (timedOut) return reject(new Error(`${command} did not finish within ${timeoutMs} ms`));
       if (code !== 0) return reject(new Error(`${command} exited with ${code === null ? signal : `code ${code}`}`));
       const line = (output.stdout.trim() || output.stderr.trim()).split('\n')[0] ?? '';
       resolve(line.trim());
-    });
+    }
   });
 }
