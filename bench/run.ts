@@ -9,7 +9,7 @@
  * the median is reported), BENCH_GB_MB (size of the memory figure's big input, default 1024),
  * BENCH_SMALL_RECORDS (gen-claude-stream's count, default 50000, about 200 MB),
  * BENCH_HARNESSES (comma-separated subset), BENCH_ONLY (comma-separated sections: throughput,
- * startup, memory, backpressure, hostile, jetstream), BENCH_NATS_EVENTS (events through the
+ * startup, memory, backpressure, hostile, issue30, jetstream), BENCH_NATS_EVENTS (events through the
  * JetStream sink, default 100,000; bench/jetstream.ts).
  */
 import { execFileSync, spawn } from 'node:child_process';
@@ -239,6 +239,13 @@ function hostile() {
   return result;
 }
 
+/** Issue 30's bounds through the CLI: pending Write calls, a report of huge warnings, unfinished subagents. */
+function issue30() {
+  const result = JSON.parse(execFileSync(process.execPath, [join(here, 'issue30.mjs')], { encoding: 'utf8' }));
+  console.error(`issue30: ${JSON.stringify(result)}`);
+  return result;
+}
+
 const rows = section('throughput') ? await throughput() : [];
 const results = {
   date: new Date().toISOString(),
@@ -252,6 +259,7 @@ const results = {
   memory: section('memory') ? await memory() : undefined,
   backpressure: section('backpressure') ? backpressure() : undefined,
   hostile: section('hostile') ? hostile() : undefined,
+  issue30: section('issue30') ? issue30() : undefined,
   jetstream: section('jetstream') ? await jetstreamBench() : undefined,
 };
 writeFileSync(

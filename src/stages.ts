@@ -19,6 +19,7 @@ export { parseJson, NotJson, BLANK, type Parsed, type ParseJsonOptions, type Cut
 export {
   correlate,
   DEFAULT_MAX_PENDING_TOOLS,
+  DEFAULT_MAX_PENDING_BYTES,
   DEFAULT_MAX_SPAN_BYTES,
   type Correlated,
   type CorrelateOptions,

@@ -161,7 +161,7 @@ describe('harness-events normalize', () => {
       ],
       [
         ['normalize', '--harness', 'claude-code', '--max-line-bytes', 'lots'],
-        'harness-events: --max-line-bytes takes a positive integer, got "lots"\n',
+        'harness-events: --max-line-bytes takes a positive integer up to 9007199254740991, got "lots"\n',
       ],
       [['normalize', '--harness', 'claude-code', '--frobnicate'], "harness-events: Unknown option '--frobnicate'"],
       [['frobnicate'], 'harness-events: unknown command "frobnicate" (see harness-events --help)\n'],
@@ -616,7 +616,7 @@ describe('harness-events run', () => {
       expect(await cli(['run', '--harness', 'gg', '--kill-grace-ms', 'soon', '--', 'true'])).toEqual({
         code: 2,
         stdout: '',
-        stderr: 'harness-events: --kill-grace-ms takes a number of milliseconds, got "soon"\n',
+        stderr: 'harness-events: --kill-grace-ms takes a number of milliseconds up to 2147483647, got "soon"\n',
       });
     },
   );

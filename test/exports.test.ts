@@ -196,6 +196,7 @@ const expected: Record<string, { values: string[]; types: string[] }> = {
     values: [
       'BLANK',
       'DEFAULT_MAX_LINE_BYTES',
+      'DEFAULT_MAX_PENDING_BYTES',
       'DEFAULT_MAX_PENDING_TOOLS',
       'DEFAULT_MAX_SPAN_BYTES',
       'DEFAULT_STREAM_LINES_ABOVE',
@@ -256,11 +257,11 @@ const expected: Record<string, { values: string[]; types: string[] }> = {
     ],
   },
   './view': {
-    values: ['formatEvent', 'formatStatus', 'formatSummary', 'nest', 'prettyPrint'],
+    values: ['Nesting', 'formatEvent', 'formatStatus', 'formatSummary', 'prettyPrint'],
     types: ['FileActivity', 'FormatOptions', 'PrettyOptions', 'RunSummary', 'Totals'],
   },
   './report': {
-    values: ['buildReport', 'parseMetrics', 'reportHtml', 'reportMarkdown'],
+    values: ['buildReport', 'parseMetrics', 'reportHtml', 'reportHtmlChunks', 'reportMarkdown'],
     types: ['CommandRow', 'FileRow', 'Report', 'ReportOptions', 'ReportSummary', 'Timeline', 'TimelineItem'],
   },
   './testing': {

@@ -1,7 +1,10 @@
 /** System events bracketing orchestrator stages, in one stream with the harness's events. */
+import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { expect, test } from 'vitest';
+import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import type { HarnessRunError } from '../src/runtime/errors.js';
+import { groupAlive } from '../src/runtime/process-groups.js';
 import { createRunStream } from '../src/runtime/run-stream.js';
 import type { HarnessEvent } from '../src/kernel/events.js';
 import { bodies, fixturePath } from './helpers.js';
@@ -189,3 +192,46 @@ test(
     }
   },
 );
+
+describe('issue 30 item 6: a probe honours its timeout and leaves nothing behind', () => {
+  let dir: string;
+  beforeEach(() => {
+    dir = mkdtempSync(join(tmpdir(), 'probe-'));
+  });
+  afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+  /** A version command (a sh script in the temp dir) that writes its process group's id to `group`. */
+  function script(body: string): { command: string; group: () => number } {
+    const command = join(dir, 'version.sh');
+    writeFileSync(command, `#!/bin/sh\necho $$ > ${join(dir, 'group')}\n${body}\n`);
+    chmodSync(command, 0o755);
+    return { command, group: () => Number(readFileSync(join(dir, 'group'), 'utf8')) };
+  }
+
+  test('a version command that ignores SIGTERM: SIGKILLed with its group at timeoutMs, the stage failed', async () => {
+    const { command, group } = script("trap '' TERM\necho starting\nsleep 1000");
+    const run = createRunStream();
+    await expect(run.probeHarness({ command, args: [], timeoutMs: 300 })).rejects.toThrow(
+      `${command} did not finish within 300 ms`,
+    );
+    expect(groupAlive(group())).toBe(false);
+    run.end();
+    const events: HarnessEvent[] = [];
+    for await (const event of run) events.push(event);
+    expect(bodies(events).at(-1)).toEqual({
+      type: 'system',
+      stage: 'probe_harness',
+      status: 'failed',
+      message: expect.stringMatching(/: failed after \d+\.\d s: .* did not finish within 300 ms$/),
+    });
+  });
+
+  test('a version command that leaves a process in the background: its line, and the background process gone', async () => {
+    const { command, group } = script('sleep 1000 &\necho v1.2.3');
+    const run = createRunStream();
+    expect(await run.probeHarness({ command, args: [] })).toBe('v1.2.3');
+    expect(groupAlive(group())).toBe(false);
+    run.end();
+    for await (const _ of run);
+  });
+});

@@ -476,3 +476,45 @@ describe('spawnHarness', () => {
     },
   );
 });
+
+describe('issue 30 item 10: what a stalled consumer makes the run buffer is bounded in bytes', () => {
+  test(
+    '1 MiB events, nobody reading: at most maxBufferedBytes plus one event, then all of them',
+    { timeout: 60_000 },
+    async () => {
+      const dir = mkdtempSync(join(tmpdir(), 'harness-events-big-'));
+      try {
+        const progress = join(dir, 'progress');
+        const total = 48 * 1024 * 1024;
+        const event = 1024 * 1024;
+        const run = spawnHarness({
+          harness: 'claude-code',
+          command: node,
+          args: [join(children, 'flood.mjs'), String(total), progress, String(event)],
+          maxBufferedBytes: 8 * event,
+        });
+        const iterator = run[Symbol.asyncIterator]();
+        await iterator.next();
+        // Held back: the child waits on its pipe and nothing moves between two looks (main buffers all 48, under the
+        // count's 256, and the child is done).
+        let last = '';
+        for (;;) {
+          const now = `${run.readableLength} ${JSON.stringify(floodProgress(progress))} ${run.child!.stdout!.isPaused()}`;
+          if (floodProgress(progress).state === 'done' || (now === last && now.endsWith('"waiting"} true'))) break;
+          last = now;
+          await sleep(100);
+        }
+        expect(floodProgress(progress).state).toBe('waiting');
+        expect(run.readableLength).toBeLessThanOrEqual(9);
+        let events = 1;
+        for (let step = await iterator.next(); !step.done; step = await iterator.next()) {
+          if (step.value.type === 'agent') events++;
+        }
+        expect(events).toBe(48);
+        expect(floodProgress(progress).state).toBe('done');
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
+    },
+  );
+});

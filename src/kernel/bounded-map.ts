@@ -1,17 +1,29 @@
 /**
- * What a harness holds between records, bounded (docs/contract.md: state is bounded): at most `max`
- * entries, by key, in insertion order; past it the oldest is given up on and handed to `evict`,
- * as every entry still held is at the end of input. One collection for all of it: tool calls
- * waiting for their result, ids already seen, ends already reported, names already located.
+ * What a harness holds between records, bounded (docs/contract.md: state is bounded): at most `maxPendingTools`
+ * entries and `maxPendingBytes` of them (by `approximateBytes`: a pending `Write` call holds its whole content), by
+ * key, in insertion order; past either the oldest is given up on and handed to `evict`, as every entry still held is at
+ * the end of input. One collection for all of it: tool calls waiting for their result, ids already seen, ends already
+ * reported, names already located.
  */
+import { approximateBytes } from './byte-size.js';
+import type { Limits } from './harness.js';
+
 export class BoundedMap<V> {
-  private readonly entries = new Map<string, V>();
+  private readonly entries = new Map<string, { value: V; bytes: number }>();
+  private readonly max: number;
+  private readonly maxBytes: number;
+  /** The bytes of the entries held. */
+  bytes = 0;
 
   constructor(
-    private readonly max: number,
+    /** A count, or the run's limits (count and bytes). */
+    limits: number | Pick<Limits, 'maxPendingTools' | 'maxPendingBytes'>,
     /** What becomes of an entry given up on (a call still waiting is emitted unresolved); by default nothing. */
     private readonly evict: (value: V) => void = () => {},
-  ) {}
+  ) {
+    this.max = typeof limits === 'number' ? limits : limits.maxPendingTools;
+    this.maxBytes = typeof limits === 'number' ? Infinity : limits.maxPendingBytes;
+  }
 
   get size(): number {
     return this.entries.size;
@@ -22,35 +34,40 @@ export class BoundedMap<V> {
   }
 
   get(key: string): V | undefined {
-    return this.entries.get(key);
+    return this.entries.get(key)?.value;
   }
 
   /** Holds `value` under `key`; a key already held keeps its place (take it first to make it the newest). */
   set(key: string, value: V): void {
-    this.entries.set(key, value);
+    const bytes = this.maxBytes === Infinity ? 0 : approximateBytes(value) + key.length;
+    this.bytes += bytes - (this.entries.get(key)?.bytes ?? 0);
+    this.entries.set(key, { value, bytes });
     if (this.entries.size > this.max) this.evictOldest();
+    // The newest entry stays even when it alone is over: its result may still come.
+    while (this.bytes > this.maxBytes && this.entries.size > 1) this.evictOldest();
   }
 
   /** Removes and returns the entry under `key`. */
   take(key: string): V | undefined {
-    const value = this.entries.get(key);
-    if (value !== undefined) this.entries.delete(key);
-    return value;
+    const entry = this.entries.get(key);
+    if (entry === undefined) return undefined;
+    this.entries.delete(key);
+    this.bytes -= entry.bytes;
+    return entry.value;
   }
 
   /** Gives up on the entry held longest (for a caller that bounds more than the count of entries). */
   evictOldest(): void {
-    const oldest = this.entries.entries().next();
+    const oldest = this.entries.keys().next();
     if (oldest.done) return;
-    const [key, value] = oldest.value;
-    this.entries.delete(key);
-    this.evict(value);
+    this.evict(this.take(oldest.value)!);
   }
 
   /** End of input: every entry still held, oldest first. */
   evictAll(): void {
     const held = [...this.entries.values()];
     this.entries.clear();
-    for (const value of held) this.evict(value);
+    this.bytes = 0;
+    for (const { value } of held) this.evict(value);
   }
 }

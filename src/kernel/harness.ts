@@ -80,6 +80,8 @@ export interface RunContext {
 export interface Limits {
   /** Tool calls that may wait for their result at once; past it the oldest is emitted unresolved. */
   readonly maxPendingTools: number;
+  /** The bytes those calls (and the run's other held entries) may hold, by their strings; past it the oldest go. */
+  readonly maxPendingBytes: number;
   /** The longest accumulated text span, in UTF-8 bytes; past it the span is emitted in parts. */
   readonly maxSpanBytes: number;
 }
@@ -213,4 +215,8 @@ export interface HarnessClient {
    * after the client ended it, is not the run's. Undefined: the child's own status is.
    */
   exitCode?(): number | undefined;
+  /** The child's stdout has ended: no answer can come any more (the child may still run). */
+  outputEnded?(): void;
+  /** A line of the child's stdout was longer than maxLineBytes and skipped: it may have been an answer. */
+  lineLost?(): void;
 }

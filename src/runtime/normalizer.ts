@@ -45,6 +45,11 @@ export interface NormalizeOptions {
   streamLinesAbove?: number;
   /** Tool calls that may wait for a result at once; past it the oldest is emitted unresolved. Default 10,000. */
   maxPendingTools?: number;
+  /**
+   * The bytes those calls may hold at once (their inputs, by their strings' lengths); past it the oldest is emitted
+   * unresolved. Default 64 MiB.
+   */
+  maxPendingBytes?: number;
   /** The longest accumulated text span, in bytes; past it the text is emitted in parts. Default 16 MiB. */
   maxSpanBytes?: number;
   /**

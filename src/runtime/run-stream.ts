@@ -4,12 +4,13 @@
  * probe_harness, init_test_case, teardown), and between them the events of the harness it
  * runs, in order, with backpressure all the way to the harness's stdout.
  */
-import { execFile } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { Readable } from 'node:stream';
 import { now } from '../kernel/clock.js';
 import type { EventOf, HarnessEvent } from '../kernel/events.js';
 import { spawnHarness, type HarnessRun, type RunResult, type SpawnHarnessOptions } from './spawn.js';
 import type { stages } from '../kernel/contract.js';
+import { groupAlive, release, signalGroup, track as trackGroup } from './process-groups.js';
 
 export type SystemStage = (typeof stages)[number];
 
@@ -25,7 +26,10 @@ export interface ProbeOptions {
   args?: readonly string[];
   cwd?: string;
   env?: NodeJS.ProcessEnv;
-  /** Default 30 s. */
+  /**
+   * Default 30 s. Past it the probe's whole process group gets SIGKILL and the probe fails: a version command has
+   * nothing to finish cleanly.
+   */
   timeoutMs?: number;
 }
 
@@ -161,17 +165,60 @@ export function createRunStream(options: { highWaterMark?: number } = {}): RunSt
   return stream;
 }
 
+/** What a probe keeps of each output: a version line, not whatever a broken command prints. */
+const MAX_PROBE_OUTPUT = 64 * 1024;
+
+/**
+ * Runs the version command in a process group of its own, covered by the exit hook; once it exits (or times out) the
+ * group gets SIGKILL, so nothing it started in the background outlives the probe.
+ */
 function firstLineOf(command: string, args: readonly string[], options: ProbeOptions): Promise<string> {
+  const timeoutMs = options.timeoutMs ?? 30_000;
   return new Promise((resolve, reject) => {
-    execFile(
-      command,
-      args,
-      { cwd: options.cwd, env: options.env, timeout: options.timeoutMs ?? 30_000 },
-      (error, stdout, stderr) => {
-        if (error) return reject(error);
-        const line = (stdout.trim() || stderr.trim()).split('\n')[0] ?? '';
-        resolve(line.trim());
-      },
-    );
+    const child = spawn(command, args, {
+      cwd: options.cwd,
+      env: options.env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      detached: true,
+    });
+    const pgid = child.pid;
+    if (pgid !== undefined) trackGroup(pgid);
+    const output = { stdout: '', stderr: '' };
+    for (const name of ['stdout', 'stderr'] as const) {
+      child[name].setEncoding('utf8');
+      child[name].on('data', (text: string) => {
+        if (output[name].length < MAX_PROBE_OUTPUT) output[name] += text.slice(0, MAX_PROBE_OUTPUT);
+      });
+    }
+    let timedOut = false;
+    const endGroup = () => {
+      if (pgid !== undefined) signalGroup(pgid, 'SIGKILL');
+    };
+    const timer = setTimeout(() => {
+      timedOut = true;
+      endGroup();
+    }, timeoutMs);
+    // What it left running holds its pipes open: ended with it, so 'close' comes.
+    child.on('exit', endGroup);
+    child.on('error', (error) => {
+      clearTimeout(timer);
+      reject(error);
+    });
+    child.on('close', (code, signal) => {
+      clearTimeout(timer);
+      // After its SIGKILL a process may take a moment to be gone: the probe settles once its group is.
+      const settle = () => {
+        if (pgid !== undefined && groupAlive(pgid)) return void setTimeout(settle, 5);
+        if (pgid !== undefined) release(pgid);
+        finish(code, signal);
+      };
+      settle();
+    });
+    function finish(code: number | null, signal: NodeJS.Signals | null): void {
+      if (timedOut) return reject(new Error(`${command} did not finish within ${timeoutMs} ms`));
+      if (code !== 0) return reject(new Error(`${command} exited with ${code === null ? signal : `code ${code}`}`));
+      const line = (output.stdout.trim() || output.stderr.trim()).split('\n')[0] ?? '';
+      resolve(line.trim());
+    }
   });
 }

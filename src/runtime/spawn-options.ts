@@ -34,6 +34,11 @@ export interface RunOptions extends Omit<NormalizeOptions, 'output' | 'harness'>
   stdin?: 'ignore' | 'pipe';
   /** Events buffered for a reader before the child's output is paused. Default 256. */
   highWaterMark?: number;
+  /**
+   * Bytes of events (roughly, their strings' lengths) buffered for a reader before the child's output is paused,
+   * whatever their count. Default 64 MiB: a reader that stalls holds at most this (plus the event that crossed it).
+   */
+  maxBufferedBytes?: number;
 }
 
 /** An ACP agent's run: the library is its client. */
@@ -52,13 +57,13 @@ export interface CliRunOptions extends RunOptions {
 export type SpawnHarnessOptions = AcpRunOptions | CliRunOptions;
 
 export const DEFAULT_MAX_BUFFER_BYTES = 64 * 1024 * 1024;
+export const DEFAULT_MAX_BUFFERED_BYTES = 64 * 1024 * 1024;
 
 const isString = (value: unknown) => typeof value === 'string';
 const isStrings = (value: unknown) => Array.isArray(value) && value.every(isString);
 const isBoolean = (value: unknown) => typeof value === 'boolean';
 const isFunction = (value: unknown) => typeof value === 'function';
 const isCount = (value: unknown) => Number.isSafeInteger(value) && (value as number) >= 1;
-const isDuration = (value: unknown) => Number.isSafeInteger(value) && (value as number) >= 0;
 
 /** Each option spawnHarness reads itself, with what it must be (the normalizer checks its own limits). */
 const expected: Readonly<Record<string, readonly [string, (value: unknown) => boolean]>> = {
@@ -76,7 +81,9 @@ const expected: Readonly<Record<string, readonly [string, (value: unknown) => bo
   maxBufferBytes: ['a positive integer (bytes)', isCount],
   stdin: ['"ignore" or "pipe"', (value) => value === 'ignore' || value === 'pipe'],
   highWaterMark: ['a positive integer (events)', isCount],
-  killGraceMs: ['a non-negative integer (milliseconds)', isDuration],
+  maxBufferedBytes: ['a positive integer (bytes)', isCount],
+  // Its range is spawnHarness's to check (a RangeError): a timer's longest delay.
+  killGraceMs: ['a number (milliseconds)', (value) => typeof value === 'number'],
   permissions: [`one of ${permissionList}`, isPermissions],
   strict: ['a boolean', isBoolean],
   onLine: ['a function', isFunction],

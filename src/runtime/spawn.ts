@@ -24,9 +24,27 @@ import { harnessFrom } from './registry.js';
 import type { HarnessClient } from '../kernel/harness.js';
 import { spawnUnsupported } from './platform.js';
 import { HarnessRunError, STDERR_TAIL_BYTES, type RunFailure, type RunOutcome, type RunResult } from './errors.js';
-import { checkRunOptions, childEnv, DEFAULT_MAX_BUFFER_BYTES, type SpawnHarnessOptions } from './spawn-options.js';
+import {
+  checkRunOptions,
+  childEnv,
+  DEFAULT_MAX_BUFFER_BYTES,
+  DEFAULT_MAX_BUFFERED_BYTES,
+  type SpawnHarnessOptions,
+} from './spawn-options.js';
+import { approximateBytes, BufferedBytes } from '../kernel/byte-size.js';
 
 export type { SpawnHarnessOptions } from './spawn-options.js';
+
+/** The longest delay a Node timer holds; a longer one fires after 1 ms. */
+export const MAX_TIMER_MS = 2 ** 31 - 1;
+
+/** killGraceMs, checked: whole milliseconds from 0 to MAX_TIMER_MS (Infinity, NaN, -5, 1.5 and 2^31 are refused). */
+function graceOf(value: number | undefined): number {
+  if (value === undefined) return 5000;
+  if (!Number.isInteger(value) || value < 0 || value > MAX_TIMER_MS)
+    throw new RangeError(`killGraceMs must be a whole number of milliseconds from 0 to ${MAX_TIMER_MS}, got ${value}`);
+  return value;
+}
 export type { RunResult } from './errors.js';
 
 /** A running harness: a readable stream (and async iterable) of its normalized events. */
@@ -88,7 +106,10 @@ export function spawnHarness(given: SpawnHarnessOptions): HarnessRun {
     },
   });
   const metrics = normalizer.metrics;
-  const graceMs = options.killGraceMs ?? 5000;
+  const graceMs = graceOf(options.killGraceMs);
+  const maxBufferedBytes = options.maxBufferedBytes ?? DEFAULT_MAX_BUFFERED_BYTES;
+  // What the events a reader has not taken yet hold, in bytes: past maxBufferedBytes the child waits too.
+  const buffered = new BufferedBytes();
   const maxBufferBytes = options.maxBufferBytes ?? DEFAULT_MAX_BUFFER_BYTES;
   let resolveDone!: (result: RunResult) => void;
   let rejectDone!: (error: Error) => void;
@@ -105,8 +126,9 @@ export function spawnHarness(given: SpawnHarnessOptions): HarnessRun {
     objectMode: true,
     highWaterMark: options.highWaterMark ?? 256,
     read() {
-      normalizer.resume();
-      child?.stderr?.resume();
+      // Node asks for more whenever fewer than highWaterMark events wait; past the bytes, only a read resumes it.
+      if (overBytes()) heldBack = true;
+      else resumeOutput();
     },
     destroy(error, callback) {
       if (!finished) stop();
@@ -129,8 +151,23 @@ export function spawnHarness(given: SpawnHarnessOptions): HarnessRun {
   output.read = (size?: number) => {
     // Node's own read(0) only fills the buffer.
     if (size !== 0) reading = true;
-    return read(size);
+    const event: unknown = read(size);
+    if (heldBack && !overBytes()) {
+      heldBack = false;
+      resumeOutput();
+    }
+    return event;
   };
+  // Every reader (async iteration, pipe, read()) takes events through read(): the bytes drop there.
+  let heldBack = false;
+  function overBytes(): boolean {
+    buffered.heldNow(output.readableLength);
+    return buffered.bytes > maxBufferedBytes;
+  }
+  function resumeOutput(): void {
+    normalizer.resume();
+    child?.stderr?.resume();
+  }
   const isRead = () => (reading ||= output.readableFlowing !== null);
   // The events kept for the result while nothing reads them; dropped once something does.
   let kept: HarnessEvent[] | undefined = [];
@@ -149,7 +186,9 @@ export function spawnHarness(given: SpawnHarnessOptions): HarnessRun {
       }
       kept.push(event);
     }
-    return output.push(event) || kept !== undefined;
+    const room = output.push(event);
+    buffered.pushed(approximateBytes(event), output.readableLength);
+    return (room && buffered.bytes <= maxBufferedBytes) || kept !== undefined;
   }
 
   function emit(body: EventBody): void {
@@ -244,6 +283,8 @@ export function spawnHarness(given: SpawnHarnessOptions): HarnessRun {
 
   normalizer.on('data', (event: HarnessEvent) => {
     if (!send(event)) normalizer.pause();
+    // After the warning: the client's error follows what it is about.
+    if (event.type === 'warning' && event.code === 'line_too_long') client?.lineLost?.();
   });
 
   // Plain text: whole lines only, no encoding sniffing.
@@ -278,7 +319,8 @@ export function spawnHarness(given: SpawnHarnessOptions): HarnessRun {
 
   started.stderr!.on('data', (chunk: Buffer) => {
     stderrLines.write(chunk);
-    if (isRead() && !output.destroyed && output.readableLength >= output.readableHighWaterMark) started.stderr!.pause();
+    if (isRead() && !output.destroyed && (output.readableLength >= output.readableHighWaterMark || overBytes()))
+      started.stderr!.pause();
   });
 
   started.stdout!.pipe(normalizer);
@@ -306,6 +348,7 @@ export function spawnHarness(given: SpawnHarnessOptions): HarnessRun {
   }
 
   normalizer.on('end', () => {
+    client?.outputEnded?.();
     stdoutDone = true;
     maybeFinish();
   });

@@ -23,6 +23,8 @@ import { BLANK, NotJson, type Cut, type Parsed } from './parse-json.js';
 import { EncodingNote, InputBytes, LineTooLong } from './split-lines.js';
 
 export const DEFAULT_MAX_PENDING_TOOLS = 10_000;
+/** 64 MiB: 600 unanswered 1 MB `Write` calls held 730 MB when only their count was bounded. */
+export const DEFAULT_MAX_PENDING_BYTES = 64 * 1024 * 1024;
 export const DEFAULT_MAX_SPAN_BYTES = 16 * 1024 * 1024;
 
 export type Correlated = HarnessEvent | ToolCall | MetricsNote;
@@ -41,6 +43,7 @@ export interface CorrelateOptions {
   /** The run's home directory, against which `~` in a path expands; default this process's. */
   home?: string;
   maxPendingTools?: number;
+  maxPendingBytes?: number;
   maxSpanBytes?: number;
   /** Filled as the run goes; readable when the input has ended. */
   metrics?: RunMetrics;
@@ -62,6 +65,7 @@ export function correlator(sink: Sink<Correlated>, options: CorrelateOptions): S
   let session: string | undefined;
   const limits: Limits = {
     maxPendingTools: limit('maxPendingTools', options.maxPendingTools, DEFAULT_MAX_PENDING_TOOLS),
+    maxPendingBytes: limit('maxPendingBytes', options.maxPendingBytes, DEFAULT_MAX_PENDING_BYTES),
     maxSpanBytes: limit('maxSpanBytes', options.maxSpanBytes, DEFAULT_MAX_SPAN_BYTES),
   };
 

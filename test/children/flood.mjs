@@ -2,13 +2,13 @@
 // pipe takes them, and records in PROGRESS_FILE, as "BYTES STATE", how many bytes it has handed
 // to the pipe and what it is doing: "writing", "waiting" (for the pipe to drain: its reader is
 // behind) or "done". Updated after every megabyte and at each change of state:
-// node flood.mjs BYTES PROGRESS_FILE
+// node flood.mjs BYTES PROGRESS_FILE [TEXT_BYTES]   (TEXT_BYTES: each line's text, default 16 KiB)
 import { writeFileSync } from 'node:fs';
 import { once } from 'node:events';
 
-const [bytes, progressFile] = process.argv.slice(2);
+const [bytes, progressFile, textBytes] = process.argv.slice(2);
 const total = Number(bytes);
-const text = 'x'.repeat(16 * 1024);
+const text = 'x'.repeat(Number(textBytes ?? 16 * 1024));
 let written = 0;
 let sinceReport = 0;
 let id = 0;

@@ -168,14 +168,16 @@ describe('fromJetStream', () => {
     expect(following.destroyed).toBe(true);
   });
 
-  test('a run published twice with the same ids is stored once: the server drops the duplicates', async () => {
+  test('a run published twice is refused the second time (issue 30): stored once, nothing dropped silently', async () => {
     const run = randomUUID();
     const events = [agent('one'), agent('two'), agent('three')];
     await publish(run, events);
     const again = toJetStream({ servers: server.url, harness: 'claude-code', run });
     expect(again).toBeInstanceOf(Writable);
-    await pipeline(Readable.from(events), again);
-    expect(again.acknowledged).toBe(3);
+    await expect(pipeline(Readable.from(events), again)).rejects.toThrow(
+      `run ${run} is already in JetStream stream HARNESS_EVENTS (3 messages on harness.*.${run}.>)`,
+    );
+    expect(again.acknowledged).toBe(0);
     expect(await readAll({ servers: server.url, filter: { run } })).toEqual(events);
   });
 

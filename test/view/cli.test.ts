@@ -104,7 +104,7 @@ describe('harness-events view', { timeout: 60_000 }, () => {
     expect(await harnessEvents(['view', '--harness', 'claude-code'])).toEqual({
       code: 2,
       stdout: '',
-      stderr: 'harness-events: view does not take --harness (see harness-events --help)\n',
+      stderr: 'harness-events: view takes --harness only with --session\n',
     });
     expect((await harnessEvents(['view', 'a', 'b'])).stderr).toBe('harness-events: one input file at most, got 2\n');
     expect(await harnessEvents(['view', join(tmp, 'missing.jsonl')])).toEqual({

@@ -3,14 +3,8 @@ import picocolors from 'picocolors';
 import { describe, expect, test } from 'vitest';
 import type { HarnessEvent } from '../../src/kernel/events.js';
 import { RunSummary } from '../../src/kernel/summary.js';
-import {
-  duration,
-  formatEvent,
-  formatStatus,
-  formatSummary,
-  nest,
-  readable,
-} from '../../src/interfaces/view/format.js';
+import { duration, formatEvent, formatStatus, formatSummary, readable } from '../../src/interfaces/view/format.js';
+import { Nesting } from '../../src/interfaces/view/nesting.js';
 import type { HarnessName } from '../../src/index.js';
 import { runFixture } from '../helpers.js';
 import { readJsonlLines } from './fixtures.js';
@@ -186,7 +180,7 @@ describe('readable: text from an agent cannot drive the terminal', () => {
   });
 });
 
-describe('nest: subagent brackets', () => {
+describe('Nesting: subagent brackets', () => {
   const orchestration = (
     action: 'subagent_started' | 'subagent_completed' | 'subagent_failed',
     id: string,
@@ -213,13 +207,9 @@ describe('nest: subagent brackets', () => {
         orchestration('subagent_completed', 'never-started'),
         agent,
       ];
-      let open: readonly string[] = [];
+      const nesting = new Nesting();
       const drawn: string[] = [];
-      for (const event of sequence) {
-        const nested = nest(open, event);
-        open = nested.open;
-        drawn.push(...formatEvent(event, { colors: plain }, nested.depth));
-      }
+      for (const event of sequence) drawn.push(...formatEvent(event, { colors: plain }, nesting.next(event)));
       expect(drawn).toEqual([
         '┌ subagent a started',
         '│ ● m',
@@ -277,5 +267,37 @@ describe('status and summary lines', () => {
       '1h 00m',
       '2h 03m',
     ]);
+  });
+});
+
+describe('issue 30 item 13: Nesting draws what the array-copying nest drew, in O(log n) an event', () => {
+  /** The former nest(), the reference: a copied array of open ids. */
+  function reference(open: string[], event: HarnessEvent): number {
+    if (event.type !== 'orchestration') return open.length;
+    const id = event.subagent_id ?? '';
+    if (event.action === 'subagent_started') return open.push(id) - 1;
+    const at = open.lastIndexOf(id);
+    if (at < 0) return open.length;
+    open.splice(at, 1);
+    return at;
+  }
+
+  test('5,000 random starts and ends over 40 ids (past the first 1,024 starts, where the tree grows)', () => {
+    let seed = 30;
+    const random = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+    const nesting = new Nesting();
+    const open: string[] = [];
+    for (let n = 0; n < 5000; n++) {
+      const action = random() < 0.7 ? 'subagent_started' : random() < 0.5 ? 'subagent_completed' : 'subagent_failed';
+      const event = {
+        type: 'orchestration',
+        timestamp: '2026-12-01T00:00:00.000Z',
+        action,
+        subagent_id: `s${Math.floor(random() * 40)}`,
+      } as HarnessEvent;
+      expect(nesting.next(event)).toBe(reference(open, event));
+      expect(nesting.size).toBe(open.length);
+    }
+    expect(open.length).toBeGreaterThan(1024);
   });
 });

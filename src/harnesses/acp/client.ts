@@ -9,6 +9,15 @@
  * `cancelGraceMs`. How the conversation ended decides the run's exit code (acp.md, "How the run
  * ends"), not how the agent then exits.
  *
+ * An agent that cannot finish the turn ends it the same way, with an `error` event naming what it failed to do: no
+ * answer to `initialize`, `session/new` or `session/set_model` within `handshakeTimeoutMs`, an answer with an id no
+ * request has (`"1"` for 1), its stdout closed before the prompt's answer, or a line too long to read (past
+ * maxLineBytes) while an answer is awaited. The run then ends within exitGraceMs + killGraceMs.
+ *
+ * Answers to the agent's own requests are written at its pace: while more than `MAX_UNREAD_ANSWER_BYTES` wait unread
+ * in its stdin, further requests get no answer (counted, and said in one warning), so an agent that asks and never
+ * reads cannot make the library hold its answers.
+ *
  * The client reads what the normalizer parsed of the agent's stdout (spawn.ts hands it each
  * record), so the stream is parsed once, and at the consumer's pace: a slow consumer delays the
  * answers too, which holds the agent back like any backpressure.
@@ -53,7 +62,17 @@ export interface AcpOptions {
    * ms.
    */
   cancelGraceMs?: number;
+  /**
+   * How long the agent may take to answer each of `initialize`, `session/new` and `session/set_model` before the run
+   * ends with an error. Default 60,000 ms. (The prompt's turn has no limit: it takes what the task takes.)
+   */
+  handshakeTimeoutMs?: number;
 }
+
+/** Bytes of answers the agent may leave unread in its stdin before its further requests go unanswered. */
+export const MAX_UNREAD_ANSWER_BYTES = 1 << 20;
+/** The longest method name an error answer repeats: the agent chose the name, and its length. */
+const MAX_ECHOED_METHOD = 200;
 
 /**
  * The kinds of option a permission request is answered with, in order; `allow_always` last, as agents may persist it.
@@ -92,6 +111,7 @@ interface Settings {
   exitGraceMs: number;
   killGraceMs: number;
   cancelGraceMs: number;
+  handshakeTimeoutMs: number;
 }
 
 /** The run's settings, defaults filled; a TypeError or RangeError for an option it cannot run with. */
@@ -115,6 +135,7 @@ export function acpSettings(options: LaunchOptions & AcpOptions): Settings {
     exitGraceMs: limit('exitGraceMs', options.exitGraceMs, 2000),
     killGraceMs: limit('killGraceMs', options.killGraceMs, 2000),
     cancelGraceMs: limit('cancelGraceMs', options.cancelGraceMs, 5000),
+    handshakeTimeoutMs: limit('handshakeTimeoutMs', options.handshakeTimeoutMs, 60_000),
   };
 }
 
@@ -131,8 +152,10 @@ export function acpClient(options: LaunchOptions & AcpOptions, context: ClientCo
   let ending = false;
   /** The run's exit code, once the conversation has decided it. */
   let exitCode: number | undefined;
-  /** The cancel grace, then the exit grace. */
+  /** The handshake's deadline, the cancel grace, then the exit grace. */
   let timer: NodeJS.Timeout | undefined;
+  /** Requests of the agent's left unanswered while it did not read its stdin. */
+  let unanswered = 0;
 
   // A write after the agent is gone fails (EPIPE): its exit is what the run reports.
   stdin.on('error', () => {});
@@ -144,6 +167,34 @@ export function acpClient(options: LaunchOptions & AcpOptions, context: ClientCo
   function request(step: Step, params: JsonObject): void {
     waiting = { id: nextId++, step };
     send({ id: waiting.id, method: step, params });
+    clearTimeout(timer);
+    if (step !== 'session/prompt') {
+      const { id } = waiting;
+      timer = setTimeout(() => {
+        if (waiting?.id === id) fail(`did not answer ${step} within ${settings.handshakeTimeoutMs} ms`);
+      }, settings.handshakeTimeoutMs).unref();
+    }
+  }
+
+  /** The agent cannot finish the turn: an error naming what it failed to do, then the run's ending. */
+  function fail(what: string): void {
+    if (ending) return;
+    context.emit({ type: 'error', code: 'protocol_error', message: `the ACP agent ${what}` });
+    end(1);
+  }
+
+  /** An answer to one of the agent's requests, unless it has left too many unread. */
+  function reply(message: JsonObject): void {
+    if (stdin.writableLength <= MAX_UNREAD_ANSWER_BYTES) return send(message);
+    if (unanswered++ > 0) return;
+    context.emit({
+      type: 'warning',
+      code: 'protocol_error',
+      message:
+        `the ACP agent is not reading its stdin (${stdin.writableLength} bytes of answers unread): its requests ` +
+        'go unanswered until it reads',
+    });
+    stdin.once('drain', () => (unanswered = 0));
   }
 
   function prompt(): void {
@@ -158,9 +209,11 @@ export function acpClient(options: LaunchOptions & AcpOptions, context: ClientCo
     const { id, method } = message;
     if (method === 'session/request_permission') {
       const params = isObject(message.params) ? message.params : {};
-      return send({ id, result: permissionAnswer(params.options, settings.permissions, cancelled) });
+      return reply({ id, result: permissionAnswer(params.options, settings.permissions, cancelled) });
     }
-    send({ id, error: { code: -32601, message: `Method not found: ${method as string}` } });
+    const name =
+      (method as string).length > MAX_ECHOED_METHOD ? `${(method as string).slice(0, MAX_ECHOED_METHOD)}...` : method;
+    reply({ id, error: { code: -32601, message: `Method not found: ${name as string}` } });
   }
 
   /** The answer to the request that was waiting: the next step. */
@@ -193,14 +246,22 @@ export function acpClient(options: LaunchOptions & AcpOptions, context: ClientCo
     return stopReason === 'cancelled' && cancelled ? 130 : 1;
   }
 
-  /** The run is over, with this exit code: stdin closed, then SIGTERM and SIGKILL if the agent does not exit. */
-  function end(code: number): void {
+  /**
+   * The run is over, with this exit code: stdin closed, then SIGTERM and SIGKILL if the agent does not exit. Without
+   * a code, the agent's own exit decides, unless it has to be signalled: then `unless` is the error said and the run
+   * exits 1 (an agent that exits at once, a crash, has said what it had to by its exit).
+   */
+  function end(code: number | undefined, unless?: string): void {
     if (ending) return;
     ending = true;
     exitCode = code;
     clearTimeout(timer);
     stdin.end();
     timer = setTimeout(() => {
+      if (unless !== undefined) {
+        context.emit({ type: 'error', code: 'protocol_error', message: unless });
+        exitCode ??= 1;
+      }
       context.kill('SIGTERM');
       // Like spawnHarness after an abort: the SIGKILL goes out even after the agent exits, for what it started.
       setTimeout(() => context.kill('SIGKILL'), settings.killGraceMs).unref();
@@ -222,7 +283,11 @@ export function acpClient(options: LaunchOptions & AcpOptions, context: ClientCo
         return;
       }
       const ok = Object.hasOwn(value, 'result') && !Object.hasOwn(value, 'error');
-      if (ending || waiting === undefined || value.id !== waiting.id || !(ok || Object.hasOwn(value, 'error'))) return;
+      if (ending || waiting === undefined || !(ok || Object.hasOwn(value, 'error'))) return;
+      if (value.id !== waiting.id)
+        return fail(
+          `answered with id ${JSON.stringify(value.id)}, which no request has (${waiting.step} has id ${waiting.id})`,
+        );
       const { step } = waiting;
       waiting = undefined;
       next(step, value.result, ok);
@@ -239,5 +304,14 @@ export function acpClient(options: LaunchOptions & AcpOptions, context: ClientCo
       clearTimeout(timer);
     },
     exitCode: () => exitCode,
+    outputEnded() {
+      // A crash closes stdout too, and its exit says so: the error is for an agent that stays.
+      if (waiting !== undefined)
+        end(undefined, `the ACP agent closed its stdout before answering ${waiting.step} and did not exit`);
+    },
+    lineLost() {
+      if (waiting !== undefined)
+        fail(`wrote a line longer than maxLineBytes while ${waiting.step} awaited its answer (it may have been it)`);
+    },
   };
 }

@@ -268,9 +268,9 @@ export function correlator(run: RunContext): Correlator {
       if (kind === 'agent') metrics.final_output = text;
     },
   });
-  const calls = new BoundedMap<ToolRecord>(run.limits.maxPendingTools, (record) => finish(record, undefined));
+  const calls = new BoundedMap<ToolRecord>(run.limits, (record) => finish(record, undefined));
   /** Ids of records that produced their events (bounded like the open ones): later messages for them are consumed. */
-  const closed = new BoundedMap<true>(run.limits.maxPendingTools);
+  const closed = new BoundedMap<true>(run.limits);
   let agent: string | undefined;
   /** `session/new` was answered: the responses after it answer `session/set_model` or the prompt. */
   let sessionCreated = false;

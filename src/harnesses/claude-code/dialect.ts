@@ -58,7 +58,7 @@ export function dialect(run: RunContext, rows: DialectRows, options: DialectOpti
   const span = run.textSpan();
   // Ambiguous uses are held too: the bound counts uses, not ids, so one id repeated cannot escape it.
   let heldUses = 0;
-  const pending = new BoundedMap<Pending>(run.limits.maxPendingTools, settle);
+  const pending = new BoundedMap<Pending>(run.limits, settle);
 
   function unknown(raw: unknown): void {
     run.emit({ type: 'unknown', raw });

@@ -68,11 +68,9 @@ export const records = recordRows({
 });
 
 export function correlator(run: RunContext): Correlator {
-  const open = new BoundedMap<OpenItem>(run.limits.maxPendingTools, ({ record, item }) =>
-    classify(record, item, false),
-  );
+  const open = new BoundedMap<OpenItem>(run.limits, ({ record, item }) => classify(record, item, false));
   // Subagents whose end was reported: Codex restates an end on every later call naming the subagent.
-  const endedSubagents = new BoundedMap<true>(run.limits.maxPendingTools);
+  const endedSubagents = new BoundedMap<true>(run.limits);
 
   function unknown(raw: unknown): void {
     run.emit({ type: 'unknown', raw });

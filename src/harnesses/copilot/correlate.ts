@@ -52,9 +52,9 @@ function consumeAll<
 const consumedHandlers = consumeAll(consumedRecords);
 
 export function correlator(run: RunContext): Correlator {
-  const calls = new BoundedMap<Started>(run.limits.maxPendingTools, (call) => classify(call, undefined));
+  const calls = new BoundedMap<Started>(run.limits, (call) => classify(call, undefined));
   // Skill name -> its SKILL.md, from `session.skills_loaded` and `skill.invoked`; bounded like the calls.
-  const skills = new BoundedMap<string>(run.limits.maxPendingTools);
+  const skills = new BoundedMap<string>(run.limits);
   // Whether an error event went out: a failed `result` then needs none of its own.
   let errorReported = false;
 

@@ -83,7 +83,7 @@ export function correlator(run: RunContext): Correlator {
       if (kind === 'agent') run.metrics.final_output = text;
     },
   });
-  const pending = new BoundedMap<JsonObject>(run.limits.maxPendingTools, settle);
+  const pending = new BoundedMap<JsonObject>(run.limits, settle);
 
   function unknown(raw: unknown): void {
     run.emit({ type: 'unknown', raw });

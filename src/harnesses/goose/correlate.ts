@@ -46,7 +46,7 @@ export const records = recordRows({
 
 export function correlator(run: RunContext): Correlator {
   const span = run.textSpan({ cumulative: true });
-  const pending = new BoundedMap<Pending>(run.limits.maxPendingTools, settle);
+  const pending = new BoundedMap<Pending>(run.limits, settle);
 
   function unknown(raw: unknown): void {
     run.emit({ type: 'unknown', raw });

@@ -75,7 +75,7 @@ export const correlator = openCodeCorrelator('OpenCode');
 
 function correlate(run: RunContext, harness: string): Correlator {
   // Ids of the tool parts already seen; one re-printed after more than the limit of newer ones is classified again.
-  const seenToolParts = new BoundedMap<true>(run.limits.maxPendingTools);
+  const seenToolParts = new BoundedMap<true>(run.limits);
 
   function unknown(raw: unknown): void {
     run.emit({ type: 'unknown', raw });

@@ -104,7 +104,7 @@ const FAILED = new Set(['error', 'aborted']);
 const BEFORE_RETRY_DECISION = new Set(['turn_end', 'agent_end', 'auto_retry_start']);
 
 export function correlator(run: RunContext): Correlator {
-  const calls = new BoundedMap<JsonObject>(run.limits.maxPendingTools, unresolved);
+  const calls = new BoundedMap<JsonObject>(run.limits, unresolved);
   // The assistant error waiting for the record that says whether pi retries it.
   let heldError: string | undefined;
   // The held error the current record released as an error (auto_retry_end then repeats it).

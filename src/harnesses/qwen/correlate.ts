@@ -80,10 +80,10 @@ export function correlator(run: RunContext): Correlator {
   let lastApiError: string | undefined;
   // Background agents (difference 5), bounded like tool calls: the name each started with, until
   // its notification; the calls whose "launched" result is still to come.
-  const running = new BoundedMap<{ name: string | undefined }>(run.limits.maxPendingTools);
-  const launched = new BoundedMap<true>(run.limits.maxPendingTools);
+  const running = new BoundedMap<{ name: string | undefined }>(run.limits);
+  const launched = new BoundedMap<true>(run.limits);
   // The `agent` (legacy `task`) and `monitor` calls seen, by id: whose task records are whose (differences 5, 10).
-  const tasking = new BoundedMap<'agent' | 'monitor'>(run.limits.maxPendingTools);
+  const tasking = new BoundedMap<'agent' | 'monitor'>(run.limits);
 
   const stream = dialect(run, records, {
     // Qwen writes one record per block type, each with its own message id (difference 2).

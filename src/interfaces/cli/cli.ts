@@ -14,7 +14,7 @@ import {
   statSync,
   type Stats,
 } from 'node:fs';
-import { open, readFile, rm, writeFile } from 'node:fs/promises';
+import { open, readFile, rm } from 'node:fs/promises';
 import { Socket } from 'node:net';
 import { constants } from 'node:os';
 import { promisify } from 'node:util';
@@ -27,7 +27,13 @@ import { harnesses, isHarnessName } from '../../runtime/registry.js';
 import { acpAgents } from '../../harnesses/acp/agents.js';
 import type { HarnessEvent, RunMetrics } from '../../kernel/events.js';
 import { createNormalizer, type NormalizeOptions } from '../../runtime/normalizer.js';
-import { shellExitCode, spawnHarness, type HarnessRun, type SpawnHarnessOptions } from '../../runtime/spawn.js';
+import {
+  MAX_TIMER_MS,
+  shellExitCode,
+  spawnHarness,
+  type HarnessRun,
+  type SpawnHarnessOptions,
+} from '../../runtime/spawn.js';
 import { HarnessRunError, type RunFailure, type RunResult } from '../../runtime/errors.js';
 import { isPermissions, permissionList } from '../../kernel/permissions.js';
 import { serialize } from '../../stages/serialize.js';
@@ -96,6 +102,8 @@ Options:
   --max-line-bytes <n>      longest input line kept (default 67108864); longer lines become
                             line_too_long warnings
   --max-pending-tools <n>   tool calls that may wait for their result (default 10000)
+  --max-pending-bytes <n>   bytes those calls may hold (default 67108864); past either, the
+                            oldest is emitted without its result
   --max-span-bytes <n>      longest accumulated text span (default 16777216)
   --stream-lines-above <n>  lines longer than this are parsed as they arrive and keep at most
                             this much of their content, with a truncated warning (default 8388608)
@@ -135,6 +143,7 @@ const fstat = promisify(fstatCallback);
 const sizeOptions = {
   'max-line-bytes': 'maxLineBytes',
   'max-pending-tools': 'maxPendingTools',
+  'max-pending-bytes': 'maxPendingBytes',
   'max-span-bytes': 'maxSpanBytes',
   'stream-lines-above': 'streamLinesAbove',
 } as const;
@@ -228,6 +237,7 @@ function parseOptions(args: string[]) {
         metrics: { type: 'string' },
         'max-line-bytes': { type: 'string' },
         'max-pending-tools': { type: 'string' },
+        'max-pending-bytes': { type: 'string' },
         'max-span-bytes': { type: 'string' },
         'stream-lines-above': { type: 'string' },
         'kill-grace-ms': { type: 'string' },
@@ -284,12 +294,11 @@ async function normalizeCommand(args: string[], stdin: Readable, stdout: NodeJS.
     idleFlushMs: input === stdin ? 200 : undefined,
   });
   const print = pretty ? [pretty(normalizer.metrics)] : objects ? [serialize()] : [];
-  return await runPipeline(
-    input,
-    [normalizer, ...output(print)],
-    stdout,
-    async () => await metrics?.write(normalizer.metrics),
-  );
+  let metricsWritten = true;
+  const code = await runPipeline(input, [normalizer, ...output(print)], stdout, async () => {
+    metricsWritten = (await metrics?.write(normalizer.metrics)) ?? true;
+  });
+  return metricsWritten || code !== 0 ? code : 1;
 }
 
 type Values = ReturnType<typeof parse>['values'];
@@ -330,7 +339,9 @@ function normalizeOptions(values: Values): NormalizeOptions {
   for (const [flag, key] of Object.entries(sizeOptions)) {
     const text = values[flag as keyof typeof sizeOptions];
     if (text === undefined) continue;
-    if (!/^[1-9]\d*$/.test(text)) throw new UsageError(`--${flag} takes a positive integer, got "${text}"`);
+    // Beyond 2^53 the digits no longer name one number: refused here, not a RangeError from the library.
+    if (!/^[1-9]\d*$/.test(text) || !Number.isSafeInteger(Number(text)))
+      throw new UsageError(`--${flag} takes a positive integer up to ${Number.MAX_SAFE_INTEGER}, got "${text}"`);
     options[key] = Number(text);
   }
   return options;
@@ -346,8 +357,9 @@ async function runCommand(args: string[], stdout: NodeJS.WritableStream): Promis
   const pretty = formatOf(values, ['jsonl', 'pretty']) === 'pretty' ? await loadPretty(values, stdout) : undefined;
   const launch = launchOptions(values, positionals);
   const grace = values['kill-grace-ms'];
-  if (grace !== undefined && !/^\d+$/.test(grace))
-    throw new UsageError(`--kill-grace-ms takes a number of milliseconds, got "${grace}"`);
+  // A timer holds at most 2^31 - 1 ms: past it Node fires at once, so SIGKILL would follow SIGTERM by 1 ms.
+  if (grace !== undefined && (!/^\d+$/.test(grace) || Number(grace) > MAX_TIMER_MS))
+    throw new UsageError(`--kill-grace-ms takes a number of milliseconds up to ${MAX_TIMER_MS}, got "${grace}"`);
   const timeout = values.timeout;
   if (timeout !== undefined && !/^[1-9]\d*$/.test(timeout))
     throw new UsageError(`--timeout takes a positive number of milliseconds, got "${timeout}"`);
@@ -384,6 +396,7 @@ async function runCommand(args: string[], stdout: NodeJS.WritableStream): Promis
     outputError = error as Error;
   }
   const result = await run.done;
+  // A metrics file that cannot be written is said on stderr; the exit code stays the child's.
   await metrics?.write(run.metrics);
   signals.off();
   // After a signal the terminal may be gone too (SIGHUP): its write errors are expected.
@@ -526,42 +539,80 @@ function sameFile(path: string, other: Stats | undefined): boolean {
   );
 }
 
-interface MetricsFile {
-  /** Replaces the file's content with the metrics, and closes it. */
-  write(metrics: RunMetrics): Promise<void>;
+interface OutputFile {
+  /** Replaces the file's content with `text`, and closes it; false (said in one line on stderr) when it could not. */
+  write(text: string | Iterable<string>): Promise<boolean>;
   /** A usage error came after all: closes the file, and removes it if opening it created it. */
   discard(): Promise<void>;
 }
 
 /**
- * Opens the --metrics file before any work starts, so a path that cannot be written is a usage
- * error at once, not a stack trace after the run. Opened for appending, so nothing is lost
- * until the metrics are written.
+ * Opens a file the command writes at its end (--metrics, report -o) before any work starts, so a path that cannot be
+ * written is a usage error at once, not a stack trace after the run. Opened for appending, so nothing is lost until it
+ * is written; a write that fails then (ENOSPC: /dev/full) is one line on stderr.
  */
-async function openMetrics(file: string | undefined): Promise<MetricsFile | undefined> {
-  if (file === undefined) return undefined;
+async function openOutput(file: string, what: string): Promise<OutputFile> {
   const created = statOf(file) === undefined;
   let handle;
   try {
     handle = await open(file, 'a');
   } catch (error) {
-    throw new UsageError(
-      `cannot write the metrics to ${file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`,
-    );
+    throw new UsageError(`cannot write ${what} to ${file}: ${errorCode(error)}`);
   }
   const opened = handle;
   const regular = (await opened.stat()).isFile();
   return {
-    async write(metrics) {
-      if (regular) await opened.truncate(0);
-      await opened.write(JSON.stringify(metrics, null, 2) + '\n');
-      await opened.close();
+    async write(text) {
+      try {
+        if (regular) await opened.truncate(0);
+        for (const chunk of batches(typeof text === 'string' ? [text] : text)) await opened.write(chunk);
+        await opened.close();
+        return true;
+      } catch (error) {
+        await opened.close().catch(() => {});
+        process.stderr.write(`harness-events: cannot write ${what} to ${file}: ${errorCode(error)}\n`);
+        return false;
+      }
     },
     async discard() {
       await opened.close();
       if (created) await rm(file, { force: true });
     },
   };
+}
+
+/** Pieces joined up to about 1 MiB: one write each, and never one string of the whole. */
+function* batches(chunks: Iterable<string>): Generator<string> {
+  let batch = '';
+  for (const chunk of chunks) {
+    batch += chunk;
+    if (batch.length >= 1 << 20) {
+      yield batch;
+      batch = '';
+    }
+  }
+  if (batch !== '') yield batch;
+}
+
+/** Writes the pieces to a stream at its pace. */
+async function writeChunks(stream: NodeJS.WritableStream, chunks: Iterable<string>): Promise<void> {
+  for (const chunk of batches(chunks)) {
+    if (!stream.write(chunk)) await new Promise((resolve) => stream.once('drain', resolve));
+  }
+}
+
+function errorCode(error: unknown): string {
+  return (error as NodeJS.ErrnoException).code ?? (error as Error).message;
+}
+
+interface MetricsFile extends Pick<OutputFile, 'discard'> {
+  write(metrics: RunMetrics): Promise<boolean>;
+}
+
+async function openMetrics(file: string | undefined): Promise<MetricsFile | undefined> {
+  if (file === undefined) return undefined;
+  const output = await openOutput(file, 'the metrics');
+  return { write: (metrics) => output.write(JSON.stringify(metrics, null, 2) + '\n'), discard: output.discard };
 }
 
 /**
@@ -601,8 +652,8 @@ async function runPipeline(
  * Writes the metrics to `file` at once (replay's, which come at the end); `run` and `normalize` open theirs before they
  * start.
  */
-export async function writeMetrics(file: string | undefined, metrics: RunMetrics): Promise<void> {
-  await (await openMetrics(file))?.write(metrics);
+export async function writeMetrics(file: string | undefined, metrics: RunMetrics): Promise<boolean> {
+  return (await (await openMetrics(file))?.write(metrics)) ?? true;
 }
 
 async function viewCommand(args: string[], stdin: Readable, stdout: NodeJS.WritableStream): Promise<number> {
@@ -632,7 +683,7 @@ async function reportCommand(args: string[], stdin: Readable, stdout: NodeJS.Wri
     return 0;
   }
   const format = formatOf(values, ['html', 'md']);
-  const { buildReport, parseMetrics, reportHtml, reportMarkdown } = await import('../report/index.js');
+  const { buildReport, parseMetrics, reportHtmlChunks, reportMarkdown } = await import('../report/index.js');
   if (values.harness !== undefined && values.metrics !== undefined)
     throw new UsageError(
       '--metrics reads the metrics of normalized events; with --harness they come from the input itself',
@@ -643,7 +694,22 @@ async function reportCommand(args: string[], stdin: Readable, stdout: NodeJS.Wri
       ? undefined
       : createNormalizer({ ...normalizeOptions(values), ...(session && { harness: session.reader }) });
   const metrics = normalizer?.metrics ?? (await readMetrics(values.metrics, parseMetrics));
-  const input = session?.input ?? (await openInput(oneFile(positionals), stdin));
+  const file = oneFile(positionals);
+  if (
+    values.output !== undefined &&
+    session === undefined &&
+    sameFile(values.output, statOf(file === undefined || file === '-' ? 0 : file))
+  )
+    throw new UsageError(`-o ${values.output} is the input: it would be overwritten`);
+  // Before the input is read: a report that cannot be written is said at once.
+  const output = values.output === undefined ? undefined : await openOutput(values.output, 'the report');
+  let input;
+  try {
+    input = session?.input ?? (await openInput(file, stdin));
+  } catch (error) {
+    await output?.discard();
+    throw error;
+  }
   const events: HarnessEvent[] = [];
   const collect = new Writable({
     objectMode: true,
@@ -653,11 +719,14 @@ async function reportCommand(args: string[], stdin: Readable, stdout: NodeJS.Wri
     },
   });
   const code = await runPipeline(input, [normalizer ?? readEvents()], collect, async () => {});
-  if (code === 1) return code;
+  if (code === 1) {
+    await output?.discard();
+    return code;
+  }
   const model = buildReport(events, { metrics, cwd: resolve(values.cwd ?? '.') });
-  const text = format === 'md' ? reportMarkdown(model) : reportHtml(model);
-  if (values.output === undefined) stdout.write(text);
-  else await writeFile(values.output, text);
+  const text = format === 'md' ? [reportMarkdown(model)] : reportHtmlChunks(model);
+  if (output === undefined) await writeChunks(stdout, text);
+  else if (!(await output.write(text))) return 1;
   return code;
 }
 

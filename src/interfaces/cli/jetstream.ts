@@ -52,15 +52,19 @@ export function publishing(
   harness: string,
   metrics: () => RunMetrics,
 ): (print: Duplex[]) => Duplex[] {
+  // With auto the subjects name the harness detected, which the metrics know by the first event.
+  const subjectHarness = harness === 'auto' ? () => metrics().harness : harness;
   if (values.publish === undefined) {
     refuseStray(values, ['stream', 'run', 'quiet'], '--publish');
     return (print) => print;
   }
   const servers = natsServers('--publish', values.publish);
-  const sink = asUsageError(() => toJetStream({ servers, harness, run: values.run, stream: values.stream, metrics }));
+  const sink = asUsageError(() =>
+    toJetStream({ servers, harness: subjectHarness, run: values.run, stream: values.stream, metrics }),
+  );
   process.stderr.write(
     `harness-events: publishing run ${sink.run} to ${values.publish}, stream ${sink.stream}, subjects ` +
-      `${sink.prefix}.${harness}.${sink.run}.<type>\n`,
+      `${sink.prefix}.${harness === 'auto' ? '<harness>' : harness}.${sink.run}.<type>\n`,
   );
   const tee = publishTo(sink);
   return (print) => [tee, ...(values.quiet ? [dropAll()] : print)];
@@ -126,7 +130,8 @@ export async function writeStored(
 export interface ReplayContext {
   /** The CLI's usage text, for `--help`. */
   usage: string;
-  writeMetrics(file: string | undefined, metrics: RunMetrics): Promise<void>;
+  /** False when the file could not be written (said on stderr). */
+  writeMetrics(file: string | undefined, metrics: RunMetrics): Promise<boolean>;
 }
 
 /** `harness-events replay --from nats://HOST:PORT ...`: stored events as JSONL; resolves to the exit code. */
@@ -176,8 +181,7 @@ export async function replayCommand(
     process.stderr.write(`harness-events: run ${values.run} has no metrics message (yet)\n`);
     return 1;
   }
-  await writeMetrics(values.metrics, metrics);
-  return code;
+  return (await writeMetrics(values.metrics, metrics)) ? code : 1;
 }
 
 function refuseStray<V extends object>(values: V, flags: (keyof V)[], needs: string): void {

@@ -6,6 +6,9 @@
  *   absent server holds the pipeline (and the agent's stdout) back instead of filling memory.
  * - Every message carries a Nats-Msg-Id made of the run and the event's position in it: a
  *   publish sent again after a lost acknowledgement is dropped by the server as a duplicate.
+ *   A run id names one publication: a sink refuses a run the stream already holds messages of,
+ *   and a duplicate acknowledged for a message it never sent before (another sink racing it
+ *   with the same run) destroys it, so no event is dropped silently.
  * - Order: a run's publishes travel in order on one connection; when some fail (a timeout, the
  *   server gone), the sink waits until every publish ahead has settled and the connection is
  *   back, then sends the failed ones again, in order, before anything newer.
@@ -15,7 +18,7 @@
 import { Transform, Writable } from 'node:stream';
 import { finished } from 'node:stream/promises';
 import type { NatsConnection } from '@nats-io/transport-node';
-import type { JetStreamClient } from '@nats-io/jetstream';
+import type { JetStreamClient, JetStreamManager } from '@nats-io/jetstream';
 import type { HarnessEvent, RunMetrics } from '../../kernel/events.js';
 import { connectWithin, isStreamNotFound, nats, seconds, serverList, type ConnectOptions } from './connection.js';
 import {
@@ -34,8 +37,11 @@ import {
 export interface JetStreamSinkOptions {
   /** NATS server URLs: `nats://host:4222`, several as a list or comma-separated. */
   servers: string | readonly string[];
-  /** The harness that produced the events: a token of every subject. */
-  harness: string;
+  /**
+   * The harness that produced the events: a token of every subject. A function is read at the
+   * first event (for `harness: 'auto'`, which knows its harness only then).
+   */
+  harness: string | (() => string);
   /** The run's id, a token of every subject. Default: a new UUID (see `sink.run`). */
   run?: string;
   /** The JetStream stream; created with `streamDefaults` when missing. Default `HARNESS_EVENTS`. */
@@ -79,6 +85,8 @@ interface Entry {
   item: HarnessEvent | RunMetrics;
   /** When it was written: the give-up clock starts here. */
   since: number;
+  /** Publishes of it so far: a duplicate acknowledged for the first one is not a retry. */
+  sends: number;
   lastError?: Error;
 }
 
@@ -90,7 +98,7 @@ const BACKOFF_MS = [100, 200, 400, 800, 1600];
 function settingsOf(options: JetStreamSinkOptions) {
   return {
     servers: serverList(options.servers),
-    harness: checkToken('harness', options.harness),
+    harness: typeof options.harness === 'string' ? checkToken('harness', options.harness) : options.harness,
     // The global Web Crypto, not node:crypto: importing that would slow every program's start.
     run: checkToken('run', options.run ?? crypto.randomUUID()),
     stream: options.stream ?? DEFAULT_STREAM,
@@ -106,6 +114,8 @@ function settingsOf(options: JetStreamSinkOptions) {
 export class JetStreamSink extends Writable {
   /** Messages the server has acknowledged so far. */
   acknowledged = 0;
+  /** Of those, acknowledged as duplicates: a retry whose first publish was stored after all. */
+  duplicates = 0;
 
   private readonly settings: ReturnType<typeof settingsOf>;
   /** The settings' giveUpAfterMs, or the stream's de-duplication window if shorter. */
@@ -115,6 +125,7 @@ export class JetStreamSink extends Writable {
   private client?: JetStreamClient;
   private connected = true;
   private position = 0;
+  private fixedHarness?: string;
   /** Every message not yet acknowledged, by position, in order. */
   private readonly unacked = new Map<number, Entry>();
   /** Publishes awaiting their outcome. */
@@ -141,8 +152,12 @@ export class JetStreamSink extends Writable {
     return this.settings.run;
   }
 
+  /** The harness token of the subjects: fixed at the first event when given as a function. */
   get harness(): string {
-    return this.settings.harness;
+    const harness = this.settings.harness;
+    if (typeof harness === 'string') return harness;
+    this.fixedHarness ??= checkToken('harness', harness());
+    return this.fixedHarness;
   }
 
   get stream(): string {
@@ -160,7 +175,11 @@ export class JetStreamSink extends Writable {
   }
 
   override _construct(callback: (error?: Error | null) => void): void {
-    this.open().then(() => callback(), callback);
+    // 'ready': connected, the stream checked (and the run found unused); nothing is published before.
+    this.open().then(() => {
+      this.emit('ready');
+      callback();
+    }, callback);
   }
 
   private async open(): Promise<void> {
@@ -172,7 +191,9 @@ export class JetStreamSink extends Writable {
     );
     const [, { jetstream, jetstreamManager }] = await nats();
     const manager = await jetstreamManager(this.connection);
-    const sample = subjectOf(this.prefix, this.harness, this.run, 'agent');
+    // The harness may not be known before the first event: any token shows whether the stream takes the prefix.
+    const harness = typeof this.settings.harness === 'string' ? this.settings.harness : 'auto';
+    const sample = subjectOf(this.prefix, harness, this.run, 'agent');
     let info;
     try {
       info = await manager.streams.info(this.stream);
@@ -187,6 +208,7 @@ export class JetStreamSink extends Writable {
           `"${this.prefix}.>" to its subjects or choose another stream`,
       );
     }
+    await this.refuseReusedRun(manager);
     // A retry later than the de-duplication window could be stored twice.
     this.giveUpAfterMs = Math.min(
       this.giveUpAfterMs,
@@ -194,6 +216,22 @@ export class JetStreamSink extends Writable {
     );
     this.client = jetstream(this.connection, { timeout: this.settings.ackTimeoutMs });
     this.watchConnection(this.connection).catch((error) => this.destroy(error));
+  }
+
+  /**
+   * A run id the stream already holds is refused: within the de-duplication window the server would drop this run's
+   * first events as duplicates of the other's (a re-run CI job keeps its $GITHUB_RUN_ID), and after it the two runs
+   * would read back as one.
+   */
+  private async refuseReusedRun(manager: JetStreamManager): Promise<void> {
+    const subjects = subjectOf(this.prefix, '*', this.run, '>' as MessageKind);
+    const held = await manager.streams.info(this.stream, { subjects_filter: subjects });
+    const count = Object.values(held.state.subjects ?? {}).reduce((sum, n) => sum + n, 0);
+    if (count > 0)
+      throw new Error(
+        `run ${this.run} is already in JetStream stream ${this.stream} (${count} messages on ${subjects}): ` +
+          'a run id names one publication; give another --run (or none, for a new UUID)',
+      );
   }
 
   private async watchConnection(connection: NatsConnection): Promise<void> {
@@ -244,6 +282,7 @@ export class JetStreamSink extends Writable {
       payload: JSON.stringify(item),
       item,
       since: Date.now(),
+      sends: 0,
     };
     this.unacked.set(position, entry);
     // Nothing may overtake a message waiting to be sent again.
@@ -253,18 +292,23 @@ export class JetStreamSink extends Writable {
 
   private send(entry: Entry): void {
     this.sending++;
+    entry.sends++;
     this.client!.publish(entry.subject, entry.payload, {
       msgID: messageIdOf(this.harness, this.run, entry.position),
       timeout: this.settings.ackTimeoutMs,
     }).then(
-      () => this.acknowledge(entry),
+      (ack) => this.acknowledge(entry, ack.duplicate),
       (error: Error) => this.failed(entry, error),
     );
   }
 
-  private acknowledge(entry: Entry): void {
+  private acknowledge(entry: Entry, duplicate: boolean): void {
     this.sending--;
     if (this.destroyed) return;
+    if (duplicate && entry.sends === 1) {
+      return this.giveUp(entry, 'the server already held its message id: another publication uses the same run id');
+    }
+    if (duplicate) this.duplicates++;
     this.retryRound = 0;
     this.unacked.delete(entry.position);
     this.acknowledged++;

@@ -10,6 +10,7 @@ import type { NatsConnection } from '@nats-io/transport-node';
 import type { Consumer, JsMsg, OrderedConsumerOptions } from '@nats-io/jetstream';
 import { now } from '../../kernel/clock.js';
 import type { HarnessEvent, RunMetrics } from '../../kernel/events.js';
+import { metricsViolationOf, violationOf } from '../../stages/validate.js';
 import { connectWithin, isStreamNotFound, nats, serverList, type ConnectOptions } from './connection.js';
 import {
   checkPrefix,
@@ -65,6 +66,11 @@ export interface JetStreamSource extends Readable {
 
 /** Fetches wait this long for new messages before asking again (following only). */
 const FOLLOW_EXPIRES_MS = 30_000;
+/**
+ * Without --follow a fetch asks only for messages the server counted as there; one may vanish before it is fetched
+ * (a purge, `discard: old`), so the fetch gives up soon (the client's minimum) and the count is asked for again.
+ */
+const CATCH_UP_EXPIRES_MS = 1_000;
 
 export function fromJetStream(
   options: JetStreamSourceOptions & { output: 'records' },
@@ -82,7 +88,7 @@ export function fromJetStream(options: JetStreamSourceOptions): Readable & Pick<
   const closing = new AbortController();
   let connection: NatsConnection | undefined;
   let consumer: Consumer;
-  /** Messages the consumer has yet to deliver; known after each message. */
+  /** Messages the consumer has yet to deliver: the server's count, asked for before each fetch when not following. */
   let pending = 0;
   let reading = false;
   let stopping = false;
@@ -138,20 +144,22 @@ export function fromJetStream(options: JetStreamSourceOptions): Readable & Pick<
         throw new Error(`no JetStream stream ${stream} on ${servers.join(', ')}`, { cause: error });
       throw error;
     }
-    pending = (await consumer.info(true)).num_pending;
   }
 
   /** Pushes fetched messages until the reader has enough; ends after catching up unless following. */
   async function pump(): Promise<void> {
     reading = true;
     for (;;) {
+      // The stream's state, not a count carried over from the last message, which goes stale when messages vanish.
+      if (!follow && !stopping) pending = (await consumer.info()).num_pending;
+      if (source.destroyed) return;
       if (stopping || (!follow && pending === 0)) {
         source.push(null);
         return;
       }
       const messages = await consumer.fetch({
         max_messages: follow ? batch : Math.min(batch, pending),
-        expires: FOLLOW_EXPIRES_MS,
+        expires: follow ? FOLLOW_EXPIRES_MS : CATCH_UP_EXPIRES_MS,
       });
       stopFetch = () => messages.stop();
       if (stopping) messages.stop();
@@ -183,7 +191,11 @@ export function fromJetStream(options: JetStreamSourceOptions): Readable & Pick<
     }
     if (tokens === undefined) return foreign(message, `not a subject of the ${prefix}.<harness>.<run>.<type> scheme`);
     const isMetrics = tokens.kind === METRICS;
-    if (!records) return isMetrics ? undefined : body;
+    if (!records && isMetrics) return undefined;
+    // Anyone may publish on the subjects: what leaves as an event is one, checked against the event schema.
+    const violation = isMetrics ? metricsViolationOf(body) : violationOf(body);
+    if (violation !== undefined) return foreign(message, isMetrics ? `not run metrics: ${violation}` : violation);
+    if (!records) return body;
     const stored: Stored = {
       subject: message.subject,
       harness: tokens.harness,

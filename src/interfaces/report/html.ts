@@ -8,16 +8,28 @@ import { isFailure, tokenClasses } from '../../kernel/summary.js';
 import { count, duration, money, shortPath } from '../view/format.js';
 import { eventText } from './text.js';
 import type { Report, ReportSummary, Timeline } from './model.js';
+import { showInvisible } from '../view/invisible.js';
 
 /**
  * An event's JSON in the list is cut here (a base64 image in an `unknown` event is megabytes); the JSONL has it whole.
  */
 const JSON_LIMIT = 20_000;
 
+/** The longest event text the page embeds; the rest is a note (the JSONL has it all). */
+const TEXT_LIMIT = 20_000;
+
 export function reportHtml(report: Report): string {
+  return [...reportHtmlChunks(report)].join('');
+}
+
+/**
+ * The page in pieces, one event at a time, for writing as it is made: one string of 900,000 events passed V8's limit
+ * (`Invalid string length`).
+ */
+export function* reportHtmlChunks(report: Report): Generator<string> {
   const { summary } = report;
   const title = ['Run report', summary.harness, summary.session_id].filter(Boolean).join(' · ');
-  return `<!doctype html>
+  yield `<!doctype html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
@@ -38,7 +50,9 @@ ${timelineSection(report)}
 ${filesSection(report)}
 ${commandsSection(report)}
 ${problemsSection(report)}
-${eventsSection(report)}
+`;
+  yield* eventsSection(report);
+  yield `
 </main>
 <script>${script}</script>
 </body>
@@ -102,7 +116,7 @@ function timelineSection(report: Report): string {
     const y = lane.get(item.type)! * LANE + 5;
     const span = item.end_index !== undefined;
     const label =
-      eventText(events[item.index]!, report.cwd) + (span ? ` → ${item.failed ? 'failed' : 'completed'}` : '');
+      capped(eventText(events[item.index]!, report.cwd)) + (span ? ` → ${item.failed ? 'failed' : 'completed'}` : '');
     return (
       `<a href="#e${item.index}"><rect class="item ` +
       `t-${item.type}${span ? ' span' : ''}${item.failed ? ' failed' : ''}" data-type="${item.type}" ` +
@@ -167,7 +181,7 @@ function problemsSection(report: Report): string {
     const kind = event.type === 'warning' ? 'warning' : 'error';
     return (
       `<li class="${kind}"><a href="#e${index}">#${index + 1}</a> ` +
-      `<pre>${escape(eventText(event, report.cwd))}</pre></li>`
+      `<pre>${escape(capped(eventText(event, report.cwd)))}</pre></li>`
     );
   });
   return `<section id="problems">
@@ -176,7 +190,7 @@ ${items.length === 0 ? '<p class="note">None.</p>' : `<ul class="problems">\n${i
 </section>`;
 }
 
-function eventsSection(report: Report): string {
+function* eventsSection(report: Report): Generator<string> {
   const { events, summary } = report;
   const first = Date.parse(summary.started ?? '');
   const filters = (Object.entries(summary.types) as [EventType, number][]).map(
@@ -184,23 +198,29 @@ function eventsSection(report: Report): string {
       `<label class="t-${type}"><input type="checkbox" name="type" value="${type}" checked> ${type} <span ` +
       `class="count">${count(n)}</span></label>`,
   );
-  const items = events.map((event, index) => {
-    const offset = Number.isNaN(first) ? '' : `+${((Date.parse(event.timestamp) - first) / 1000).toFixed(3)}s`;
-    const failed = event.type === 'error' || isFailure(event);
-    return (
-      `<li class="event t-${event.type}${failed ? ' failed' : ''}" id="e${index}" ` +
-      `data-type="${event.type}"><span class="when" title="${escape(event.timestamp)}">${offset}</span><span ` +
-      `class="badge">${event.type}</span><pre ` +
-      `class="text">${escape(eventText(event, report.cwd))}</pre><details><summary>JSON</summary><pre>${escape(jsonOf(event))}</pre></details></li>`
-    );
-  });
-  return `<section id="events">
+  yield `<section id="events">
 <h2>Events <small id="shown">${count(events.length)} of ${count(events.length)} shown</small></h2>
 <fieldset class="filters"><legend>Types</legend>${filters.join(' ')} <button type="button" id="all">all</button> <button type="button" id="none">none</button></fieldset>
 <ol class="events">
-${items.join('\n')}
-</ol>
+`;
+  for (const [index, event] of events.entries()) {
+    const offset = Number.isNaN(first) ? '' : `+${((Date.parse(event.timestamp) - first) / 1000).toFixed(3)}s`;
+    const failed = event.type === 'error' || isFailure(event);
+    yield (
+      `<li class="event t-${event.type}${failed ? ' failed' : ''}" id="e${index}" ` +
+      `data-type="${event.type}"><span class="when" title="${escape(event.timestamp)}">${offset}</span><span ` +
+      `class="badge">${event.type}</span><pre ` +
+      `class="text">${escape(capped(eventText(event, report.cwd)))}</pre><details><summary>JSON</summary><pre>${escape(jsonOf(event))}</pre></details></li>\n`
+    );
+  }
+  yield `</ol>
 </section>`;
+}
+
+function capped(text: string): string {
+  return text.length <= TEXT_LIMIT
+    ? text
+    : `${text.slice(0, TEXT_LIMIT)}\n… ${count(text.length - TEXT_LIMIT)} more characters (the JSONL has the whole event)`;
 }
 
 function jsonOf(event: HarnessEvent): string {
@@ -214,7 +234,7 @@ function jsonOf(event: HarnessEvent): string {
 const escapes: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 
 export function escape(text: string): string {
-  return text.replace(/[&<>"']/g, (char) => escapes[char]!);
+  return showInvisible(text).replace(/[&<>"']/g, (char) => escapes[char]!);
 }
 
 const style = `

@@ -15,5 +15,5 @@ export {
   type FileRow,
   type CommandRow,
 } from './model.js';
-export { reportHtml } from './html.js';
+export { reportHtml, reportHtmlChunks } from './html.js';
 export { reportMarkdown } from './markdown.js';

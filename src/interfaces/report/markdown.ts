@@ -7,10 +7,13 @@ import { tokenClasses } from '../../kernel/summary.js';
 import { count, duration, money, shortPath } from '../view/format.js';
 import type { Report } from './model.js';
 import { eventText } from './text.js';
+import { LINE_BREAKS, showInvisible } from '../view/invisible.js';
 
 const ROWS = 30;
 /** A command longer than this is cut in the table. */
 const COMMAND_CHARS = 120;
+/** A failure or warning longer than this is cut in the list (25 warnings of 7.5 MB each passed V8's string limit). */
+const PROBLEM_CHARS = 2000;
 
 export function reportMarkdown(report: Report): string {
   const { summary } = report;
@@ -66,9 +69,7 @@ export function reportMarkdown(report: Report): string {
     ),
     `#### Failures and warnings: ${count(report.problems.length)}`,
     '',
-    ...list(
-      report.problems.map((index) => text(eventText(report.events[index]!, report.cwd).replace(/\s*\n\s*/g, ' '))),
-    ),
+    ...list(report.problems.map((index) => text(cutText(eventText(report.events[index]!, report.cwd), PROBLEM_CHARS)))),
   ];
   return lines.join('\n') + '\n';
 }
@@ -96,15 +97,23 @@ function more(total: number): string[] {
 }
 
 /**
- * Plain text on one line of Markdown: the marks that could format it mid-line are escaped (GFM
- * allows `\` before any punctuation). The texts here never start a line, so `#`, `-`, `1.` are safe.
+ * Plain text on one line of Markdown: every kind of line break a space (a CR or LS would start a line GitHub reads as
+ * a heading), and the marks that could format it mid-line escaped (GFM allows `\` before any punctuation): HTML,
+ * links, emphasis, tables. On one line it never starts a line, so `#`, `-`, `1.` are safe.
  */
 function text(value: string): string {
-  return value.replace(/\s*\n\s*/g, ' ').replace(/[\\`*_[\]<>|~&]/g, '\\$&');
+  return showInvisible(value)
+    .replace(LINE_BREAKS, '\n')
+    .replace(/\s*\n\s*/g, ' ')
+    .replace(/[\\`*_[\]<>|~&]/g, '\\$&');
 }
 
-/** A code span that holds any text: fenced with one backtick more than its longest run; `|` escaped for tables. */
-function code(value: string): string {
+/**
+ * A code span that holds any text: on one line (line breaks shown as ⏎), fenced with one backtick more than its
+ * longest run; `|` escaped for tables. Inside it HTML and links are inert.
+ */
+function code(given: string): string {
+  const value = showInvisible(given).replace(LINE_BREAKS, ' ⏎ ');
   const longest = Math.max(0, ...[...value.matchAll(/`+/g)].map((match) => match[0].length));
   const fence = '`'.repeat(longest + 1);
   const padded = value.startsWith('`') || value.endsWith('`') ? ` ${value} ` : value;

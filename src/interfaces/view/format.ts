@@ -8,6 +8,7 @@ import { isFailure, tokenClasses, type RunSummary, type Totals } from '../../ker
 import { peer } from '../peers.js';
 
 export const { default: wrapAnsi } = await peer('wrap-ansi', () => import('wrap-ansi'));
+import { showInvisible } from './invisible.js';
 
 export interface FormatOptions {
   /** picocolors' formatters, on or off (`createColors(enabled)`). */
@@ -133,20 +134,6 @@ export function formatEvent(event: HarnessEvent, options: FormatOptions, depth =
   });
 }
 
-/**
- * Which subagents are open after `event`, and how deep the event is drawn: a subagent's events
- * (and those of anything running beside it: the stream does not say who did what) are drawn
- * inside its bracket, from its start to its end. Subagents may end in any order.
- */
-export function nest(open: readonly string[], event: HarnessEvent): { depth: number; open: readonly string[] } {
-  if (event.type !== 'orchestration') return { depth: open.length, open };
-  const id = event.subagent_id ?? event.subagent_name ?? '';
-  if (event.action === 'subagent_started') return { depth: open.length, open: [...open, id] };
-  const at = open.lastIndexOf(id);
-  if (at < 0) return { depth: open.length, open };
-  return { depth: at, open: open.filter((_, index) => index !== at) };
-}
-
 /** The live status line: elapsed time and the run's figures so far. */
 export function formatStatus(summary: RunSummary, totals: Totals, elapsedMs: number, colors: Colors): string {
   return [`${colors.cyan('◷')} ${duration(elapsedMs)}`, ...figures(summary, totals, colors)].join(colors.dim(' · '));
@@ -234,11 +221,11 @@ function coded(event: { code?: string; message: string }): string {
 /**
  * Text as a terminal may safely show it: line ends as `\n`, tabs as spaces, and control
  * characters (an escape sequence in an agent's message would otherwise move the cursor or
- * recolor the screen) as their visible Control Pictures (`␛`).
+ * recolor the screen) as their visible Control Pictures (`␛`), bidi and zero-width characters as `⟨U+202E⟩`.
  */
 export function readable(text: string): string {
-  return text
-    .replace(/\r\n/g, '\n')
+  return showInvisible(text)
+    .replace(/\r\n|[\u2028\u2029]/g, '\n')
     .replace(/\t/g, '    ')
     .replace(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f]/g, (char) => {
       const code = char.charCodeAt(0);

@@ -5,5 +5,6 @@
  * @module harness-events/view
  */
 export { prettyPrint, type PrettyOptions } from './pretty.js';
-export { formatEvent, formatStatus, formatSummary, nest, type FormatOptions } from './format.js';
+export { formatEvent, formatStatus, formatSummary, type FormatOptions } from './format.js';
+export { Nesting } from './nesting.js';
 export type { RunSummary, Totals, FileActivity } from '../../kernel/summary.js';

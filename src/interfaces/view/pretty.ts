@@ -11,7 +11,8 @@ import { Transform } from 'node:stream';
 import type { HarnessEvent, RunMetrics } from '../../kernel/events.js';
 import { RunSummary, totalsOf } from '../../kernel/summary.js';
 import { peer } from '../peers.js';
-import { cut, formatEvent, formatStatus, formatSummary, nest, wrapAnsi } from './format.js';
+import { cut, formatEvent, formatStatus, formatSummary, wrapAnsi } from './format.js';
+import { Nesting } from './nesting.js';
 
 const { createLogUpdate } = await peer('log-update', () => import('log-update'));
 const { default: picocolors } = await peer('picocolors', () => import('picocolors'));
@@ -39,7 +40,7 @@ export function prettyPrint(options: PrettyOptions = {}): Transform {
   const summary = new RunSummary();
   const { terminal, metrics, cwd } = options;
   const started = Date.now();
-  let open: readonly string[] = [];
+  const nesting = new Nesting();
   let statusShown = false;
   let ended = false;
   let redraw: NodeJS.Immediate | undefined;
@@ -49,9 +50,7 @@ export function prettyPrint(options: PrettyOptions = {}): Transform {
     writableObjectMode: true,
     transform(event: HarnessEvent, _encoding, done) {
       summary.add(event);
-      const nested = nest(open, event);
-      open = nested.open;
-      const lines = formatEvent(event, { colors, cwd, width: terminal?.columns }, nested.depth);
+      const lines = formatEvent(event, { colors, cwd, width: terminal?.columns }, nesting.next(event));
       if (statusShown) clearStatus();
       this.push(lines.join('\n') + '\n');
       if (terminal && redraw === undefined) redraw = setImmediate(drawStatus);

@@ -1,0 +1,59 @@
+/**
+ * Issue 30 item 11: pending tool calls are bounded in bytes as well as in count. Unanswered 1 MB `Write` calls: past
+ * maxPendingBytes the oldest are emitted unresolved as they come, not held to the end of input.
+ */
+import { describe, expect, test } from 'vitest';
+import { createNormalizer, type HarnessEvent } from '../../src/index.js';
+import { DEFAULT_MAX_PENDING_BYTES } from '../../src/stages.js';
+
+const write = (n: number) =>
+  JSON.stringify({
+    type: 'assistant',
+    message: {
+      id: `m${n}`,
+      type: 'message',
+      role: 'assistant',
+      content: [
+        {
+          type: 'tool_use',
+          id: `t${n}`,
+          name: 'Write',
+          input: { file_path: `/ws/f${n}`, content: 'x'.repeat(1 << 20) },
+        },
+      ],
+    },
+    parent_tool_use_id: null,
+    session_id: 's',
+  }) + '\n';
+
+/** Writes `calls` unanswered Write calls; the write events emitted before the input ends, and in all. */
+async function unanswered(calls: number, options: { maxPendingBytes?: number }) {
+  const normalizer = createNormalizer({ harness: 'claude-code', strict: true, ...options });
+  const writes: HarnessEvent[] = [];
+  normalizer.on('data', (event: HarnessEvent) => event.type === 'write' && writes.push(event));
+  for (let n = 1; n <= calls; n++) normalizer.write(write(n));
+  // Everything written has been through the stages (they are synchronous): what is still held is held.
+  await new Promise(setImmediate);
+  const beforeEnd = writes.length;
+  normalizer.end();
+  await new Promise((resolve) => normalizer.on('end', resolve));
+  return { beforeEnd, writes };
+}
+
+describe('issue 30 item 11: the bytes held for pending calls', () => {
+  test('maxPendingBytes 4 MiB, 20 calls of 1 MB: at most 3 held, the oldest emitted unresolved as they come', async () => {
+    const { beforeEnd, writes } = await unanswered(20, { maxPendingBytes: 4 << 20 });
+    expect(beforeEnd).toBe(17);
+    expect(writes.map((event) => event.type === 'write' && event.path)).toEqual(
+      Array.from({ length: 20 }, (_, n) => `/ws/f${n + 1}`),
+    );
+    expect(writes.every((event) => !('is_success' in event))).toBe(true);
+  });
+
+  test('the default is 64 MiB: 70 calls of 1 MB, the first 7 emitted before the end', async () => {
+    expect(DEFAULT_MAX_PENDING_BYTES).toBe(64 * 1024 * 1024);
+    const { beforeEnd, writes } = await unanswered(70, {});
+    expect(beforeEnd).toBe(7);
+    expect(writes).toHaveLength(70);
+  });
+});
