@@ -20,7 +20,14 @@ export {
   type AcpRunOptions,
   type CliRunOptions,
 } from './runtime/spawn-options.js';
-export { HarnessRunError, failures, STDERR_TAIL_BYTES, type RunResult, type RunFailure } from './runtime/errors.js';
+export {
+  HarnessRunError,
+  failures,
+  STDERR_TAIL_BYTES,
+  type RunResult,
+  type RunFailure,
+  type RunOutcome,
+} from './runtime/errors.js';
 export { permissionModes, isPermissions, type Permissions } from './kernel/permissions.js';
 export {
   createRunStream,

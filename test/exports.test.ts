@@ -112,6 +112,7 @@ const expected: Record<string, { values: string[]; types: string[] }> = {
       'RunFailure',
       'RunMetrics',
       'RunOptions',
+      'RunOutcome',
       'RunResult',
       'RunStream',
       'SearchEvent',
