@@ -5,7 +5,7 @@
  * go-ahead on stdin, or prints what it has done).
  */
 import { spawn } from 'node:child_process';
-import { getEventListeners } from 'node:events';
+import { getEventListeners, once } from 'node:events';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -493,19 +493,18 @@ describe('issue 30 item 10: what a stalled consumer makes the run buffer is boun
           args: [join(children, 'flood.mjs'), String(total), progress, String(event)],
           maxBufferedBytes: 8 * event,
         });
+        // The handshake: the run says when it makes the child wait for its reader (only the byte bound can: 48
+        // events are well under the count's 256).
+        const held = once(run, 'held');
         const iterator = run[Symbol.asyncIterator]();
         await iterator.next();
-        // Held back: the child waits on its pipe and nothing moves between two looks (main buffers all 48, under the
-        // count's 256, and the child is done).
-        let last = '';
-        for (;;) {
-          const now = `${run.readableLength} ${JSON.stringify(floodProgress(progress))} ${run.child!.stdout!.isPaused()}`;
-          if (floodProgress(progress).state === 'done' || (now === last && now.endsWith('"waiting"} true'))) break;
-          last = now;
-          await sleep(100);
-        }
-        expect(floodProgress(progress).state).toBe('waiting');
-        expect(run.readableLength).toBeLessThanOrEqual(9);
+        const [{ events: heldEvents, bytes }] = (await held) as [{ events: number; bytes: number }];
+        expect(heldEvents).toBeLessThanOrEqual(9);
+        expect(bytes).toBeGreaterThan(8 * event);
+        // Nothing more is buffered while nobody reads, and the child cannot have finished: what it wrote fits in the
+        // pipes and the normalizer's own buffers, far less than 48 MiB.
+        expect(run.readableLength).toBe(heldEvents);
+        expect(floodProgress(progress).state).not.toBe('done');
         let events = 1;
         for (let step = await iterator.next(); !step.done; step = await iterator.next()) {
           if (step.value.type === 'agent') events++;

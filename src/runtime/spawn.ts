@@ -48,6 +48,10 @@ function graceOf(value: number | undefined): number {
 export type { RunResult } from './errors.js';
 
 /** A running harness: a readable stream (and async iterable) of its normalized events. */
+/**
+ * A running harness: a Readable of its events. Besides a Readable's events it emits `'held'` (`{ events, bytes }`)
+ * when its reader has fallen `maxBufferedBytes` behind and the child is made to wait (once per hold).
+ */
 export interface HarnessRun extends Readable {
   [Symbol.asyncIterator](): NodeJS.AsyncIterator<HarnessEvent>;
   /** The child process (its pid, its stdin when `stdin: 'pipe'`); none when nothing was started. */
@@ -160,11 +164,14 @@ export function spawnHarness(given: SpawnHarnessOptions): HarnessRun {
   };
   // Every reader (async iteration, pipe, read()) takes events through read(): the bytes drop there.
   let heldBack = false;
+  // The child is waiting because the reader is maxBufferedBytes behind ('held' was emitted).
+  let held = false;
   function overBytes(): boolean {
     buffered.heldNow(output.readableLength);
     return buffered.bytes > maxBufferedBytes;
   }
   function resumeOutput(): void {
+    held = false;
     normalizer.resume();
     child?.stderr?.resume();
   }
@@ -188,7 +195,12 @@ export function spawnHarness(given: SpawnHarnessOptions): HarnessRun {
     }
     const room = output.push(event);
     buffered.pushed(approximateBytes(event), output.readableLength);
-    return (room && buffered.bytes <= maxBufferedBytes) || kept !== undefined;
+    if (kept !== undefined) return true;
+    if (buffered.bytes <= maxBufferedBytes) return room;
+    // The reader is maxBufferedBytes behind: the child waits, and says so once per hold ('held').
+    if (!held) output.emit('held', { events: output.readableLength, bytes: buffered.bytes });
+    held = true;
+    return false;
   }
 
   function emit(body: EventBody): void {
