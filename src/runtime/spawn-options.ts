@@ -26,8 +26,8 @@ export interface RunOptions extends Omit<NormalizeOptions, 'output' | 'harness'>
   /** Default true: a failed run rejects `done`; false: `done` resolves with the `HarnessRunError`. */
   reject?: boolean;
   /**
-   * While nothing reads the events, they are kept for the result, up to this many bytes of their JSON; past it the
-   * child is stopped and the run fails (`max_buffer`). Default 64 MiB.
+   * While nothing reads the events, they are kept for the result, up to this many bytes (roughly their JSON's: their
+   * strings' lengths); past it the child is stopped and the run fails (`max_buffer`). Default 64 MiB.
    */
   maxBufferBytes?: number;
   /** What the child reads on stdin; by default it gets none (/dev/null). */

@@ -185,8 +185,10 @@ export function spawnHarness(given: SpawnHarnessOptions): HarnessRun {
   function send(event: HarnessEvent): boolean {
     if (output.destroyed || overflowed) return true;
     if (kept !== undefined && isRead()) kept = undefined;
+    // Sized once, for both bounds: a walk of its strings, no JSON text made.
+    const size = approximateBytes(event);
     if (kept !== undefined) {
-      keptBytes += Buffer.byteLength(JSON.stringify(event));
+      keptBytes += size;
       if (keptBytes > maxBufferBytes) {
         overflow();
         return true;
@@ -194,7 +196,7 @@ export function spawnHarness(given: SpawnHarnessOptions): HarnessRun {
       kept.push(event);
     }
     const room = output.push(event);
-    buffered.pushed(approximateBytes(event), output.readableLength);
+    buffered.pushed(size, output.readableLength);
     if (kept !== undefined) return true;
     if (buffered.bytes <= maxBufferedBytes) return room;
     // The reader is maxBufferedBytes behind: the child waits, and says so once per hold ('held').
