@@ -5,6 +5,7 @@
  * into events. The reader is a `Harness` like the stdout one (its own record table, the same
  * tool table), so a session file goes through the same stages as a captured stdout.
  */
+import { resolve } from 'node:path';
 import type { Harness } from './harness.js';
 
 /** One session as a harness's format finds it on disk, before the runtime reads its times. */
@@ -25,6 +26,15 @@ export interface RecordFacts {
   readonly id?: string;
 }
 
+/** The environment a format reads to find its files (`CLAUDE_CONFIG_DIR`, `CODEX_HOME`, ...). */
+export type SessionEnv = Readonly<Record<string, string | undefined>>;
+
+/** The variable's value as an absolute directory, or undefined when it is unset or empty. */
+export function envDir(env: SessionEnv, name: string): string | undefined {
+  const value = env[name];
+  return value === undefined || value === '' ? undefined : resolve(value);
+}
+
 export interface SessionFormat {
   /** The harness whose files these are (a registry name). */
   readonly harness: string;
@@ -32,8 +42,13 @@ export interface SessionFormat {
   readonly where: string;
   /** Reads the records into events: its own record table, the harness's tool table. */
   readonly reader: Harness;
-  /** The sessions under `home`, in no particular order; nothing when the harness never ran there. */
-  find(home: string): AsyncIterable<SessionLocation>;
+  /**
+   * The sessions under `home`, in no particular order; nothing when the harness never ran there. `env` holds the
+   * variables that move the harness's files away from `home` (the ones `env` below names).
+   */
+  find(home: string, env: SessionEnv): AsyncIterable<SessionLocation>;
+  /** The environment variables that move its files, in the order they take precedence (for the docs). */
+  readonly env: readonly string[];
   /** The session a main file belongs to (for a path given on a command line). */
   locate(path: string): Promise<SessionLocation>;
   /**

@@ -6,7 +6,7 @@ import { homedir } from 'node:os';
 import { resolve } from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream';
-import type { SessionFormat, SessionLocation } from '../kernel/session.js';
+import type { SessionEnv, SessionFormat, SessionLocation } from '../kernel/session.js';
 import { session as claudeCode } from '../harnesses/claude-code/session.js';
 import { session as codex } from '../harnesses/codex/session.js';
 import { session as copilot } from '../harnesses/copilot/session.js';
@@ -42,6 +42,12 @@ export interface SessionEntry {
 export interface FindSessionsOptions {
   /** The home directory whose agents' files are searched. Default: the user's. */
   home?: string;
+  /**
+   * The variables that move an agent's files away from the home (`CLAUDE_CONFIG_DIR`, `CODEX_HOME`, ...; each
+   * harness's docs page names its own). Default: `process.env` when `home` is not given, none when it is (a home
+   * given is searched as the agents lay it out).
+   */
+  env?: SessionEnv;
   /** Only this harness's sessions. */
   harness?: string;
   /** A session whose files changed this recently (ms) is live. Default 60,000. */
@@ -63,9 +69,10 @@ export function sessionFormat(harness: string): SessionFormat {
 /** Every session under the home, harness by harness. */
 export async function* findSessions(options: FindSessionsOptions = {}): AsyncGenerator<SessionEntry> {
   const home = resolve(options.home ?? homedir());
+  const env = options.env ?? (options.home === undefined ? process.env : {});
   const formats = options.harness === undefined ? [...sessionFormats.values()] : [sessionFormat(options.harness)];
   for (const format of formats) {
-    for await (const location of format.find(home)) yield await describe(format, location, options);
+    for await (const location of format.find(home, env)) yield await describe(format, location, options);
   }
 }
 

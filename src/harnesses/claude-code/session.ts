@@ -10,7 +10,7 @@ import type { Correlator, Harness, RunContext } from '../../kernel/harness.js';
 import { isObject, type JsonObject } from '../../kernel/json.js';
 import { addTokens, amount } from '../../kernel/metrics.js';
 import { recordRows, type RecordRule } from '../../kernel/record-table.js';
-import type { SessionFormat, SessionLocation } from '../../kernel/session.js';
+import { envDir, type SessionFormat, type SessionLocation } from '../../kernel/session.js';
 import { filesIn, namesIn } from '../../kernel/session-dirs.js';
 import { claudeTokens, readRecovery } from './correlate.js';
 import { bySubtype, dialect } from './dialect.js';
@@ -147,8 +147,10 @@ export const session: SessionFormat = {
   harness: 'claude-code',
   where: '.claude/projects/<project>/<sessionId>.jsonl (subagents: <sessionId>/subagents/agent-<agentId>.jsonl)',
   reader: sessionReader,
-  async *find(home) {
-    const projects = join(home, '.claude', 'projects');
+  // `CLAUDE_CONFIG_DIR` moves every ~/.claude path (code.claude.com/docs/en/claude-directory).
+  env: ['CLAUDE_CONFIG_DIR'],
+  async *find(home, env) {
+    const projects = join(envDir(env, 'CLAUDE_CONFIG_DIR') ?? join(home, '.claude'), 'projects');
     for (const project of await namesIn(projects, 'dir')) {
       for (const file of await filesIn(join(projects, project), SESSION_FILE)) yield await locate(file);
     }

@@ -9,7 +9,7 @@ import { basename, join } from 'node:path';
 import type { Correlator, Harness, RunContext } from '../../kernel/harness.js';
 import { isObject, type JsonObject } from '../../kernel/json.js';
 import { recordRows, recordTable, type RecordHandlers } from '../../kernel/record-table.js';
-import type { SessionFormat, SessionLocation } from '../../kernel/session.js';
+import { envDir, type SessionFormat, type SessionLocation } from '../../kernel/session.js';
 import { filesIn, firstLine, namesIn } from '../../kernel/session-dirs.js';
 import { correlator as stdoutCorrelator } from './correlate.js';
 import { tools } from './tools.js';
@@ -246,8 +246,9 @@ export const session: SessionFormat = {
   harness: 'codex',
   where: '.codex/sessions/YYYY/MM/DD/rollout-<time>-<threadId>.jsonl (a sub-agent: its own rollout)',
   reader: sessionReader,
-  async *find(home) {
-    yield* await threads(join(home, '.codex', 'sessions'));
+  env: ['CODEX_HOME'],
+  async *find(home, env) {
+    yield* await threads(join(envDir(env, 'CODEX_HOME') ?? join(home, '.codex'), 'sessions'));
   },
   async locate(path) {
     const found = (await threads(rootOf(path))).find((thread) => thread.path === path);

@@ -8,7 +8,7 @@ import { basename, dirname, join } from 'node:path';
 import type { Correlator, Harness, RunContext } from '../../kernel/harness.js';
 import { isObject } from '../../kernel/json.js';
 import { recordRows } from '../../kernel/record-table.js';
-import type { SessionFormat } from '../../kernel/session.js';
+import { envDir, type SessionFormat } from '../../kernel/session.js';
 import { namesIn } from '../../kernel/session-dirs.js';
 import { correlator as stdoutCorrelator, records } from './correlate.js';
 import { consumedRecords } from './records.js';
@@ -49,8 +49,10 @@ export const session: SessionFormat = {
   harness: 'copilot',
   where: '.copilot/session-state/<sessionId>/events.jsonl (subagents: in the same file)',
   reader: sessionReader,
-  async *find(home) {
-    const root = join(home, '.copilot', 'session-state');
+  // `COPILOT_HOME` moves ~/.copilot (changelog 1.0.40; it replaces the deprecated --config-dir).
+  env: ['COPILOT_HOME'],
+  async *find(home, env) {
+    const root = join(envDir(env, 'COPILOT_HOME') ?? join(home, '.copilot'), 'session-state');
     for (const id of await namesIn(root, 'dir')) {
       if ((await namesIn(join(root, id))).includes('events.jsonl'))
         yield { id, path: join(root, id, 'events.jsonl'), subagents: [] };

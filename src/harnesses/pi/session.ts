@@ -9,7 +9,7 @@ import { basename, join } from 'node:path';
 import type { Correlator, Harness, RunContext } from '../../kernel/harness.js';
 import { isObject, type JsonObject } from '../../kernel/json.js';
 import { recordRows, recordTable, type RecordHandlers } from '../../kernel/record-table.js';
-import type { SessionFormat } from '../../kernel/session.js';
+import { envDir, type SessionFormat } from '../../kernel/session.js';
 import { filesIn, namesIn } from '../../kernel/session-dirs.js';
 import { correlator as stdoutCorrelator } from './correlate.js';
 import { tools } from './tools.js';
@@ -118,10 +118,14 @@ export const session: SessionFormat = {
   harness: 'pi',
   where: '.pi/agent/sessions/--<cwd>--/<time>_<sessionId>.jsonl',
   reader: sessionReader,
-  async *find(home) {
-    const root = join(home, '.pi', 'agent', 'sessions');
-    for (const project of await namesIn(root, 'dir'))
-      for (const path of await filesIn(join(root, project), SESSION_FILE))
+  // PI_CODING_AGENT_SESSION_DIR is the sessions directory itself, PI_CODING_AGENT_DIR moves ~/.pi/agent.
+  env: ['PI_CODING_AGENT_SESSION_DIR', 'PI_CODING_AGENT_DIR'],
+  async *find(home, env) {
+    const agent = envDir(env, 'PI_CODING_AGENT_DIR') ?? join(home, '.pi', 'agent');
+    const root = envDir(env, 'PI_CODING_AGENT_SESSION_DIR') ?? join(agent, 'sessions');
+    // A session directory given by hand may hold the files themselves rather than one folder per project.
+    for (const dir of [root, ...(await namesIn(root, 'dir')).map((project) => join(root, project))])
+      for (const path of await filesIn(dir, SESSION_FILE))
         yield { id: basename(path, '.jsonl').slice(-36), path, subagents: [] };
   },
   locate: async (path) => ({ id: basename(path, '.jsonl').slice(-36), path, subagents: [] }),
