@@ -1,10 +1,11 @@
 /**
- * A session followed as it is written (`followSession`, `harness-events follow`): its main
- * file tailed (src/runtime/tail.ts) into the session format's reader, events given as each line
- * arrives. It ends when the session does: after the format's end marker (Claude Code's
- * `cost-state`, Codex's `task_complete`, Copilot's `session.shutdown`) when nothing more comes
- * within `endGraceMs`; else after `quietMs` with nothing written; when the file is deleted; or
- * on abort. Held text is flushed when the input pauses, as for a live stdout.
+ * A session followed as it is written (`followSession`, `harness-events follow`): its files
+ * tailed (src/runtime/tail-session.ts: the main file, and the subagents' files of a format that
+ * merges them) into the session format's reader, events given as each line arrives. It ends
+ * when the session does: after the format's end marker (Claude Code's `cost-state`, Codex's
+ * `task_complete`, Copilot's `session.shutdown`) when nothing more comes within `endGraceMs`;
+ * else after `quietMs` with nothing written to any of its files; when the main file is deleted;
+ * or on abort. Held text is flushed when the input pauses, as for a live stdout.
  */
 import { once } from 'node:events';
 import { resolve } from 'node:path';
@@ -12,7 +13,8 @@ import { now } from '../kernel/clock.js';
 import { stamp } from '../kernel/stamp.js';
 import { createNormalizer, type NormalizeOptions, type Normalizer } from './normalizer.js';
 import { sessionFormat } from './sessions.js';
-import { TailNotice, tailFile } from './tail.js';
+import { TailNotice } from './tail.js';
+import { tailSession } from './tail-session.js';
 
 export interface FollowSessionOptions extends Omit<NormalizeOptions, 'harness' | 'idleFlushMs' | 'output'> {
   /** The harness whose session file this is, by registry name. */
@@ -56,7 +58,7 @@ export function followSession(options: FollowSessionOptions): Normalizer {
   });
 
   async function pump(): Promise<void> {
-    const chunks = tailFile(resolve(path), {
+    const chunks = tailSession(format, resolve(path), {
       from,
       signal,
       quietMs: quietMs ?? DEFAULT_QUIET_MS,
@@ -64,20 +66,14 @@ export function followSession(options: FollowSessionOptions): Normalizer {
       pollMs: pollMs ?? DEFAULT_POLL_MS,
       ended: () => lastWasEnd,
     });
-    // Whether the last write ended inside a line.
-    let partial = false;
     for await (const chunk of chunks) {
       if (normalizer.destroyed) break;
       if (chunk instanceof TailNotice) {
-        // The line cut off by the truncation or deletion goes first, as the not-JSON line it now is.
-        if (partial && !normalizer.write('\n')) await once(normalizer, 'drain');
-        partial = false;
         // Every write before it has been read (a full buffer was waited out): the warning keeps its place.
         normalizer.metrics.events.warning = (normalizer.metrics.events.warning ?? 0) + 1;
         normalizer.push(stamp({ type: 'warning', code: chunk.code, message: chunk.message }, now(), session));
         continue;
       }
-      partial = chunk[chunk.length - 1] !== 0x0a;
       if (!normalizer.write(chunk)) await once(normalizer, 'drain');
     }
     normalizer.end();

@@ -28,6 +28,10 @@ export interface TailOptions {
   ended(): boolean;
   /** The poll behind the watch, in ms. */
   pollMs: number;
+  /** Once aborted, the reading goes on to the file's current end and stops there (a subagent's, after its parent's). */
+  finish?: AbortSignal;
+  /** The last time (epoch ms) any file of the session brought bytes: the quiet period counts from it. */
+  lastActivity?: () => number;
 }
 
 /** Wakes a waiting reader when the file changes, on a poll tick, on abort, or at a deadline. */
@@ -55,17 +59,17 @@ class Waker {
   }
 
   /** Waits until the next change (or one since `arm`), tick, abort or `deadline` (epoch ms). */
-  async wait(deadline: number, pollMs: number, signal: AbortSignal | undefined): Promise<void> {
-    if (this.changed || signal?.aborted === true) return;
+  async wait(deadline: number, pollMs: number, signals: readonly (AbortSignal | undefined)[]): Promise<void> {
+    if (this.changed || signals.some((signal) => signal?.aborted === true)) return;
     await new Promise<void>((resolve) => {
       const done = () => {
         clearTimeout(timer);
-        signal?.removeEventListener('abort', done);
+        for (const signal of signals) signal?.removeEventListener('abort', done);
         this.wake = undefined;
         resolve();
       };
       const timer = setTimeout(done, Math.max(0, Math.min(pollMs, deadline - Date.now())));
-      signal?.addEventListener('abort', done, { once: true });
+      for (const signal of signals) signal?.addEventListener('abort', done, { once: true });
       this.wake = done;
     });
   }
@@ -112,12 +116,15 @@ export async function* tailFile(path: string, options: TailOptions): AsyncGenera
         continue;
       }
       if (now === undefined) return yield deleted(path);
+      if (options.finish?.aborted === true) return;
       if (options.ended() && !endSeen) {
         endSeen = true;
         deadline = Math.min(deadline, Date.now() + options.endGraceMs);
       }
-      if (Date.now() >= deadline) return;
-      await waker.wait(deadline, options.pollMs, options.signal);
+      // Another file of the session being written keeps this one followed (not once its end marker is seen).
+      const until = endSeen ? deadline : Math.max(deadline, (options.lastActivity?.() ?? 0) + options.quietMs);
+      if (Date.now() >= until) return;
+      await waker.wait(until, options.pollMs, [options.signal, options.finish]);
     }
   } finally {
     waker.unwatch();

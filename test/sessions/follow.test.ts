@@ -17,9 +17,9 @@ import { fixturePath } from '../helpers.js';
 import { signature } from './pairs.js';
 
 const appender = new URL('./appender.mjs', import.meta.url).pathname;
-const bash = fixturePath(
-  'claude/transcripts/bash/home/.claude/projects/-home-user-project/c87769bd-e555-469c-9e50-6bbdc54002bf.jsonl',
-);
+const project = (scenario: string) =>
+  fixturePath(`claude/transcripts/${scenario}/home/.claude/projects/-home-user-project`);
+const bash = join(project('bash'), 'c87769bd-e555-469c-9e50-6bbdc54002bf.jsonl');
 
 interface Writer {
   child: ChildProcessWithoutNullStreams;
@@ -27,8 +27,9 @@ interface Writer {
   ask(command: string): Promise<string>;
 }
 
-function startWriter(source: string, target: string): Writer {
-  const child = spawn(process.execPath, [appender, source, target], { stdio: ['pipe', 'pipe', 'pipe'] });
+/** A child appending each source to its target: `[source, target, source, target, ...]`. */
+function startWriter(...files: string[]): Writer {
+  const child = spawn(process.execPath, [appender, ...files], { stdio: ['pipe', 'pipe', 'pipe'] });
   const answers = createInterface({ input: child.stdout })[Symbol.asyncIterator]();
   return {
     child,
@@ -167,6 +168,48 @@ describe('followSession', () => {
     expect(codes).toEqual(['not_json', 'session_truncated', 'session_deleted']);
     expect(got.events).toHaveLength(3);
     expect(got.events[1]).toMatchObject({ session_id: 'c87769bd-e555-469c-9e50-6bbdc54002bf' });
+  });
+
+  test("a subagent's transcript appearing while the session is written: its events merged in as they come", async () => {
+    const id = '42a3ead3-e740-40f9-af59-f65838abac3a';
+    const agent = `${id}/subagents/agent-aa42baeaa5d08c432.jsonl`;
+    const dir = mkdtempSync(join(tmpdir(), 'harness-events-follow-'));
+    dirs.push(dir);
+    const path = join(dir, `${id}.jsonl`);
+    writeFileSync(path, '');
+    // The main file and the subagent's, written in their records' time order; the subagent's file and folder are
+    // created by its first line, after the follower started.
+    const writer = startWriter(
+      join(project('subagent'), `${id}.jsonl`),
+      path,
+      join(project('subagent'), agent),
+      join(dir, agent),
+    );
+    writers.push(writer);
+    const lines = lineCounter();
+    const follow = followSession({ harness: 'claude-code', path, onLine: lines.onLine, endGraceMs: 50, pollMs: 50 });
+    const got = collect(follow);
+    for (;;) {
+      const [, count, more] = (await writer.ask('next')).split(' ');
+      await lines.until(Number(count));
+      if (more === 'all') break;
+    }
+    await got.done;
+    const whole = readSession({ harness: 'claude-code', path: join(project('subagent'), `${id}.jsonl`) });
+    const expected: string[] = [];
+    for await (const event of whole) expected.push(signature(event));
+    // The read and the two messages around it are the subagent's (its file only).
+    expect(expected).toEqual([
+      'agent | Delegating to a subagent.',
+      'agent | Reading the README.',
+      'read | /home/user/project/README.md | true',
+      'agent | The first line is "# Demo project".',
+      'unknown tool Agent',
+      'agent | The subagent reports that the first line of the README is "# Demo project".',
+    ]);
+    expect(got.events.map(signature)).toEqual(expected);
+    expect(follow.metrics.tokens).toEqual(whole.metrics.tokens);
+    expect(follow.metrics.input.lines).toBe(whole.metrics.input.lines);
   });
 
   test('abort ends it, with what was read', async () => {

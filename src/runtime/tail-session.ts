@@ -1,0 +1,128 @@
+/**
+ * A followed session's files as one stream of whole lines: its main file and, for a format that
+ * merges its subagents' transcripts (Claude Code), each subagent file as it appears, interleaved
+ * as they are written. Lines are never cut across files: each file's partial last line waits for
+ * its end, and one longer than `LONG_LINE_BYTES` holds the other files back until it is whole.
+ * The main file decides the end; the subagents' files are then read to their ends.
+ */
+import type { SessionFormat } from '../kernel/session.js';
+import { TailNotice, tailFile, type TailOptions } from './tail.js';
+
+/** A partial line past this is passed on as it comes, the other files waiting until it ends. */
+const LONG_LINE_BYTES = 1 << 20;
+
+interface Source {
+  readonly path: string;
+  readonly chunks: AsyncGenerator<Buffer | TailNotice>;
+  /** The file's bytes after its last line break. */
+  rest: Buffer[];
+  restBytes: number;
+  /** The file's partial line has been passed on: only this file is read until it ends. */
+  open: boolean;
+  next?: Promise<{ source: Source; result: IteratorResult<Buffer | TailNotice> }>;
+}
+
+const NEWLINE = Buffer.from('\n');
+
+export interface SessionTailOptions extends Omit<TailOptions, 'ended'> {
+  /** Whether the last record read ends the session (checked for the main file). */
+  ended(): boolean;
+}
+
+export async function* tailSession(
+  format: SessionFormat,
+  path: string,
+  options: SessionTailOptions,
+): AsyncGenerator<Buffer | TailNotice> {
+  // Ends the subagents' reading once the main file's has: each reads to its end, then stops.
+  const finish = new AbortController();
+  // Ends the main file's reading when this generator is left early (an error, or its reader gone).
+  const stop = new AbortController();
+  let lastActivity = Date.now();
+  const sources: Source[] = [];
+  const known = new Set<string>();
+  const add = (file: string, from: 'start' | 'end' | undefined, main: boolean) => {
+    known.add(file);
+    const chunks = main
+      ? tailFile(file, { ...options, from, finish: stop.signal, lastActivity: () => lastActivity })
+      : tailFile(file, { ...options, from, finish: finish.signal, quietMs: Infinity, ended: () => false });
+    sources.push({ path: file, chunks, rest: [], restBytes: 0, open: false });
+  };
+  const discover = async (from: 'start' | 'end' | undefined) => {
+    if (!format.mergesSubagents) return;
+    const location = await format.locate(path).catch(() => undefined);
+    for (const agent of location?.subagents ?? []) if (!known.has(agent.path)) add(agent.path, from, false);
+  };
+  add(path, options.from, true);
+  await discover(options.from);
+  const main = sources[0]!;
+  let mainDone = false;
+  // Subagent files appear while the main file may be quiet: look for new ones at the poll's pace.
+  let timer: NodeJS.Timeout | undefined;
+  let tick: Promise<'tick'> | undefined;
+  const nextTick = () =>
+    (tick ??= new Promise((resolve) => (timer = setTimeout(() => resolve('tick'), options.pollMs))));
+  try {
+    while (sources.length > 0) {
+      const exclusive = sources.find((source) => source.open);
+      const waiting = (exclusive ? [exclusive] : sources).map(
+        (source) => (source.next ??= source.chunks.next().then((result) => ({ source, result }))),
+      );
+      const first = await Promise.race<Awaited<Source['next']> | 'tick'>(
+        format.mergesSubagents && !mainDone && options.signal?.aborted !== true ? [...waiting, nextTick()] : waiting,
+      );
+      if (first === 'tick') {
+        tick = undefined;
+        await discover('start');
+        continue;
+      }
+      const { source, result } = first!;
+      source.next = undefined;
+      if (result.done === true) {
+        // A file that ends inside a line: its rest goes on as the line it is.
+        if (source.restBytes > 0 || source.open) yield Buffer.concat([...source.rest, NEWLINE]);
+        sources.splice(sources.indexOf(source), 1);
+        if (source === main) {
+          mainDone = true;
+          await discover('start');
+          finish.abort();
+        }
+        continue;
+      }
+      lastActivity = Date.now();
+      const chunk = result.value;
+      if (chunk instanceof TailNotice) {
+        if (source.restBytes > 0 || source.open) yield Buffer.concat([...source.rest, NEWLINE]);
+        source.rest = [];
+        source.restBytes = 0;
+        source.open = false;
+        yield chunk;
+        continue;
+      }
+      const end = chunk.lastIndexOf(0x0a);
+      if (end === -1 && (source.open || source.restBytes + chunk.length > LONG_LINE_BYTES)) {
+        // A long line: what there is goes on now, and this file alone is read until the line ends.
+        yield Buffer.concat([...source.rest, chunk]);
+        source.rest = [];
+        source.restBytes = 0;
+        source.open = true;
+        continue;
+      }
+      if (end === -1) {
+        source.rest.push(chunk);
+        source.restBytes += chunk.length;
+        continue;
+      }
+      yield Buffer.concat([...source.rest, chunk.subarray(0, end + 1)]);
+      source.rest = end + 1 < chunk.length ? [chunk.subarray(end + 1)] : [];
+      source.restBytes = chunk.length - end - 1;
+      source.open = false;
+      if (source === main) await discover('start');
+    }
+  } finally {
+    clearTimeout(timer);
+    finish.abort();
+    stop.abort();
+    await Promise.all(sources.map((source) => source.chunks.return(undefined)));
+  }
+}
