@@ -2,14 +2,13 @@
  * A followed session's files as one stream of whole lines: its main file and, for a format that
  * merges its subagents' transcripts (Claude Code), each subagent file as it appears, interleaved
  * as they are written. Lines are never cut across files: each file's partial last line waits for
- * its end, and one longer than `LONG_LINE_BYTES` holds the other files back until it is whole.
+ * its end, and one longer than `LONG_LINE_BYTES` (1 MiB) is passed on as it comes, holding the
+ * other files back until it ends.
  * The main file decides the end; the subagents' files are then read to their ends.
  */
 import type { SessionFormat } from '../kernel/session.js';
+import { LONG_LINE_BYTES } from './merge-lines.js';
 import { TailNotice, tailFile, type TailOptions } from './tail.js';
-
-/** A partial line past this is passed on as it comes, the other files waiting until it ends. */
-const LONG_LINE_BYTES = 1 << 20;
 
 interface Source {
   readonly path: string;
