@@ -1,10 +1,13 @@
 /** The CLI's session commands, in process: `sessions --json`, `normalize --session`, `follow` on a whole file. */
-import { rmSync, utimesSync } from 'node:fs';
+import { readdirSync, readFileSync, rmSync, utimesSync } from 'node:fs';
 import { join } from 'node:path';
-import { PassThrough } from 'node:stream';
+import { PassThrough, Readable } from 'node:stream';
 import { afterEach, expect, test } from 'vitest';
 import { main } from '../../src/interfaces/cli/cli.js';
-import { copyHome } from './pairs.js';
+import { normalize, type HarnessName } from '../../src/index.js';
+import { sessionFormats, type SessionEntry } from '../../src/runtime/sessions.js';
+import { fixturePath } from '../helpers.js';
+import { copyHome, transcripts } from './pairs.js';
 
 const session = '.claude/projects/-home-user-project/c87769bd-e555-469c-9e50-6bbdc54002bf.jsonl';
 const homes: string[] = [];
@@ -62,3 +65,47 @@ test('normalize --session and follow give the same events; a bad --session is a 
   expect((await cli(['normalize', '--harness', 'claude-code', '--session', join(dir, 'nothing.jsonl')])).code).toBe(2);
   expect((await cli(['normalize', '--harness', 'gg', '--session', join(dir, session)])).code).toBe(2);
 });
+
+/** Every paired capture in test/fixtures of a harness whose sessions are read: `[harness, fixtures, scenario]`. */
+const captures = [...sessionFormats.keys()].flatMap((harness) => {
+  const fixtures = harness === 'claude-code' ? 'claude' : harness;
+  const dir = fixturePath(`${fixtures}/transcripts`);
+  return readdirSync(dir, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => [harness, fixtures, entry.name] as const);
+});
+
+/** The session ids the capture's stdout names (every run of it: a resumed session has a stdout per run). */
+async function stdoutSessions(harness: string, dir: string): Promise<string[]> {
+  const ids = new Set<string>();
+  for (const file of readdirSync(dir).filter((name) => /^stdout(\.\d+)?\.jsonl$/.test(name))) {
+    const events = normalize(Readable.from([readFileSync(join(dir, file))]), { harness: harness as HarnessName });
+    for await (const event of events) if (event.session_id !== undefined) ids.add(event.session_id);
+    // Copilot names its session only on the final `result` line, which gives no event of its own.
+    for (const line of readFileSync(join(dir, file), 'utf8').split('\n'))
+      if (harness === 'copilot' && line.startsWith('{"type":"result"')) ids.add(JSON.parse(line).sessionId);
+  }
+  return [...ids].sort();
+}
+
+test.each(captures)(
+  'sessions --home on the %s capture %s/%s lists exactly its run',
+  async (harness, fixtures, scenario) => {
+    const { code, lines } = await cli(['sessions', '--home', join(transcripts(fixtures, scenario), 'home'), '--json']);
+    expect(code).toBe(0);
+    const entries = lines.map((line) => JSON.parse(line) as SessionEntry);
+    expect(entries.map((entry) => entry.harness)).toEqual(entries.map(() => harness));
+    for (const entry of entries) {
+      expect(entry).toEqual(
+        expect.objectContaining({ id: expect.any(String), path: expect.any(String), updated: expect.any(String) }),
+      );
+      expect(typeof entry.live).toBe('boolean');
+    }
+    // The ids stdout names are the sessions listed, or their subagents (listed under their parent).
+    const listed = entries.flatMap((entry) => [entry.id, ...entry.subagents.map((agent) => agent.id)]);
+    const named = await stdoutSessions(harness, transcripts(fixtures, scenario));
+    expect(named.length).toBeGreaterThan(0);
+    expect(named.filter((id) => !listed.includes(id))).toEqual([]);
+    expect(entries.map((entry) => entry.id).filter((id) => !named.includes(id))).toEqual([]);
+  },
+);
