@@ -255,6 +255,24 @@ describe('harness-events normalize', () => {
     }
   });
 
+  test('Ctrl-C ends follow on a session nobody is writing, with the events read so far', async () => {
+    const source = fixturePath(
+      'claude/transcripts/bash/home/.claude/projects/-home-user-project/c87769bd-e555-469c-9e50-6bbdc54002bf.jsonl',
+    );
+    // The session without its last lines (no cost-state): following it would wait for its quiet period.
+    const session = join(tmp, 'c87769bd-e555-469c-9e50-6bbdc54002bf.jsonl');
+    writeFileSync(session, readFileSync(source, 'utf8').split('\n').slice(0, 31).join('\n') + '\n');
+    const cli = start(['follow', '--harness', 'claude-code', '--session', session]);
+    await cli.line((line) => line.path === '/home/user/project/notes.txt');
+    cli.child.kill('SIGINT');
+    const { code, stdout } = await cli.closed;
+    expect(code).toBe(130);
+    expect(lines(stdout).map((line) => [line.type, line.path])).toEqual([
+      ['read', '/home/user/project/README.md'],
+      ['read', '/home/user/project/notes.txt'],
+    ]);
+  });
+
   test('--metrics naming the input is a usage error, and the input is left as it was', async () => {
     const input = join(tmp, 'input.jsonl');
     writeFileSync(input, '{"type":"mystery"}\n');
