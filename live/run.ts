@@ -46,13 +46,18 @@ export interface LiveRun {
   serverUrl: string;
 }
 
-/** Runs the scenario; `inspect` sees the place and the run before the place is removed. */
+/**
+ * Runs the scenario; `inspect` sees the place and the run before the place is removed (awaited, if it returns a
+ * promise). `onEvent` sees each event as the run gives it, with the place (the live sessions test starts following
+ * the agent's session file from it).
+ */
 export async function runScenario<T>(
   row: LiveHarness,
   cli: Installed,
   scenario: Scenario,
   inspect: (run: LiveRun) => T,
-): Promise<T> {
+  onEvent?: (event: HarnessEvent, place: Place) => void,
+): Promise<Awaited<T>> {
   const place = createPlace(scenario.files);
   const turns = scenario.turns(place);
   const server = await startModelServer({
@@ -93,7 +98,10 @@ export async function runScenario<T>(
       onRecord: capture === undefined ? undefined : (record) => appendFileSync(capture, JSON.stringify(record) + '\n'),
     } as SpawnHarnessOptions);
     const events: HarnessEvent[] = [];
-    for await (const event of run) events.push(event);
+    for await (const event of run) {
+      events.push(event);
+      onEvent?.(event, place);
+    }
     const result = await run.done;
     const turnsPlayed = turns.map((turn, index) =>
       server.requests.some(
@@ -103,7 +111,7 @@ export async function runScenario<T>(
           r.outcome === (turn.failAlways !== undefined ? 'failed' : 'served'),
       ),
     );
-    return inspect({
+    return await inspect({
       events,
       result,
       requests: server.requests,
