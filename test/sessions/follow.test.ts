@@ -189,3 +189,86 @@ describe('followSession', () => {
     ]);
   });
 });
+
+describe('followSession on a Gemini chat file', () => {
+  const chats = 'gemini/transcripts/%s/home/.gemini/tmp/project/chats/';
+  const source = (scenario: string, file: string) => fixturePath(chats.replace('%s', scenario) + file);
+
+  function geminiSession(name: string): string {
+    const dir = mkdtempSync(join(tmpdir(), 'harness-events-follow-'));
+    dirs.push(dir);
+    const path = join(dir, name);
+    writeFileSync(path, '');
+    return path;
+  }
+
+  /**
+   * Replays `from` into a new file line by line (each write ending mid-line) and checks, after every complete line,
+   * that the events so far are exactly the whole file's first ones, as many as `added` gives up to that line (by line
+   * number: how many events the line adds).
+   * Gemini CLI writes no end marker, so the follower ends on its quiet period: `quietMs` only bounds the pause between
+   * the writer's steps here (each a handshake, a few ms), and is the time the test waits at its end.
+   */
+  async function replay(from: string, name: string, added: Record<number, number>) {
+    const path = geminiSession(name);
+    const writer = startWriter(from, path);
+    writers.push(writer);
+    const lines = lineCounter();
+    const follow = followSession({ harness: 'gemini', path, onLine: lines.onLine, quietMs: 1000 });
+    const got = collect(follow);
+    const whole: string[] = [];
+    for await (const event of readSession({ harness: 'gemini', path: from })) whole.push(signature(event));
+    let expected = 0;
+    for (;;) {
+      const [, count, more] = (await writer.ask('next')).split(' ');
+      await lines.until(Number(count));
+      expected += added[Number(count)] ?? 0;
+      await got.atLeast(expected);
+      expect(got.events.map(signature)).toEqual(whole.slice(0, expected));
+      if (more === 'all') break;
+    }
+    await got.done;
+    expect(got.events.map(signature)).toEqual(whole);
+    return { events: got.events, metrics: follow.metrics };
+  }
+
+  test('file-tools: a response as soon as it is written, its call when its rewrite comes, nothing twice', async () => {
+    // Line 5 + 5k is response k (its text, if any, and usage), line 7 + 5k the same id again with its call.
+    const added: Record<number, number> = { 5: 2, 7: 1, 40: 2 };
+    for (let k = 1; k < 7; k++) {
+      added[5 + 5 * k] = 1;
+      added[7 + 5 * k] = 1;
+    }
+    const { events, metrics } = await replay(
+      source('file-tools', 'session-2026-12-01T19-59-fefd50be.jsonl'),
+      'session-2026-12-01T19-59-fefd50be.jsonl',
+      added,
+    );
+    expect(events.map(signature).slice(0, 3)).toEqual([
+      'agent | I will read the notes first.',
+      'usage',
+      'read | notes.txt | true',
+    ]);
+    expect(events).toHaveLength(17);
+    expect(metrics.input.rules).toMatchObject({ 'gemini:response': 8, 'gemini:rewrite': 7 });
+    expect(metrics.tokens).toEqual({ input: 50800, cache_read: 0, output: 171 });
+  });
+
+  test('text-thoughts-resume: the history a resume restates ($set.messages) after it was given adds nothing', async () => {
+    // Line 5: run 1's response (two thoughts, its text, its usage); line 10: the restored history; 13: run 2's answer.
+    const { events, metrics } = await replay(
+      source('text-thoughts-resume', 'session-2026-12-01T19-59-39f301d0.jsonl'),
+      'session-2026-12-01T19-59-39f301d0.jsonl',
+      { 5: 4, 13: 2 },
+    );
+    expect(events.map(signature)).toEqual([
+      'reasoning | **Planning the greeting** The user wants a short hello.',
+      'reasoning | I will answer in one sentence.',
+      'agent | Hello from the lab!',
+      'usage',
+      'agent | Goodbye from the lab!',
+      'usage',
+    ]);
+    expect(metrics.input.rules).toMatchObject({ 'metadata:header': 2, '$set:messages': 3 });
+  });
+});
