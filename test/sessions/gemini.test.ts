@@ -27,25 +27,13 @@ const files = {
 };
 
 /** Documented: only the file has per-response usage (a usage event after each response's text). */
-const withoutUsage = (events: HarnessEvent[]) => events.map(signature).filter((line) => line !== 'usage');
+const withoutUsage = (lines: string[]) => lines.filter((line) => line !== 'usage');
 
 describe('Gemini chat file = its stdout, but for the documented differences', () => {
   test('file-tools: the same calls and text, with a usage event per response; the same token totals', async () => {
     const { stdout, session } = await readPair('gemini', 'gemini', 'file-tools', files['file-tools']);
-    const common = [
-      'agent | I will read the notes first.',
-      'read | notes.txt | true',
-      'read | /home/user/project/notes.txt | true',
-      'list | src | true',
-      'search | **/*.ts | true',
-      'search | src | true',
-      'write | docs/USAGE.md | true',
-      'write | /home/user/project/src/a.ts | true',
-      'agent | Done: read the notes, listed src, found greet, wrote docs/USAGE.md and capitalized the greeting.',
-    ];
-    expect(stdout.events.map(signature)).toEqual(common);
     // Each response: its text, its usage, then (from its rewrite) its call.
-    expect(session.events.map(signature)).toEqual([
+    const expected = [
       'agent | I will read the notes first.',
       'usage',
       'read | notes.txt | true',
@@ -63,8 +51,9 @@ describe('Gemini chat file = its stdout, but for the documented differences', ()
       'write | /home/user/project/src/a.ts | true',
       'agent | Done: read the notes, listed src, found greet, wrote docs/USAGE.md and capitalized the greeting.',
       'usage',
-    ]);
-    expect(withoutUsage(session.events)).toEqual(common);
+    ];
+    expect(session.events.map(signature)).toEqual(expected);
+    expect(stdout.events.map(signature)).toEqual(withoutUsage(expected));
     expect(session.events[1]).toMatchObject({ type: 'usage', tokens: { input: 6000, cache_read: 0, output: 20 } });
     expect(session.metrics.tokens).toEqual(stdout.metrics.tokens);
     expect(session.metrics.tokens).toEqual({ input: 50800, cache_read: 0, output: 171 });
@@ -76,31 +65,23 @@ describe('Gemini chat file = its stdout, but for the documented differences', ()
 
   test('tool-errors: the same failed calls (and the same unknown ones), with usage per response', async () => {
     const { stdout, session } = await readPair('gemini', 'gemini', 'tool-errors', files['tool-errors']);
-    const common = [
+    const expected = [
+      'usage',
       'read | missing.txt | false',
+      'usage',
       'write | notes.txt | false',
+      'usage',
       // read_file without file_path, and the unregistered delete_everything.
       'unknown undefined/',
+      'usage',
       'unknown undefined/',
+      'usage',
       'list | false',
       'agent | Each of those attempts failed as expected.',
+      'usage',
     ];
-    expect(stdout.events.map(signature)).toEqual(common);
-    expect(session.events.map(signature)).toEqual([
-      'usage',
-      'read | missing.txt | false',
-      'usage',
-      'write | notes.txt | false',
-      'usage',
-      'unknown undefined/',
-      'usage',
-      'unknown undefined/',
-      'usage',
-      'list | false',
-      'agent | Each of those attempts failed as expected.',
-      'usage',
-    ]);
-    expect(withoutUsage(session.events)).toEqual(common);
+    expect(session.events.map(signature)).toEqual(expected);
+    expect(stdout.events.map(signature)).toEqual(withoutUsage(expected));
     const unknowns = session.events.filter((event) => event.type === 'unknown');
     expect(
       unknowns.map((event) => (event as { raw: { tool_use: { tool_name: string } } }).raw.tool_use.tool_name),
