@@ -309,7 +309,7 @@ describe('Gemini chat records the captures do not show', () => {
   });
 
   /** The events of a chat file holding these records (one JSON line each, or the line itself when a string). */
-  async function read(records: unknown[], options: { maxPendingTools?: number } = {}) {
+  async function read(records: unknown[], options: { maxPendingTools?: number; maxPendingBytes?: number } = {}) {
     const dir = mkdtempSync(join(tmpdir(), 'harness-events-gemini-'));
     dirs.push(dir);
     const path = join(dir, 'session-2026-12-01T19-59-abcd1234.jsonl');
@@ -343,6 +343,18 @@ describe('Gemini chat records the captures do not show', () => {
     expect(events[1]).not.toHaveProperty('is_success');
   });
 
+  test('an unfinished call pushed out by maxPendingTools is given with no outcome, and only once', async () => {
+    const running = [call('c1', 'executing'), call('c2', 'executing', 'README.md')];
+    const done = [call('c1', 'success'), call('c2', 'success', 'README.md')];
+    const { lines } = await read(
+      [header, response('a', '', { toolCalls: running }), response('a', '', { toolCalls: done })],
+      {
+        maxPendingTools: 1,
+      },
+    );
+    expect(lines).toEqual(['read | notes.txt', 'read | README.md | true']);
+  });
+
   test('$rewindTo forgets the messages from its id on: one written again reads as new', async () => {
     const { lines, metrics } = await read([
       header,
@@ -370,6 +382,15 @@ describe('Gemini chat records the captures do not show', () => {
       'agent | Two',
       'agent | Three',
     ]);
+  });
+
+  test('the bound is in bytes too: a message whose state passes maxPendingBytes pushes the older one out', async () => {
+    // Each state holds its 2,000-character id; 3,000 bytes hold one of them.
+    const [a, b] = ['a', 'b'].map((letter) => letter.repeat(2000));
+    const { lines } = await read([header, response(a!, 'One'), response(b!, 'Two'), response(a!, 'One')], {
+      maxPendingBytes: 3000,
+    });
+    expect(lines).toEqual(['agent | One', 'warning | messages_forgotten', 'agent | Two', 'agent | One']);
   });
 
   test('records of no known shape are unknown or warnings, and reading goes on', async () => {
