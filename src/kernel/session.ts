@@ -16,6 +16,13 @@ export interface SessionLocation {
   readonly path: string;
   /** Subagent transcripts that belong to it (listed with their parent, read merged into it). */
   readonly subagents: readonly { readonly id: string; readonly path: string }[];
+  /**
+   * Further files of the same session, read merged with the main file by time and counted in its listing (Gemini CLI:
+   * a `--resume` in a later minute starts a second file of the same session id).
+   */
+  readonly parts?: readonly string[];
+  /** The working directory the format knows from where the files are, when no record names one (Gemini CLI). */
+  readonly cwd?: string;
 }
 
 /** What one record tells the listing about its session; each field only when the record has it. */

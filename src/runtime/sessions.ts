@@ -10,6 +10,7 @@ import type { SessionEnv, SessionFormat, SessionLocation } from '../kernel/sessi
 import { session as claudeCode } from '../harnesses/claude-code/session.js';
 import { session as codex } from '../harnesses/codex/session.js';
 import { session as copilot } from '../harnesses/copilot/session.js';
+import { session as gemini } from '../harnesses/gemini/session.js';
 import { session as pi } from '../harnesses/pi/session.js';
 import { mergeLines } from './merge-lines.js';
 import { createNormalizer, type NormalizeOptions, type Normalizer } from './normalizer.js';
@@ -17,7 +18,7 @@ import { fileFacts } from './session-facts.js';
 
 /** The harnesses whose session files the library reads, by registry name. */
 export const sessionFormats: ReadonlyMap<string, SessionFormat> = new Map(
-  [claudeCode, codex, copilot, pi].map((format) => [format.harness, format]),
+  [claudeCode, codex, copilot, gemini, pi].map((format) => [format.harness, format]),
 );
 
 /** A session found on disk: what `harness-events sessions --json` prints, one per line. */
@@ -37,6 +38,8 @@ export interface SessionEntry {
   live: boolean;
   /** Its subagents' transcripts (Claude Code: read merged into it; Codex: each read on its own). */
   subagents: { id: string; path: string; bytes: number }[];
+  /** Further files of the same session, read with its main file (Gemini CLI: a resume in a later minute). */
+  parts?: string[];
 }
 
 export interface FindSessionsOptions {
@@ -82,22 +85,29 @@ async function describe(
   options: FindSessionsOptions,
 ): Promise<SessionEntry> {
   const main = await fileFacts(location.path, format.facts);
+  const parts = await Promise.all((location.parts ?? []).map((path) => fileFacts(path, format.facts)));
   const subagents = await Promise.all(
     location.subagents.map(async (agent) => ({ ...agent, facts: await fileFacts(agent.path, format.facts) })),
   );
-  const mtime = Math.max(main.mtimeMs, ...subagents.map((agent) => agent.facts.mtimeMs));
+  const mtime = Math.max(main.mtimeMs, ...parts.map((part) => part.mtimeMs), ...subagents.map((a) => a.facts.mtimeMs));
+  // The latest of the files' last times (ISO 8601 in UTC sort as strings).
+  const updated = [main, ...parts]
+    .flatMap((file) => (file.updated === undefined ? [] : [file.updated]))
+    .sort()
+    .at(-1);
   const liveWithin = options.liveWithinMs ?? DEFAULT_LIVE_WITHIN_MS;
   const entry: SessionEntry = {
     harness: format.harness,
     id: main.id ?? location.id,
     path: location.path,
-    cwd: main.cwd,
+    cwd: main.cwd ?? location.cwd,
     started: main.started,
-    updated: main.updated ?? new Date(main.mtimeMs).toISOString(),
-    bytes: main.bytes + subagents.reduce((sum, agent) => sum + agent.facts.bytes, 0),
+    updated: updated ?? new Date(main.mtimeMs).toISOString(),
+    bytes: [main, ...parts, ...subagents.map((agent) => agent.facts)].reduce((sum, file) => sum + file.bytes, 0),
     live: Date.now() - mtime < liveWithin,
     subagents: subagents.map((agent) => ({ id: agent.id, path: agent.path, bytes: agent.facts.bytes })),
   };
+  if (location.parts !== undefined && location.parts.length > 0) entry.parts = [...location.parts];
   if (entry.cwd === undefined) delete entry.cwd;
   if (entry.started === undefined) delete entry.started;
   return entry;
@@ -114,7 +124,11 @@ export interface SessionSource {
 export async function openSession(harness: string, path: string): Promise<SessionSource> {
   const format = sessionFormat(harness);
   const location = await format.locate(resolve(path));
-  const files = [location.path, ...(format.mergesSubagents ? location.subagents.map((agent) => agent.path) : [])];
+  const files = [
+    location.path,
+    ...(location.parts ?? []),
+    ...(format.mergesSubagents ? location.subagents.map((agent) => agent.path) : []),
+  ];
   return { format, location, input: mergeLines(files, (record) => format.facts(record).time) };
 }
 

@@ -1,7 +1,8 @@
 /**
- * A followed session's files as one stream of whole lines: its main file and, for a format that
- * merges its subagents' transcripts (Claude Code), each subagent file as it appears, interleaved
- * as they are written. Lines are never cut across files: each file's partial last line waits for
+ * A followed session's files as one stream of whole lines: its main file, its further parts
+ * (Gemini CLI's resume in a later minute) and, for a format that merges its subagents'
+ * transcripts (Claude Code), each subagent file, each as it appears, interleaved as they are
+ * written. Lines are never cut across files: each file's partial last line waits for
  * its end, and one longer than `LONG_LINE_BYTES` (1 MiB) is passed on as it comes, holding the
  * other files back until it ends.
  * The main file decides the end; the subagents' files are then read to their ends.
@@ -47,16 +48,18 @@ export async function* tailSession(
       : tailFile(file, { ...options, from, finish: finish.signal, quietMs: Infinity, ended: () => false });
     sources.push({ path: file, chunks, rest: [], restBytes: 0, open: false });
   };
+  // The session's other files: its further parts (Gemini CLI's resume in a later minute), and its subagents' for a
+  // format that merges them.
   const discover = async (from: 'start' | 'end' | undefined) => {
-    if (!format.mergesSubagents) return;
     const location = await format.locate(path).catch(() => undefined);
-    for (const agent of location?.subagents ?? []) if (!known.has(agent.path)) add(agent.path, from, false);
+    const agents = format.mergesSubagents ? (location?.subagents ?? []).map((agent) => agent.path) : [];
+    for (const file of [...(location?.parts ?? []), ...agents]) if (!known.has(file)) add(file, from, false);
   };
   add(path, options.from, true);
   await discover(options.from);
   const main = sources[0]!;
   let mainDone = false;
-  // Subagent files appear while the main file may be quiet: look for new ones at the poll's pace.
+  // A subagent's or a resume's file appears while the main file may be quiet: look for new ones at the poll's pace.
   let timer: NodeJS.Timeout | undefined;
   let tick: Promise<'tick'> | undefined;
   const nextTick = () =>
@@ -68,7 +71,7 @@ export async function* tailSession(
         (source) => (source.next ??= source.chunks.next().then((result) => ({ source, result }))),
       );
       const first = await Promise.race<Awaited<Source['next']> | 'tick'>(
-        format.mergesSubagents && !mainDone && options.signal?.aborted !== true ? [...waiting, nextTick()] : waiting,
+        !mainDone && options.signal?.aborted !== true ? [...waiting, nextTick()] : waiting,
       );
       if (first === 'tick') {
         tick = undefined;

@@ -109,3 +109,23 @@ test.each(captures)(
     expect(entries.map((entry) => entry.id).filter((id) => !named.includes(id))).toEqual([]);
   },
 );
+
+test('Gemini: a session of two files is one line with its part below it; --session takes either file', async () => {
+  const dir = copyHome('gemini', 'text-thoughts-resume-later');
+  homes.push(dir);
+  const chats = join(dir, '.gemini/tmp/project/chats');
+  const [first, later] = ['20-06', '20-07'].map((minute) => join(chats, `session-2026-12-01T${minute}-a79f08ff.jsonl`));
+  const past = new Date('2026-12-01T21:00:00Z');
+  for (const file of [first!, later!]) utimesSync(file, past, past);
+  const listed = await cli(['sessions', '--home', dir, '--harness', 'gemini']);
+  expect(listed.lines).toEqual([
+    'gemini  a79f08ff-12b1-4f45-aae2-e32bf22dd7f6  2026-12-01T20:06:05.929Z  2026-12-01T20:07:11.161Z  6 KiB  ended  ' +
+      '/home/user/project',
+    `    ${first}`,
+    `    part ${later}`,
+  ]);
+  const types = (lines: string[]) => lines.map((line) => (JSON.parse(line) as { type: string }).type);
+  const expected = ['reasoning', 'reasoning', 'agent', 'usage', 'agent', 'usage'];
+  for (const file of [first!, later!])
+    expect(types((await cli(['normalize', '--harness', 'gemini', '--session', file])).lines)).toEqual(expected);
+});

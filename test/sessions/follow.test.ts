@@ -232,3 +232,129 @@ describe('followSession', () => {
     ]);
   });
 });
+
+describe('followSession on a Gemini chat file', () => {
+  const chats = 'gemini/transcripts/%s/home/.gemini/tmp/project/chats/';
+  const source = (scenario: string, file: string) => fixturePath(chats.replace('%s', scenario) + file);
+
+  function geminiSession(name: string): string {
+    const dir = mkdtempSync(join(tmpdir(), 'harness-events-follow-'));
+    dirs.push(dir);
+    const path = join(dir, name);
+    writeFileSync(path, '');
+    return path;
+  }
+
+  /**
+   * Replays `from` into a new file line by line (each write ending mid-line) and checks, after every complete line,
+   * that the events so far are exactly the whole file's first ones, as many as `added` gives up to that line (by line
+   * number: how many events the line adds).
+   * Gemini CLI writes no end marker: the follower would end on its quiet period, which no clock of the test's decides;
+   * once every line is handled and every event has come, the test ends it (the quiet end has a test of its own).
+   */
+  async function replay(from: string, name: string, added: Record<number, number>) {
+    const path = geminiSession(name);
+    const writer = startWriter(from, path);
+    writers.push(writer);
+    const lines = lineCounter();
+    const controller = new AbortController();
+    const follow = followSession({ harness: 'gemini', path, onLine: lines.onLine, signal: controller.signal });
+    const got = collect(follow);
+    const whole: string[] = [];
+    for await (const event of readSession({ harness: 'gemini', path: from })) whole.push(signature(event));
+    let expected = 0;
+    for (;;) {
+      const [, count, more] = (await writer.ask('next')).split(' ');
+      await lines.until(Number(count));
+      expected += added[Number(count)] ?? 0;
+      await got.atLeast(expected);
+      expect(got.events.map(signature)).toEqual(whole.slice(0, expected));
+      if (more === 'all') break;
+    }
+    await got.atLeast(whole.length);
+    controller.abort();
+    await got.done;
+    expect(got.events.map(signature)).toEqual(whole);
+    return { events: got.events, metrics: follow.metrics };
+  }
+
+  test('file-tools: a response as soon as it is written, its call when its rewrite comes, nothing twice', async () => {
+    // Line 5 + 5k is response k (its text, if any, and usage), line 7 + 5k the same id again with its call.
+    const added: Record<number, number> = { 5: 2, 7: 1, 40: 2 };
+    for (let k = 1; k < 7; k++) {
+      added[5 + 5 * k] = 1;
+      added[7 + 5 * k] = 1;
+    }
+    const { events, metrics } = await replay(
+      source('file-tools', 'session-2026-12-01T19-59-fefd50be.jsonl'),
+      'session-2026-12-01T19-59-fefd50be.jsonl',
+      added,
+    );
+    expect(events.map(signature).slice(0, 3)).toEqual([
+      'agent | I will read the notes first.',
+      'usage',
+      'read | notes.txt | true',
+    ]);
+    expect(events).toHaveLength(17);
+    expect(metrics.input.rules).toMatchObject({ 'gemini:response': 8, 'gemini:rewrite': 7 });
+    expect(metrics.tokens).toEqual({ input: 50800, cache_read: 0, output: 171 });
+  });
+
+  test('a session nobody writes any more ends on the quiet period after its last line', async () => {
+    const from = source('text-thoughts-resume', 'session-2026-12-01T19-59-39f301d0.jsonl');
+    const follow = followSession({ harness: 'gemini', path: from, quietMs: 100, pollMs: 50 });
+    const got = collect(follow);
+    await got.done;
+    const whole: string[] = [];
+    for await (const event of readSession({ harness: 'gemini', path: from })) whole.push(signature(event));
+    expect(got.events.map(signature)).toEqual(whole);
+  });
+
+  test('a resume in a later minute: its second file is followed as it appears, its restated history adding nothing', async () => {
+    const scenario = 'text-thoughts-resume-later';
+    const [first, later] = ['20-06', '20-07'].map((minute) => `session-2026-12-01T${minute}-a79f08ff.jsonl`) as [
+      string,
+      string,
+    ];
+    const path = geminiSession(first);
+    const writer = startWriter(source(scenario, first), path, source(scenario, later), join(path, '..', later));
+    writers.push(writer);
+    const lines = lineCounter();
+    const controller = new AbortController();
+    const follow = followSession({
+      harness: 'gemini',
+      path,
+      onLine: lines.onLine,
+      signal: controller.signal,
+      pollMs: 50,
+    });
+    const got = collect(follow);
+    const whole: string[] = [];
+    for await (const event of readSession({ harness: 'gemini', path: source(scenario, first) }))
+      whole.push(signature(event));
+    for (;;) {
+      const [, count, more] = (await writer.ask('next')).split(' ');
+      await lines.until(Number(count));
+      if (more === 'all') break;
+    }
+    await got.atLeast(whole.length);
+    controller.abort();
+    await got.done;
+    // Both runs' answers: the second only in the later file.
+    expect(whole).toEqual(
+      ['reasoning', 'reasoning', 'agent', 'usage', 'agent', 'usage'].map((type) => expect.stringMatching(`^${type}`)),
+    );
+    expect(got.events.map(signature)).toEqual(whole);
+  });
+
+  test('text-thoughts-resume: the history a resume restates ($set.messages) after it was given adds nothing', async () => {
+    // Line 5: run 1's response (two thoughts, its text, its usage); line 10: the restored history; 13: run 2's answer.
+    const { events, metrics } = await replay(
+      source('text-thoughts-resume', 'session-2026-12-01T19-59-39f301d0.jsonl'),
+      'session-2026-12-01T19-59-39f301d0.jsonl',
+      { 5: 4, 13: 2 },
+    );
+    expect(events.map((event) => event.type)).toEqual(['reasoning', 'reasoning', 'agent', 'usage', 'agent', 'usage']);
+    expect(metrics.input.rules).toMatchObject({ 'metadata:header': 2, '$set:messages': 3 });
+  });
+});

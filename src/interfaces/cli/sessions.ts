@@ -35,8 +35,8 @@ export async function sessionInput(
 export const sessionsUsage = `  harness-events sessions [--home <dir>] [--harness <name>] [--json]
       Lists the sessions the agents saved under the home directory (default: yours), one
       per line: harness, id, start, last activity, size, live or not, working directory,
-      path (what --session takes), subagents indented below their parent. --json: one JSON
-      object per session. Read: ${[...sessionFormats.keys()].join(', ')}.`;
+      path (what --session takes), its further files (part) and subagents indented below
+      it. --json: one JSON object per session. Read: ${[...sessionFormats.keys()].join(', ')}.`;
 
 /** `harness-events sessions`: one line (or JSON object) per session found. */
 export async function sessionsCommand(args: string[], stdout: NodeJS.WritableStream): Promise<number> {
@@ -60,8 +60,9 @@ export async function sessionsCommand(args: string[], stdout: NodeJS.WritableStr
 function line(entry: SessionEntry): string {
   const size = `${Math.ceil(entry.bytes / 1024)} KiB`;
   const fields = [entry.harness, entry.id, entry.started ?? '-', entry.updated, size, entry.live ? 'live' : 'ended'];
+  const parts = (entry.parts ?? []).map((path) => `    part ${path}\n`).join('');
   const agents = entry.subagents.map((agent) => `    subagent ${agent.id} ${agent.path}\n`).join('');
-  return `${fields.join('  ')}  ${entry.cwd ?? '-'}\n    ${entry.path}\n${agents}`;
+  return `${fields.join('  ')}  ${entry.cwd ?? '-'}\n    ${entry.path}\n${parts}${agents}`;
 }
 
 export const followUsage = `  harness-events follow --harness <name> --session <path> [--new] [--format pretty]
