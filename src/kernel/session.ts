@@ -56,6 +56,12 @@ export interface SessionFormat {
   find(home: string, env: SessionEnv): AsyncIterable<SessionLocation>;
   /** The environment variables that move its files, in the order they take precedence (for the docs). */
   readonly env: readonly string[];
+  /**
+   * The working directory a session's place on disk says, for a format whose records name none (Gemini CLI's project
+   * root): relative paths in its events resolve against it. Synchronous, as a reader's working directory is fixed
+   * when it is made.
+   */
+  cwdOf?(path: string): string | undefined;
   /** The session a main file belongs to (for a path given on a command line). */
   locate(path: string): Promise<SessionLocation>;
   /**

@@ -45,6 +45,7 @@ export function followSession(options: FollowSessionOptions): Normalizer {
   let session: string | undefined;
   const normalizer = createNormalizer({
     ...rest,
+    cwd: rest.cwd ?? format.cwdOf?.(resolve(path)),
     harness: format.reader,
     idleFlushMs: 200,
     onLine(line, rule) {

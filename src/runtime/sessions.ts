@@ -149,7 +149,11 @@ export function readSession(options: ReadSessionOptions & { output: 'jsonl' }): 
 export function readSession(options: ReadSessionOptions): Normalizer<unknown> {
   const { path, harness, ...rest } = options;
   const format = sessionFormat(harness);
-  const normalizer = createNormalizer({ ...rest, harness: format.reader });
+  const normalizer = createNormalizer({
+    ...rest,
+    cwd: rest.cwd ?? format.cwdOf?.(resolve(path)),
+    harness: format.reader,
+  });
   openSession(harness, path).then(
     (source) => pipeline(source.input, normalizer, () => {}),
     (error: Error) => normalizer.destroy(error),

@@ -53,7 +53,7 @@ describe('Copilot events.jsonl = its stdout, but for the documented differences'
       'write | /home/user/project/README.md | false',
       'usage',
       'search | zzz_nomatch_zzz | true',
-      'list | no-such-dir | false',
+      'list | /home/user/project/no-such-dir | false',
       'usage',
       expect.stringMatching(/^agent \| missing\.txt does not exist, the edit tar/),
     ];

@@ -258,7 +258,14 @@ describe('followSession on a Gemini chat file', () => {
     writers.push(writer);
     const lines = lineCounter();
     const controller = new AbortController();
-    const follow = followSession({ harness: 'gemini', path, onLine: lines.onLine, signal: controller.signal });
+    // The copy is not in its project's folder (no .project_root beside it): the capture's working directory is given.
+    const follow = followSession({
+      harness: 'gemini',
+      path,
+      cwd: '/home/user/project',
+      onLine: lines.onLine,
+      signal: controller.signal,
+    });
     const got = collect(follow);
     const whole: string[] = [];
     for await (const event of readSession({ harness: 'gemini', path: from })) whole.push(signature(event));
@@ -293,7 +300,7 @@ describe('followSession on a Gemini chat file', () => {
     expect(events.map(signature).slice(0, 3)).toEqual([
       'agent | I will read the notes first.',
       'usage',
-      'read | notes.txt | true',
+      'read | /home/user/project/notes.txt | true',
     ]);
     expect(events).toHaveLength(17);
     expect(metrics.input.rules).toMatchObject({ 'gemini:response': 8, 'gemini:rewrite': 7 });
@@ -310,7 +317,7 @@ describe('followSession on a Gemini chat file', () => {
     expect(got.events.map(signature)).toEqual(whole);
   });
 
-  test('a resume in a later minute: its second file is followed as it appears, its restated history adding nothing', async () => {
+  test('a resume in a later minute: its second file is followed as it appears, its restated context adding nothing', async () => {
     const scenario = 'text-thoughts-resume-later';
     const [first, later] = ['20-06', '20-07'].map((minute) => `session-2026-12-01T${minute}-a79f08ff.jsonl`) as [
       string,
@@ -340,7 +347,8 @@ describe('followSession on a Gemini chat file', () => {
     await got.atLeast(whole.length);
     controller.abort();
     await got.done;
-    // Both runs' answers: the second only in the later file.
+    // Both runs' answers (the continuation is appended to the first file); the later file's metadata and restated
+    // context are read once it appears, and give nothing.
     expect(whole).toEqual(
       ['reasoning', 'reasoning', 'agent', 'usage', 'agent', 'usage'].map((type) => expect.stringMatching(`^${type}`)),
     );

@@ -36,17 +36,17 @@ describe('Gemini chat file = its stdout, but for the documented differences', ()
     const expected = [
       'agent | I will read the notes first.',
       'usage',
-      'read | notes.txt | true',
+      'read | /home/user/project/notes.txt | true',
       'usage',
       'read | /home/user/project/notes.txt | true',
       'usage',
-      'list | src | true',
+      'list | /home/user/project/src | true',
       'usage',
       'search | **/*.ts | true',
       'usage',
-      'search | src | true',
+      'search | /home/user/project/src | true',
       'usage',
-      'write | docs/USAGE.md | true',
+      'write | /home/user/project/docs/USAGE.md | true',
       'usage',
       'write | /home/user/project/src/a.ts | true',
       'agent | Done: read the notes, listed src, found greet, wrote docs/USAGE.md and capitalized the greeting.',
@@ -67,9 +67,9 @@ describe('Gemini chat file = its stdout, but for the documented differences', ()
     const { stdout, session } = await readPair('gemini', 'gemini', 'tool-errors', files['tool-errors']);
     const expected = [
       'usage',
-      'read | missing.txt | false',
+      'read | /home/user/project/missing.txt | false',
       'usage',
-      'write | notes.txt | false',
+      'write | /home/user/project/notes.txt | false',
       'usage',
       // read_file without file_path, and the unregistered delete_everything.
       'unknown undefined/',

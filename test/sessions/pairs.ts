@@ -41,7 +41,12 @@ export async function readPair(
   stdouts = ['stdout.jsonl'],
 ): Promise<Pair> {
   const dir = transcripts(fixtures, scenario);
-  const out = normalize(Readable.from(stdouts.map((file) => readFileSync(join(dir, file)))), { harness, strict: true });
+  // Every capture ran in /home/user/project (TRANSCRIPTS.md): stdout normalized as spawnHarness would, with that cwd.
+  const out = normalize(Readable.from(stdouts.map((file) => readFileSync(join(dir, file)))), {
+    harness,
+    strict: true,
+    cwd: '/home/user/project',
+  });
   const stdoutEvents: HarnessEvent[] = [];
   for await (const event of out) stdoutEvents.push(event);
   const read = readSession({ harness, path: join(dir, 'home', session), strict: true });

@@ -22,12 +22,23 @@ export const sessionRecords = recordRows({
   },
   ...records,
   ...consumedRecords,
+  'session.start': {
+    handling:
+      "the session's start: its working directory (`data.context.cwd`, which stdout never names) is the one relative " +
+      'paths resolve against',
+    rules: { cwd: 'session.start: working directory' },
+  },
 });
 
 export function sessionCorrelator(run: RunContext): Correlator {
   const stdout = stdoutCorrelator(run);
   return {
     record(value) {
+      if (isObject(value) && value.type === 'session.start') {
+        const data = isObject(value.data) ? value.data : {};
+        run.reportCwd(isObject(data.context) ? data.context.cwd : undefined);
+        return sessionRecords['session.start'].rules.cwd;
+      }
       if (!isObject(value) || value.type !== 'session.usage_record') return stdout.record(value);
       const data = isObject(value.data) ? value.data : {};
       stdout.record({ ...value, type: 'assistant.usage', data: data.usage });

@@ -6,7 +6,7 @@
  * (by the start minute in its name) its main file, the others its parts. A subagent's conversation is
  * `chats/<parentSessionId>/<sessionId>.jsonl`, and a subagent's own subagents are under its id the same way.
  */
-import { readFile } from 'node:fs/promises';
+import { readFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { isObject } from '../../kernel/json.js';
 import type { SessionEnv, SessionLocation } from '../../kernel/session.js';
@@ -28,10 +28,20 @@ async function sessionIdOf(path: string): Promise<string> {
   return basename(path, '.jsonl').slice(-8);
 }
 
-/** The project root the CLI recorded beside its chats (`<project>/.project_root`), if any. */
-async function projectRoot(chats: string): Promise<string | undefined> {
-  const root = await readFile(join(dirname(chats), '.project_root'), 'utf8').catch(() => undefined);
-  return root === undefined || root.trim() === '' ? undefined : root.trim();
+/**
+ * The project root the CLI recorded beside the chats a file is in (`<project>/.project_root`), if any: the session's
+ * working directory, which no record names. Read synchronously: a reader's working directory is fixed when it is made.
+ */
+export function projectRootOf(path: string): string | undefined {
+  // A main file is in `chats/`, a subagent's one level below it.
+  const chats = basename(dirname(path)) === 'chats' ? dirname(path) : dirname(dirname(path));
+  let root: string;
+  try {
+    root = readFileSync(join(dirname(chats), '.project_root'), 'utf8').trim();
+  } catch {
+    return undefined;
+  }
+  return root === '' ? undefined : root;
 }
 
 /** The subagents run under a session, theirs included, in name order (each directory visited once). */
@@ -63,7 +73,7 @@ async function sessionsIn(chats: string, id8 = ''): Promise<Map<string, string[]
 
 async function location(chats: string, id: string, files: string[]): Promise<SessionLocation> {
   const [path, ...parts] = files;
-  const cwd = await projectRoot(chats);
+  const cwd = projectRootOf(path!);
   return { id, path: path!, subagents: await subagentsOf(chats, id), parts, ...(cwd === undefined ? {} : { cwd }) };
 }
 

@@ -15,7 +15,7 @@ import { recordRows, recordTable } from '../../kernel/record-table.js';
 import type { SessionFormat } from '../../kernel/session.js';
 import { correlator as stdoutCorrelator, geminiTokens } from './correlate.js';
 import { digest, newText, SeenMessages, type Seen } from './seen.js';
-import { findGeminiSessions, locateGeminiSession } from './session-files.js';
+import { findGeminiSessions, locateGeminiSession, projectRootOf } from './session-files.js';
 import { tools } from './tools.js';
 
 /** docs/harnesses/gemini.md "Session files", one row per record kind (by its keys, as the CLI tells them apart). */
@@ -283,6 +283,7 @@ export const session: SessionFormat = {
   env: ['GEMINI_CLI_HOME'],
   find: findGeminiSessions,
   locate: locateGeminiSession,
+  cwdOf: projectRootOf,
   // stdout reports a subagent as the parent's one invoke_agent call: its file is a conversation of its own.
   mergesSubagents: false,
   facts(record) {
