@@ -10,14 +10,17 @@ import type { SessionEnv, SessionFormat, SessionLocation } from '../kernel/sessi
 import { session as claudeCode } from '../harnesses/claude-code/session.js';
 import { session as codex } from '../harnesses/codex/session.js';
 import { session as copilot } from '../harnesses/copilot/session.js';
+import { session as kilo } from '../harnesses/kilo/session.js';
+import { session as opencode } from '../harnesses/opencode/session.js';
 import { session as pi } from '../harnesses/pi/session.js';
 import { mergeLines } from './merge-lines.js';
 import { createNormalizer, type NormalizeOptions, type Normalizer } from './normalizer.js';
 import { fileFacts } from './session-facts.js';
+import { storeFacts, storeInput } from './session-store.js';
 
 /** The harnesses whose session files the library reads, by registry name. */
 export const sessionFormats: ReadonlyMap<string, SessionFormat> = new Map(
-  [claudeCode, codex, copilot, pi].map((format) => [format.harness, format]),
+  [claudeCode, codex, copilot, pi, opencode, kilo].map((format) => [format.harness, format]),
 );
 
 /** A session found on disk: what `harness-events sessions --json` prints, one per line. */
@@ -81,9 +84,14 @@ async function describe(
   location: SessionLocation,
   options: FindSessionsOptions,
 ): Promise<SessionEntry> {
-  const main = await fileFacts(location.path, format.facts);
+  const { store } = format;
+  // A stored session's facts cover its subagents; theirs are not read again.
+  const main = store ? await storeFacts(store, location) : await fileFacts(location.path, format.facts);
   const subagents = await Promise.all(
-    location.subagents.map(async (agent) => ({ ...agent, facts: await fileFacts(agent.path, format.facts) })),
+    location.subagents.map(async (agent) => ({
+      ...agent,
+      facts: store ? { bytes: 0, mtimeMs: 0 } : await fileFacts(agent.path, format.facts),
+    })),
   );
   const mtime = Math.max(main.mtimeMs, ...subagents.map((agent) => agent.facts.mtimeMs));
   const liveWithin = options.liveWithinMs ?? DEFAULT_LIVE_WITHIN_MS;
@@ -114,6 +122,7 @@ export interface SessionSource {
 export async function openSession(harness: string, path: string): Promise<SessionSource> {
   const format = sessionFormat(harness);
   const location = await format.locate(resolve(path));
+  if (format.store) return { format, location, input: storeInput(format.store, location) };
   const files = [location.path, ...(format.mergesSubagents ? location.subagents.map((agent) => agent.path) : [])];
   return { format, location, input: mergeLines(files, (record) => format.facts(record).time) };
 }
