@@ -12,6 +12,7 @@ import { now } from '../kernel/clock.js';
 import { stamp } from '../kernel/stamp.js';
 import { createNormalizer, type NormalizeOptions, type Normalizer } from './normalizer.js';
 import { sessionFormat } from './sessions.js';
+import { followStore } from './follow-db.js';
 import { TailNotice, tailFile } from './tail.js';
 
 export interface FollowSessionOptions extends Omit<NormalizeOptions, 'harness' | 'idleFlushMs' | 'output'> {
@@ -56,14 +57,17 @@ export function followSession(options: FollowSessionOptions): Normalizer {
   });
 
   async function pump(): Promise<void> {
-    const chunks = tailFile(resolve(path), {
+    const tail = {
       from,
       signal,
       quietMs: quietMs ?? DEFAULT_QUIET_MS,
       endGraceMs: endGraceMs ?? DEFAULT_END_GRACE_MS,
       pollMs: pollMs ?? DEFAULT_POLL_MS,
       ended: () => lastWasEnd,
-    });
+    };
+    // A session kept in a database (OpenCode, Kilo) is followed by its store's records, not by a file's bytes.
+    const { store } = format;
+    const chunks = store ? followStore(store, await format.locate(resolve(path)), tail) : tailFile(resolve(path), tail);
     // Whether the last write ended inside a line.
     let partial = false;
     for await (const chunk of chunks) {
