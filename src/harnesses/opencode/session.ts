@@ -182,7 +182,7 @@ export function openCodeSessions(options: {
   };
   return {
     harness,
-    where: `.local/share/${layout.dir}/${layout.dir}.db#<session id> (subagents: rows with parent_id, in the same file)`,
+    where: `.local/share/${layout.dir}/${layout.dir}.db#<session id>`,
     reader,
     env: ['XDG_DATA_HOME', layout.dbEnv],
     async *find(home, env) {
