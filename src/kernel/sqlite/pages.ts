@@ -19,7 +19,11 @@ const FRAME_HEADER_BYTES = 24;
 const CACHED_PAGES = 32;
 
 /** The database changed under the snapshot (a checkpoint or a WAL restart): take a new one. */
-export class SnapshotLost extends Error {}
+export class SnapshotLost extends Error {
+  constructor() {
+    super('the database changed under the read (a checkpoint or a WAL restart)');
+  }
+}
 
 /** A file that is not a SQLite database (or a damaged one): the message says what is wrong. */
 export class NotADatabase extends Error {}
