@@ -30,7 +30,10 @@ export async function sessionInput(
   const stored = sessionFormats.get(harness)?.store !== undefined;
   if (!stored && !statSync(values.session, { throwIfNoEntry: false })?.isFile())
     throw new UsageError(`cannot read ${values.session}: not a file`);
-  const source = await openSession(harness, values.session);
+  const source = await openSession(harness, values.session).catch((error: Error) => {
+    // A stored session that is not there (no such database or session id) is the caller's mistake, like a file.
+    throw stored ? new UsageError(`cannot read ${values.session}: ${error.message}`) : error;
+  });
   return { input: source.input, reader: source.format.reader };
 }
 
