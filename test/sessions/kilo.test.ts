@@ -9,10 +9,10 @@ import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, test } from 'vitest';
-import { findSessions, readSession, type SessionEntry } from '../../src/runtime/sessions.js';
+import { readSession, type FindSessionsOptions } from '../../src/runtime/sessions.js';
 import { followSession } from '../../src/runtime/follow.js';
 import { readPair, signature, transcripts } from './pairs.js';
-import { startDbWriter } from './stores.js';
+import { listed, startDbWriter } from './stores.js';
 
 const DB = '.local/share/kilo/kilo.db';
 const ids = {
@@ -109,11 +109,7 @@ describe('Kilo kilo.db = its stdout, but for the documented differences', () => 
 });
 
 describe('findSessions on Kilo capture homes', () => {
-  const found = async (options: Parameters<typeof findSessions>[0]) => {
-    const entries: SessionEntry[] = [];
-    for await (const session of findSessions({ harness: 'kilo', ...options })) entries.push(session);
-    return entries;
-  };
+  const found = (options: FindSessionsOptions) => listed('kilo', options);
 
   test('each capture lists exactly its run, the explorer under its parent', async () => {
     for (const scenario of ['files', 'shell', 'api-401'] as const) {

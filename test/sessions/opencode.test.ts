@@ -12,9 +12,9 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, test } from 'vitest';
 import type { HarnessEvent } from '../../src/kernel/events.js';
 import { followSession } from '../../src/runtime/follow.js';
-import { findSessions, readSession, type SessionEntry } from '../../src/runtime/sessions.js';
+import { readSession, type FindSessionsOptions, type SessionEntry } from '../../src/runtime/sessions.js';
 import { readPair, signature, transcripts } from './pairs.js';
-import { fileState, startDbWriter, type DbWriter } from './stores.js';
+import { fileState, listed, startDbWriter, type DbWriter } from './stores.js';
 
 const DB = '.local/share/opencode/opencode.db';
 const ids = {
@@ -140,11 +140,7 @@ describe('findSessions on OpenCode capture homes', () => {
     subagents: [],
     ...fields,
   });
-  const found = async (options: Parameters<typeof findSessions>[0]) => {
-    const entries: SessionEntry[] = [];
-    for await (const session of findSessions({ harness: 'opencode', ...options })) entries.push(session);
-    return entries;
-  };
+  const found = (options: FindSessionsOptions) => listed('opencode', options);
 
   test('read: one session, with the times and cwd of its session row', async () => {
     expect(await found({ home: home('read') })).toEqual([

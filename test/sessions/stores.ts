@@ -9,6 +9,8 @@ import { once } from 'node:events';
 import { readFileSync, statSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 
+import { findSessions, type FindSessionsOptions, type SessionEntry } from '../../src/runtime/sessions.js';
+
 const script = new URL('./db-writer.py', import.meta.url).pathname;
 
 export interface DbWriter {
@@ -50,4 +52,11 @@ export async function startDbWriter(source: string, target: string): Promise<DbW
 export function fileState(path: string): { size: number; mtimeMs: number; bytes: string } {
   const stats = statSync(path);
   return { size: stats.size, mtimeMs: stats.mtimeMs, bytes: readFileSync(path).toString('base64') };
+}
+
+/** The sessions findSessions lists for one harness. */
+export async function listed(harness: string, options: FindSessionsOptions): Promise<SessionEntry[]> {
+  const entries: SessionEntry[] = [];
+  for await (const session of findSessions({ ...options, harness })) entries.push(session);
+  return entries;
 }
