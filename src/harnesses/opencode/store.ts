@@ -17,7 +17,7 @@ import {
   type StoreFacts,
 } from '../../kernel/session.js';
 import { filesIn } from '../../kernel/session-dirs.js';
-import { lastRow, readTable, type SqlRow } from '../../kernel/sqlite/database.js';
+import { lastRow, readTable } from '../../kernel/sqlite/database.js';
 
 /** Where one fork keeps its database. */
 export interface StoreLayout {
@@ -96,39 +96,55 @@ export async function locate(path: string): Promise<SessionLocation> {
 
 const iso = (ms: unknown) => (typeof ms === 'number' && Number.isFinite(ms) ? new Date(ms).toISOString() : undefined);
 
-/** The last database's event bytes per session, for the listing of its sessions one after another. */
-let sized: { db: string; stamp: string; bytes: Map<string, number> } | undefined;
+interface SessionRow {
+  readonly cwd?: string;
+  readonly created?: number;
+  readonly updated?: number;
+}
 
-/** The bytes of each session's change log (one scan of `event` per database state). */
-async function eventBytes(db: string): Promise<Map<string, number>> {
+/** What the listing says of each session of one database state: its row's times and cwd, its log's bytes. */
+interface Summary {
+  readonly sessions: ReadonlyMap<string, SessionRow>;
+  readonly bytes: ReadonlyMap<string, number>;
+}
+
+/** The last database summed up, for the listing of its sessions one after another. */
+let summed: { db: string; stamp: string; summary: Summary } | undefined;
+
+/** One scan of `session` and one of `event` per database state (its and its -wal's size and mtime). */
+async function summary(db: string): Promise<Summary> {
   const stamps = await Promise.all([db, `${db}-wal`].map((file) => stat(file).catch(() => undefined)));
   const stamp = stamps.map((found) => `${found?.size}:${found?.mtimeMs}`).join('/');
-  if (sized?.db === db && sized.stamp === stamp) return sized.bytes;
+  if (summed?.db === db && summed.stamp === stamp) return summed.summary;
+  const number = (value: unknown) => (typeof value === 'number' ? value : undefined);
+  const sessions = new Map<string, SessionRow>();
+  for await (const row of readTable(db, 'session')) {
+    if (typeof row.id !== 'string') continue;
+    const cwd = typeof row.directory === 'string' ? row.directory : undefined;
+    sessions.set(row.id, { cwd, created: number(row.time_created), updated: number(row.time_updated) });
+  }
   const bytes = new Map<string, number>();
   for await (const row of readTable(db, 'event')) {
     if (typeof row.aggregate_id === 'string' && typeof row.data === 'string')
       bytes.set(row.aggregate_id, (bytes.get(row.aggregate_id) ?? 0) + Buffer.byteLength(row.data));
   }
-  sized = { db, stamp, bytes };
-  return bytes;
+  summed = { db, stamp, summary: { sessions, bytes } };
+  return summed.summary;
 }
 
 /** The store of a layout: its sessions' rows and change log. */
 export const store: SessionStore = {
   async describe(location) {
     const { db } = splitPath(location.path);
-    const ids = new Set([location.id, ...location.subagents.map((agent) => agent.id)]);
-    const rows: SqlRow[] = [];
-    for await (const row of readTable(db, 'session')) if (typeof row.id === 'string' && ids.has(row.id)) rows.push(row);
-    const main = rows.find((row) => row.id === location.id);
-    const updated = Math.max(0, ...rows.map((row) => (typeof row.time_updated === 'number' ? row.time_updated : 0)));
-    const sizes = await eventBytes(db);
-    const bytes = [...ids].reduce((sum, id) => sum + (sizes.get(id) ?? 0), 0);
+    const { sessions, bytes } = await summary(db);
+    const ids = [location.id, ...location.subagents.map((agent) => agent.id)];
+    const main = sessions.get(location.id);
+    const updated = Math.max(0, ...ids.map((id) => sessions.get(id)?.updated ?? 0));
     const facts: StoreFacts = {
-      cwd: typeof main?.directory === 'string' ? main.directory : undefined,
-      started: iso(main?.time_created),
+      cwd: main?.cwd,
+      started: iso(main?.created),
       updated: iso(updated),
-      bytes,
+      bytes: ids.reduce((sum, id) => sum + (bytes.get(id) ?? 0), 0),
       mtimeMs: updated,
     };
     return facts;
