@@ -151,8 +151,7 @@ export const store: SessionStore = {
   },
   async *records(location, after) {
     const { db } = splitPath(location.path);
-    for await (const row of readTable(db, 'event', after)) {
-      if (row.aggregate_id !== location.id) continue;
+    for await (const row of readTable(db, 'event', after, { column: 'aggregate_id', value: location.id })) {
       // `data` is the stored JSON text, given as it is: a row that is not JSON becomes the reader's warning.
       // A raw line break can only be JSON whitespace (one inside a string is not JSON): it must not split the line.
       const data = String(row.data).replace(/[\r\n]/g, ' ');

@@ -11,7 +11,8 @@ export type SqlValue = null | number | bigint | string | Uint8Array;
 
 export interface Row {
   readonly rowid: bigint;
-  readonly values: readonly SqlValue[];
+  /** The row's record, decoded by `decodeRecord` (a reader that filters decodes a column or two first). */
+  readonly record: Buffer;
 }
 
 const LEAF_TABLE = 0x0d;
@@ -19,9 +20,40 @@ const INTERIOR_TABLE = 0x05;
 /** Deeper than any b-tree of a file SQLite can address: a loop in the pages, not a tree. */
 const MAX_DEPTH = 40;
 
-/** The table rooted at page `root`, rows with a rowid greater than `after` (all when undefined). */
+/**
+ * The table rooted at page `root`, rows with a rowid greater than `after` (all when undefined): a depth-first walk
+ * with its own stack (a generator per level would hand every row up through each of them).
+ */
 export async function* tableRows(source: PageSource, root: number, after?: bigint): AsyncGenerator<Row> {
-  yield* walk(source, root, after, 0);
+  // Pages still to visit, the next one last, each with its depth.
+  const stack: [number, number][] = [[root, 0]];
+  for (let next = stack.pop(); next !== undefined; next = stack.pop()) {
+    const [number, depth] = next;
+    if (depth > MAX_DEPTH) throw new NotADatabase('a b-tree deeper than SQLite allows (a loop in its pages)');
+    const page = await source.page(number);
+    // Page 1 starts with the 100-byte database header.
+    const base = number === 1 ? 100 : 0;
+    const kind = page[base]!;
+    const cells = page.readUInt16BE(base + 3);
+    if (kind === INTERIOR_TABLE) {
+      stack.push([page.readUInt32BE(base + 8), depth + 1]);
+      for (let i = cells - 1; i >= 0; i--) {
+        const cell = page.readUInt16BE(base + 12 + 2 * i);
+        // The key is the largest rowid in the child's subtree: one ending at or before `after` is skipped.
+        const key = BigInt.asIntN(64, varint(page, cell + 4)[0]);
+        if (after === undefined || key > after) stack.push([page.readUInt32BE(cell), depth + 1]);
+      }
+      continue;
+    }
+    if (kind !== LEAF_TABLE) throw new NotADatabase(`page ${number} is not a table b-tree page (type ${kind})`);
+    for (let i = 0; i < cells; i++) {
+      const [size, sizeEnd] = varint(page, page.readUInt16BE(base + 8 + 2 * i));
+      const [unsigned, rowidEnd] = varint(page, sizeEnd);
+      const rowid = BigInt.asIntN(64, unsigned);
+      if (after !== undefined && rowid <= after) continue;
+      yield { rowid, record: await payload(source, page, rowidEnd, Number(size)) };
+    }
+  }
 }
 
 /** The largest rowid of the table rooted at `root` (its rightmost leaf's last cell), undefined when it is empty. */
@@ -41,42 +73,6 @@ export async function lastRowid(source: PageSource, root: number): Promise<bigin
     return BigInt.asIntN(64, varint(page, varint(page, at)[1])[0]);
   }
   throw new NotADatabase('a b-tree deeper than SQLite allows (a loop in its pages)');
-}
-
-async function* walk(
-  source: PageSource,
-  number: number,
-  after: bigint | undefined,
-  depth: number,
-): AsyncGenerator<Row> {
-  if (depth > MAX_DEPTH) throw new NotADatabase('a b-tree deeper than SQLite allows (a loop in its pages)');
-  const page = await source.page(number);
-  // Page 1 starts with the 100-byte database header.
-  const base = number === 1 ? 100 : 0;
-  const kind = page[base]!;
-  const cells = page.readUInt16BE(base + 3);
-  if (kind === INTERIOR_TABLE) {
-    for (let i = 0; i < cells; i++) {
-      const cell = page.readUInt16BE(base + 12 + 2 * i);
-      const child = page.readUInt32BE(cell);
-      // The key is the largest rowid in the child's subtree.
-      const key = BigInt.asIntN(64, varint(page, cell + 4)[0]);
-      if (after !== undefined && key <= after) continue;
-      yield* walk(source, child, after, depth + 1);
-    }
-    yield* walk(source, page.readUInt32BE(base + 8), after, depth + 1);
-    return;
-  }
-  if (kind !== LEAF_TABLE) throw new NotADatabase(`page ${number} is not a table b-tree page (type ${kind})`);
-  for (let i = 0; i < cells; i++) {
-    let at = page.readUInt16BE(base + 8 + 2 * i);
-    const [size, sizeEnd] = varint(page, at);
-    const [unsigned, rowidEnd] = varint(page, sizeEnd);
-    const rowid = BigInt.asIntN(64, unsigned);
-    at = rowidEnd;
-    if (after !== undefined && rowid <= after) continue;
-    yield { rowid, values: decodeRecord(await payload(source, page, at, Number(size))) };
-  }
 }
 
 /** A leaf cell's payload: the bytes on the page, then its overflow chain. */
@@ -108,11 +104,14 @@ function localBytes(size: number, usable: number): number {
   return k <= max ? k : min;
 }
 
-/** A record's column values: the header's serial types, then the values they describe (UTF-8 text). */
-export function decodeRecord(record: Buffer): SqlValue[] {
+/**
+ * A record's column values: the header's serial types, then the values they describe (UTF-8 text); only the first
+ * `count` columns when it is given.
+ */
+export function decodeRecord(record: Buffer, count = Infinity): SqlValue[] {
   const [headerSize, first] = varint(record, 0);
   const types: bigint[] = [];
-  for (let at = first; at < Number(headerSize);) {
+  for (let at = first; at < Number(headerSize) && types.length < count;) {
     const [type, next] = varint(record, at);
     types.push(type);
     at = next;

@@ -4,7 +4,7 @@
  * survives a writer's checkpoint: when the snapshot is lost mid-scan, a new one is taken and the
  * scan goes on after the last rowid it gave (rows are never re-given, none skipped that existed).
  */
-import { lastRowid, tableRows, type SqlValue } from './btree.js';
+import { decodeRecord, lastRowid, tableRows, type SqlValue } from './btree.js';
 import { NotADatabase, PageSource, SnapshotLost } from './pages.js';
 
 export type SqlRow = Readonly<Record<string, SqlValue>> & { readonly rowid: bigint };
@@ -17,27 +17,41 @@ interface Table {
 /** Snapshots lost in a row before a scan gives up: a writer checkpointing faster than a page can be read. */
 const MAX_RETRIES = 20;
 
+/** Only the rows whose `column` holds `value` (compared before the rest of the row is decoded). */
+export interface RowFilter {
+  readonly column: string;
+  readonly value: SqlValue;
+}
+
 /** The rows of `table` in the database at `path` with rowids after `after`, in rowid order. */
-export async function* readTable(path: string, table: string, after?: bigint): AsyncGenerator<SqlRow> {
+export async function* readTable(
+  path: string,
+  table: string,
+  after?: bigint,
+  where?: RowFilter,
+): AsyncGenerator<SqlRow> {
   let last = after;
   for (let retries = 0; ;) {
     const source = await PageSource.open(path);
     try {
       const found = (await schema(source)).get(table);
       if (found === undefined) return;
+      const filtered = where === undefined ? -1 : found.columns.indexOf(where.column);
       for await (const row of tableRows(source, found.root, last)) {
-        const named: Record<string, SqlValue> = {};
-        // Rows written before an `ALTER TABLE ... ADD COLUMN` are shorter: the missing columns are NULL.
-        found.columns.forEach((column, index) => (named[column] = row.values[index] ?? null));
         last = row.rowid;
         retries = 0;
+        if (filtered >= 0 && decodeRecord(row.record, filtered + 1)[filtered] !== where!.value) continue;
+        const values = decodeRecord(row.record);
+        const named: Record<string, SqlValue> = {};
+        // Rows written before an `ALTER TABLE ... ADD COLUMN` are shorter: the missing columns are NULL.
+        found.columns.forEach((column, index) => (named[column] = values[index] ?? null));
         yield { ...named, rowid: row.rowid };
       }
       return;
     } catch (error) {
       if (!(error instanceof SnapshotLost) || ++retries > MAX_RETRIES) throw error;
     } finally {
-      await source.close();
+      source.close();
     }
   }
 }
@@ -52,7 +66,7 @@ export async function lastRow(path: string, table: string): Promise<bigint | und
     } catch (error) {
       if (!(error instanceof SnapshotLost) || retries >= MAX_RETRIES) throw error;
     } finally {
-      await source.close();
+      source.close();
     }
   }
 }
@@ -61,7 +75,7 @@ export async function lastRow(path: string, table: string): Promise<bigint | und
 async function schema(source: PageSource): Promise<Map<string, Table>> {
   const tables = new Map<string, Table>();
   for await (const row of tableRows(source, 1)) {
-    const [type, name, , root, sql] = row.values;
+    const [type, name, , root, sql] = decodeRecord(row.record);
     if (type !== 'table' || typeof name !== 'string' || typeof root !== 'number' || typeof sql !== 'string') continue;
     // A WITHOUT ROWID table is an index b-tree, which tableRows does not read.
     if (/\)\s*WITHOUT\s+ROWID\s*$/i.test(sql)) continue;

@@ -8,7 +8,7 @@
  * snapshot's salts and that the main file was not rewritten, and throws `SnapshotLost` when not,
  * so the caller takes a new snapshot and goes on from the last row it gave.
  */
-import { open, type FileHandle } from 'node:fs/promises';
+import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 
 const HEADER = 'SQLite format 3\0';
 const WAL_MAGIC_LE = 0x377f0682;
@@ -37,9 +37,9 @@ export class PageSource {
   private readonly cache = new Map<number, Buffer>();
 
   private constructor(
-    private readonly main: FileHandle,
+    private readonly main: number,
     private readonly mainStamp: FileStamp,
-    private readonly wal: FileHandle | undefined,
+    private readonly wal: number | undefined,
     /** Page number to the byte offset of its newest committed frame in the WAL. */
     private readonly frames: ReadonlyMap<number, number>,
     private readonly salts: readonly [number, number],
@@ -51,16 +51,16 @@ export class PageSource {
 
   /** A snapshot of the database at `path` as of its last commit (its `-wal` read when there is one). */
   static async open(path: string): Promise<PageSource> {
-    const main = await open(path, 'r');
+    const main = openSync(path, 'r');
     try {
-      const stamp = await main.stat();
+      const stamp = fstatSync(main);
       const head = Buffer.alloc(100);
-      const { bytesRead } = await main.read(head, 0, 100, 0);
+      const bytesRead = readSync(main, head, 0, 100, 0);
       if (bytesRead > 0 && (bytesRead < 100 || head.toString('latin1', 0, 16) !== HEADER))
         throw new NotADatabase(`${path} is not a SQLite database`);
-      const wal = await open(`${path}-wal`, 'r').catch(() => undefined);
-      const log = wal === undefined ? undefined : await readWal(wal);
-      if (log === undefined) await wal?.close();
+      const wal = openIfThere(`${path}-wal`);
+      const log = wal === undefined ? undefined : readWal(wal);
+      if (log === undefined && wal !== undefined) closeSync(wal);
       const pageSize = bytesRead === 100 ? headerPageSize(head) : (log?.pageSize ?? 0);
       if (pageSize === 0) throw new NotADatabase(`${path} is empty`);
       const reserved = bytesRead === 100 ? head[20]! : 0;
@@ -76,7 +76,7 @@ export class PageSource {
         pageCount,
       );
     } catch (error) {
-      await main.close();
+      closeSync(main);
       throw error;
     }
   }
@@ -90,32 +90,44 @@ export class PageSource {
       return cached;
     }
     if (number < 1 || number > this.pageCount) throw new NotADatabase(`page ${number} is out of range`);
-    const page = await this.read(number);
+    const page = this.read(number);
     this.cache.set(number, page);
     if (this.cache.size > CACHED_PAGES) this.cache.delete(this.cache.keys().next().value!);
     return page;
   }
 
-  private async read(number: number): Promise<Buffer> {
+  // Synchronous reads: a page is a few KiB of a local file, and a promise per page costs more than the read.
+  private read(number: number): Buffer {
     const offset = this.frames.get(number);
     if (offset !== undefined && this.wal !== undefined) {
-      const frame = Buffer.alloc(FRAME_HEADER_BYTES + this.pageSize);
-      await this.wal.read(frame, 0, frame.length, offset);
+      const frame = Buffer.allocUnsafe(FRAME_HEADER_BYTES + this.pageSize);
+      // A WAL cut short or restarted since the snapshot: the frame is no longer this snapshot's.
+      if (readSync(this.wal, frame, 0, frame.length, offset) < frame.length) throw new SnapshotLost();
       if (frame.readUInt32BE(8) !== this.salts[0] || frame.readUInt32BE(12) !== this.salts[1]) throw new SnapshotLost();
       return frame.subarray(FRAME_HEADER_BYTES);
     }
-    const page = Buffer.alloc(this.pageSize);
-    await this.main.read(page, 0, this.pageSize, (number - 1) * this.pageSize);
+    const page = Buffer.allocUnsafe(this.pageSize);
+    const read = readSync(this.main, page, 0, this.pageSize, (number - 1) * this.pageSize);
     // A checkpoint writes WAL frames into the main file, newer ones than this snapshot's among them.
-    const now = await this.main.stat();
+    const now = fstatSync(this.main);
     if (now.size !== this.mainStamp.size || now.mtimeMs !== this.mainStamp.mtimeMs) throw new SnapshotLost();
+    if (read < this.pageSize) throw new NotADatabase(`page ${number} is past the end of the file and not in its WAL`);
     return page;
   }
 
-  async close(): Promise<void> {
+  close(): void {
     this.cache.clear();
-    await this.main.close();
-    await this.wal?.close();
+    closeSync(this.main);
+    if (this.wal !== undefined) closeSync(this.wal);
+  }
+}
+
+/** A file descriptor for reading, or undefined when the file is not there. */
+function openIfThere(path: string): number | undefined {
+  try {
+    return openSync(path, 'r');
+  } catch {
+    return undefined;
   }
 }
 
@@ -137,9 +149,9 @@ interface WalIndex {
  * a valid running checksum; frames after the last commit frame belong to a transaction still open
  * (or torn) and are left out. Memory is one map entry per page the WAL holds, not its bytes.
  */
-async function readWal(wal: FileHandle): Promise<WalIndex | undefined> {
+function readWal(wal: number): WalIndex | undefined {
   const header = Buffer.alloc(WAL_HEADER_BYTES);
-  const { bytesRead } = await wal.read(header, 0, WAL_HEADER_BYTES, 0);
+  const bytesRead = readSync(wal, header, 0, WAL_HEADER_BYTES, 0);
   if (bytesRead < WAL_HEADER_BYTES) return undefined;
   const magic = header.readUInt32BE(0);
   if (magic !== WAL_MAGIC_LE && magic !== WAL_MAGIC_BE) return undefined;
@@ -153,8 +165,7 @@ async function readWal(wal: FileHandle): Promise<WalIndex | undefined> {
   let pageCount: number | undefined;
   const frame = Buffer.alloc(FRAME_HEADER_BYTES + pageSize);
   for (let offset = WAL_HEADER_BYTES; ; offset += frame.length) {
-    const read = await wal.read(frame, 0, frame.length, offset);
-    if (read.bytesRead < frame.length) break;
+    if (readSync(wal, frame, 0, frame.length, offset) < frame.length) break;
     if (frame.readUInt32BE(8) !== salts[0] || frame.readUInt32BE(12) !== salts[1]) break;
     sum = checksum(frame.subarray(0, 8), sum, bigEndian);
     sum = checksum(frame.subarray(FRAME_HEADER_BYTES), sum, bigEndian);
