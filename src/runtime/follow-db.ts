@@ -11,6 +11,8 @@ import { dirname } from 'node:path';
 import type { SessionLocation, SessionStore } from '../kernel/session.js';
 import { TailNotice, Waker, type TailOptions } from './tail.js';
 
+const deleted = (db: string) => new TailNotice('session_deleted', `${db} was deleted; following it ends`);
+
 export async function* followStore(
   store: SessionStore,
   location: SessionLocation,
@@ -26,18 +28,23 @@ export async function* followStore(
     while (options.signal?.aborted !== true) {
       waker.arm();
       let read = false;
-      for await (const record of store.records(location, cursor)) {
-        cursor = record.cursor;
-        read = true;
-        yield Buffer.from(`${record.line}\n`);
+      if ((await stat(db!).catch(() => undefined)) === undefined) return yield deleted(db!);
+      try {
+        for await (const record of store.records(location, cursor)) {
+          cursor = record.cursor;
+          read = true;
+          yield Buffer.from(`${record.line}\n`);
+        }
+      } catch (error) {
+        // Deleted between the check and the read.
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return yield deleted(db!);
+        throw error;
       }
       if (read) {
         deadline = Date.now() + options.quietMs;
         endSeen = false;
         continue;
       }
-      if ((await stat(db!).catch(() => undefined)) === undefined)
-        return yield new TailNotice('session_deleted', `${db} was deleted; following it ends`);
       if (options.ended() && !endSeen) {
         endSeen = true;
         deadline = Math.min(deadline, Date.now() + options.endGraceMs);

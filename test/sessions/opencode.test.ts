@@ -266,4 +266,36 @@ describe('a live opencode.db: read and followed while a real process writes it',
     expect(events).toEqual(expected.read);
     expect(follow.metrics.input.rules['message.updated.1:finished']).toBe(1);
   });
+
+  test('follow from the end of a session that is over gives nothing and ends after the quiet period', async () => {
+    const follow = followSession({
+      harness: 'opencode',
+      path: `${fixtureDb('read')}#${ids.read}`,
+      from: 'end',
+      quietMs: 50,
+    });
+    expect(await collect(follow)).toEqual([]);
+    expect(follow.metrics.input.lines).toBe(0);
+  });
+
+  test('a database deleted while it is followed is a session_deleted warning, and the follow ends', async () => {
+    const { db, writer } = await liveDb();
+    let handled = 0;
+    let waiter: (() => void) | undefined;
+    const follow = followSession({
+      harness: 'opencode',
+      path: `${db}#${ids.read}`,
+      strict: true,
+      onLine(line) {
+        handled = line;
+        if (handled >= 12) waiter?.();
+      },
+    });
+    const events = collect(follow);
+    expect(await writer.ask('next 12')).toBe('wrote 12 more');
+    if (handled < 12) await new Promise<void>((resolve) => (waiter = resolve));
+    // The writer still has it open; the files go away.
+    for (const file of [`${db}-wal`, `${db}-shm`, db]) rmSync(file, { force: true });
+    expect(await events).toEqual(['warning | session_deleted']);
+  });
 });
