@@ -78,7 +78,7 @@ export interface StoreFacts {
   /** ISO 8601 times. */
   readonly started?: string;
   readonly updated?: string;
-  /** The bytes of its records, subagents' included. */
+  /** The bytes of its own records (a subagent is described on its own). */
   readonly bytes: number;
   /** When it was last written (epoch ms): what `live` is judged by. */
   readonly mtimeMs: number;
@@ -91,6 +91,7 @@ export interface StoreRecord {
 }
 
 export interface SessionStore {
+  /** What the listing says of one session, its subagents left out (each is described on its own). */
   describe(location: SessionLocation): Promise<StoreFacts>;
   /** The session's records committed after `cursor` (from its first without one), in the order they were written. */
   records(location: SessionLocation, after?: bigint): AsyncIterable<StoreRecord>;

@@ -85,13 +85,11 @@ async function describe(
   options: FindSessionsOptions,
 ): Promise<SessionEntry> {
   const { store } = format;
-  // A stored session's facts cover its subagents; theirs are not read again.
-  const main = store ? await storeFacts(store, location) : await fileFacts(location.path, format.facts);
+  const factsOf = (id: string, path: string) =>
+    store ? storeFacts(store, { id, path, subagents: [] }) : fileFacts(path, format.facts);
+  const main = await factsOf(location.id, location.path);
   const subagents = await Promise.all(
-    location.subagents.map(async (agent) => ({
-      ...agent,
-      facts: store ? { bytes: 0, mtimeMs: 0 } : await fileFacts(agent.path, format.facts),
-    })),
+    location.subagents.map(async (agent) => ({ ...agent, facts: await factsOf(agent.id, agent.path) })),
   );
   const mtime = Math.max(main.mtimeMs, ...subagents.map((agent) => agent.facts.mtimeMs));
   const liveWithin = options.liveWithinMs ?? DEFAULT_LIVE_WITHIN_MS;

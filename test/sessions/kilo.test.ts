@@ -128,7 +128,7 @@ describe('findSessions on Kilo capture homes', () => {
         updated: '2026-12-01T20:05:36.407Z',
         bytes: 48121,
         live: false,
-        subagents: [{ id: ids.explore, path: `${fixtureDb('task-skill')}#${ids.explore}`, bytes: 0 }],
+        subagents: [{ id: ids.explore, path: `${fixtureDb('task-skill')}#${ids.explore}`, bytes: 16449 }],
       },
     ]);
   });

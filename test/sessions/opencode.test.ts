@@ -151,7 +151,9 @@ describe('findSessions on OpenCode capture homes', () => {
   test('task-subagent: the explorer is listed with its parent, not as a run of its own', async () => {
     expect(await found({ home: home('task-subagent') })).toEqual([
       entry('task-subagent', {
-        subagents: [{ id: ids.explore, path: `${fixtureDb('task-subagent')}#${ids.explore}`, bytes: 0 }],
+        // Its own log's bytes and the explorer's.
+        bytes: 31533,
+        subagents: [{ id: ids.explore, path: `${fixtureDb('task-subagent')}#${ids.explore}`, bytes: 17687 }],
       }),
     ]);
   });

@@ -137,15 +137,13 @@ export const store: SessionStore = {
   async describe(location) {
     const { db } = splitPath(location.path);
     const { sessions, bytes } = await summary(db);
-    const ids = [location.id, ...location.subagents.map((agent) => agent.id)];
-    const main = sessions.get(location.id);
-    const updated = Math.max(0, ...ids.map((id) => sessions.get(id)?.updated ?? 0));
+    const row = sessions.get(location.id);
     const facts: StoreFacts = {
-      cwd: main?.cwd,
-      started: iso(main?.created),
-      updated: iso(updated),
-      bytes: ids.reduce((sum, id) => sum + (bytes.get(id) ?? 0), 0),
-      mtimeMs: updated,
+      cwd: row?.cwd,
+      started: iso(row?.created),
+      updated: iso(row?.updated),
+      bytes: bytes.get(location.id) ?? 0,
+      mtimeMs: row?.updated ?? 0,
     };
     return facts;
   },
