@@ -6,7 +6,8 @@
  * only the database has (the subagent's own session, the prompt, every intermediate state).
  * The live tests run a real writer (python3's sqlite3) holding the database open in WAL mode.
  */
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, test } from 'vitest';
@@ -299,5 +300,49 @@ describe('a live opencode.db: read and followed while a real process writes it',
     // The writer still has it open; the files go away.
     for (const file of [`${db}-wal`, `${db}-shm`, db]) rmSync(file, { force: true });
     expect(await events).toEqual(['warning | session_deleted']);
+  });
+});
+
+describe('bad input in an OpenCode store', () => {
+  test('a database that is not SQLite lists nothing, and reading it is an error naming it', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'harness-events-opencode-bad-'));
+    try {
+      const db = join(dir, '.local/share/opencode/opencode.db');
+      mkdirSync(join(dir, '.local/share/opencode'), { recursive: true });
+      writeFileSync(db, 'this is not a database, but long enough to have a header of a hundred bytes.'.repeat(3));
+      expect(await listed('opencode', { home: dir })).toEqual([]);
+      await expect(collect(readSession({ harness: 'opencode', path: `${db}#ses_x` }))).rejects.toThrow(
+        `${db} is not a SQLite database`,
+      );
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  test('a log row that is not JSON is a warning, an event type OpenCode has not is unknown; the rest is read', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'harness-events-opencode-rows-'));
+    try {
+      const db = join(dir, 'opencode.db');
+      const sql = (statement: string) =>
+        execFileSync('python3', [
+          '-c',
+          'import sqlite3,sys; c=sqlite3.connect(sys.argv[1]); c.executescript(sys.argv[2])',
+          db,
+          statement,
+        ]);
+      sql(
+        'CREATE TABLE session (id text PRIMARY KEY, parent_id text, directory text, time_created integer, time_updated integer);' +
+          'CREATE TABLE event (id text PRIMARY KEY, aggregate_id text, seq integer, type text, data text);' +
+          "INSERT INTO session VALUES ('ses_a', NULL, '/w', 1, 2);" +
+          "INSERT INTO event VALUES ('e1', 'ses_a', 0, 'message.part.updated.1', '{\"sessionID\": \"ses_a\", \"part\": {');" +
+          "INSERT INTO event VALUES ('e2', 'ses_a', 1, 'session.renamed.9', '{\"sessionID\": \"ses_a\"}');" +
+          "INSERT INTO event VALUES ('e3', 'ses_a', 2, 'message.part.updated.1', " +
+          '\'{"sessionID": "ses_a", "part": {"id": "p", "type": "text", "text": "hi", "time": {"end": 1}}}\');',
+      );
+      const events = await collect(readSession({ harness: 'opencode', path: `${db}#ses_a` }));
+      expect(events).toEqual(['warning | not_json', 'unknown session.renamed.9/', 'agent | hi']);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

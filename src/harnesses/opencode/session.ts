@@ -13,7 +13,7 @@ import { isObject, type JsonObject } from '../../kernel/json.js';
 import { recordTable, recordRows } from '../../kernel/record-table.js';
 import type { SessionFormat } from '../../kernel/session.js';
 import { openCodeCorrelator } from './correlate.js';
-import { databases, locate, sessionsIn, store, type StoreLayout } from './store.js';
+import { databases, locate, readableSessions, store, type StoreLayout } from './store.js';
 import { tools } from './tools.js';
 
 /** docs/harnesses/opencode.md "Session events": one row per `event.type`. */
@@ -186,7 +186,7 @@ export function openCodeSessions(options: {
     reader,
     env: ['XDG_DATA_HOME', layout.dbEnv],
     async *find(home, env) {
-      for (const db of await databases(layout, home, env)) yield* sessionsIn(db);
+      yield* readableSessions(await databases(layout, home, env));
     },
     locate,
     // A subagent is a session of its own (its own messages and usage); stdout printed only its task call.

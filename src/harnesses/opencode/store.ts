@@ -50,6 +50,24 @@ export async function* sessionsIn(db: string): AsyncGenerator<SessionLocation> {
   for await (const row of readTable(db, 'session')) {
     if (typeof row.id === 'string') parents.set(row.id, typeof row.parent_id === 'string' ? row.parent_id : undefined);
   }
+  yield* grouped(db, parents);
+}
+
+/** The sessions of every database that can be read: one that is damaged or not SQLite lists nothing. */
+export async function* readableSessions(dbs: readonly string[]): AsyncGenerator<SessionLocation> {
+  for (const db of dbs) {
+    const found: SessionLocation[] = [];
+    try {
+      for await (const location of sessionsIn(db)) found.push(location);
+    } catch {
+      // Reading it says why (`readSession` on its path); the listing goes on with the others.
+      continue;
+    }
+    yield* found;
+  }
+}
+
+function* grouped(db: string, parents: ReadonlyMap<string, string | undefined>): Generator<SessionLocation> {
   const rootOf = (id: string): string => {
     const seen = new Set<string>();
     let at = id;

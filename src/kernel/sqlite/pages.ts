@@ -52,31 +52,40 @@ export class PageSource {
   /** A snapshot of the database at `path` as of its last commit (its `-wal` read when there is one). */
   static async open(path: string): Promise<PageSource> {
     const main = openSync(path, 'r');
+    let wal: number | undefined;
     try {
       const stamp = fstatSync(main);
       const head = Buffer.alloc(100);
       const bytesRead = readSync(main, head, 0, 100, 0);
       if (bytesRead > 0 && (bytesRead < 100 || head.toString('latin1', 0, 16) !== HEADER))
         throw new NotADatabase(`${path} is not a SQLite database`);
-      const wal = openIfThere(`${path}-wal`);
+      // Text is read as UTF-8 (OpenCode's databases are); the header's encoding 2 and 3 are UTF-16.
+      if (bytesRead === 100 && head.readUInt32BE(56) > 1)
+        throw new NotADatabase(`${path} stores its text as UTF-16, which is not read`);
+      wal = openIfThere(`${path}-wal`);
       const log = wal === undefined ? undefined : readWal(wal);
-      if (log === undefined && wal !== undefined) closeSync(wal);
+      if (log === undefined && wal !== undefined) {
+        closeSync(wal);
+        wal = undefined;
+      }
+      // A database never checkpointed yet has an empty main file: page 1 is in the WAL.
       const pageSize = bytesRead === 100 ? headerPageSize(head) : (log?.pageSize ?? 0);
-      if (pageSize === 0) throw new NotADatabase(`${path} is empty`);
+      if (pageSize < 512 || pageSize > 65536 || (pageSize & (pageSize - 1)) !== 0)
+        throw new NotADatabase(bytesRead === 0 ? `${path} is empty` : `${path} has no valid page size`);
       const reserved = bytesRead === 100 ? head[20]! : 0;
-      const pageCount = log?.pageCount ?? Math.floor(stamp.size / pageSize);
       return new PageSource(
         main,
         { size: stamp.size, mtimeMs: stamp.mtimeMs },
-        log === undefined ? undefined : wal,
+        wal,
         log?.frames ?? new Map(),
         log?.salts ?? [0, 0],
         pageSize,
         pageSize - reserved,
-        pageCount,
+        log?.pageCount ?? Math.floor(stamp.size / pageSize),
       );
     } catch (error) {
       closeSync(main);
+      if (wal !== undefined) closeSync(wal);
       throw error;
     }
   }
