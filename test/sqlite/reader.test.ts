@@ -130,6 +130,38 @@ describe('the SQLite reader', () => {
     expect(seen).toEqual(Array.from({ length: 2001 }, (_, i) => i + 1));
   });
 
+  test('a filter on the first column of an index on (column, order) seeks through it, in its order', async () => {
+    const { db, ask } = await writer();
+    for (const statement of [
+      'CREATE TABLE ev (id text PRIMARY KEY, agg text NOT NULL, seq integer NOT NULL, data text)',
+      'CREATE UNIQUE INDEX ev_agg_seq ON ev (agg, seq)',
+      'CREATE INDEX ev_agg_type ON ev (agg, data)',
+      // Seven sessions' rows interleaved, long keys (a deep index, entries in interior cells), seq not in rowid order.
+      "WITH RECURSIVE n(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM n WHERE i < 4999) INSERT INTO ev SELECT 'e' || i, printf('ses_%d_%.*c', (i * 7919) % 7, 300, 'k'), (i * 37) % 5000, printf('%.*c', (i * 31) % 700, 'd') FROM n",
+    ])
+      expect(await ask(statement)).toBe('ok');
+    for (const session of [0, 3, 6]) {
+      const agg = `ses_${session}_${'k'.repeat(300)}`;
+      const expected = JSON.parse(
+        await ask(`SELECT rowid, id, agg, seq, data FROM ev WHERE agg = '${agg}' ORDER BY seq`),
+      ) as unknown[][];
+      expect(expected.length).toBeGreaterThan(700);
+      const where = { column: 'agg', value: agg, orderBy: 'seq' };
+      const got: unknown[][] = [];
+      for await (const { rowid, ...row } of readTable(db, 'ev', undefined, where))
+        got.push([Number(rowid), ...Object.values(row)]);
+      expect(got).toEqual(expected);
+      const after: unknown[][] = [];
+      for await (const { rowid } of readTable(db, 'ev', 4000n, where)) after.push([Number(rowid)]);
+      expect(after).toEqual(expected.filter(([rowid]) => (rowid as number) > 4000).map(([rowid]) => [rowid]));
+    }
+    expect(await rows(db, 'ev', undefined)).toHaveLength(5000);
+    const none: unknown[] = [];
+    for await (const row of readTable(db, 'ev', undefined, { column: 'agg', value: 'ses_9', orderBy: 'seq' }))
+      none.push(row);
+    expect(none).toEqual([]);
+  });
+
   test('column names of CREATE TABLE statements, constraints left out', () => {
     expect(
       columnsOf(

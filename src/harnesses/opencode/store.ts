@@ -150,6 +150,9 @@ async function summary(db: string): Promise<Summary> {
   return summed.summary;
 }
 
+/** A session's log rows in the order they were written (read through `event_aggregate_seq_idx` when it is there). */
+const where = (id: string) => ({ column: 'aggregate_id', value: id, orderBy: 'seq' });
+
 /** The store of a layout: its sessions' rows and change log. */
 export const store: SessionStore = {
   async describe(location) {
@@ -167,7 +170,7 @@ export const store: SessionStore = {
   },
   async *records(location, after) {
     const { db } = splitPath(location.path);
-    for await (const row of readTable(db, 'event', after, { column: 'aggregate_id', value: location.id })) {
+    for await (const row of readTable(db, 'event', after, where(location.id))) {
       // `data` is the stored JSON text, given as it is: a row that is not JSON becomes the reader's warning.
       // A raw line break can only be JSON whitespace (one inside a string is not JSON): it must not split the line.
       const data = String(row.data).replace(/[\r\n]/g, ' ');

@@ -15,10 +15,10 @@ export interface Row {
   readonly record: Buffer;
 }
 
-const LEAF_TABLE = 0x0d;
-const INTERIOR_TABLE = 0x05;
+export const LEAF_TABLE = 0x0d;
+export const INTERIOR_TABLE = 0x05;
 /** Deeper than any b-tree of a file SQLite can address: a loop in the pages, not a tree. */
-const MAX_DEPTH = 40;
+export const MAX_DEPTH = 40;
 
 /**
  * The table rooted at page `root`, rows with a rowid greater than `after` (all when undefined): a depth-first walk
@@ -75,10 +75,16 @@ export async function lastRowid(source: PageSource, root: number): Promise<bigin
   throw new NotADatabase('a b-tree deeper than SQLite allows (a loop in its pages)');
 }
 
-/** A leaf cell's payload: the bytes on the page, then its overflow chain. */
-async function payload(source: PageSource, page: Buffer, at: number, size: number): Promise<Buffer> {
+/** A cell's payload: the bytes on the page, then its overflow chain (`index`: an index b-tree's cell). */
+export async function payload(
+  source: PageSource,
+  page: Buffer,
+  at: number,
+  size: number,
+  index = false,
+): Promise<Buffer> {
   const usable = source.usableSize;
-  const local = localBytes(size, usable);
+  const local = localBytes(size, usable, index);
   if (local === size) return page.subarray(at, at + size);
   const out = Buffer.alloc(size);
   page.copy(out, 0, at, at + local);
@@ -95,9 +101,9 @@ async function payload(source: PageSource, page: Buffer, at: number, size: numbe
   return out;
 }
 
-/** How much of a table leaf cell's payload is stored on the page itself (the format's X, M and K). */
-function localBytes(size: number, usable: number): number {
-  const max = usable - 35;
+/** How much of a cell's payload is stored on the page itself (the format's X, M and K). */
+function localBytes(size: number, usable: number, index: boolean): number {
+  const max = index ? Math.floor(((usable - 12) * 64) / 255) - 23 : usable - 35;
   if (size <= max) return size;
   const min = Math.floor(((usable - 12) * 32) / 255) - 23;
   const k = min + ((size - min) % (usable - 4));
