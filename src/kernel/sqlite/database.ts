@@ -34,6 +34,8 @@ export interface RowFilter {
 /**
  * The rows of `table` in the database at `path` with rowids after `after`, in rowid order; with a filter on a column
  * an index leads with, in that index's order (for OpenCode's log, `(aggregate_id, seq)`: the order rows were written).
+ * A read resumed after a lost snapshot skips the rows at or before the last rowid it gave: through an index, that
+ * holds when the index's order is the rowid order, as the log's is.
  */
 export async function* readTable(
   path: string,
