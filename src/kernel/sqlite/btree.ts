@@ -15,8 +15,8 @@ export interface Row {
   readonly record: Buffer;
 }
 
-export const LEAF_TABLE = 0x0d;
-export const INTERIOR_TABLE = 0x05;
+const LEAF_TABLE = 0x0d;
+const INTERIOR_TABLE = 0x05;
 /** Deeper than any b-tree of a file SQLite can address: a loop in the pages, not a tree. */
 export const MAX_DEPTH = 40;
 
@@ -56,23 +56,49 @@ export async function* tableRows(source: PageSource, root: number, after?: bigin
   }
 }
 
-/** The largest rowid of the table rooted at `root` (its rightmost leaf's last cell), undefined when it is empty. */
-export async function lastRowid(source: PageSource, root: number): Promise<bigint | undefined> {
+/**
+ * The leaf a descent of the table rooted at `root` ends at: at each interior page the first child whose largest
+ * rowid is at least `rowid`, else (and always without a rowid) the rightmost.
+ */
+async function leafFor(source: PageSource, root: number, rowid?: bigint): Promise<{ page: Buffer; cells: number[] }> {
   let number = root;
   for (let depth = 0; depth <= MAX_DEPTH; depth++) {
     const page = await source.page(number);
     const base = number === 1 ? 100 : 0;
-    const cells = page.readUInt16BE(base + 3);
+    const count = page.readUInt16BE(base + 3);
     if (page[base] === INTERIOR_TABLE) {
       number = page.readUInt32BE(base + 8);
+      for (let i = 0; rowid !== undefined && i < count; i++) {
+        const cell = page.readUInt16BE(base + 12 + 2 * i);
+        if (BigInt.asIntN(64, varint(page, cell + 4)[0]) >= rowid) {
+          number = page.readUInt32BE(cell);
+          break;
+        }
+      }
       continue;
     }
     if (page[base] !== LEAF_TABLE) throw new NotADatabase(`page ${number} is not a table b-tree page`);
-    if (cells === 0) return undefined;
-    const at = page.readUInt16BE(base + 8 + 2 * (cells - 1));
-    return BigInt.asIntN(64, varint(page, varint(page, at)[1])[0]);
+    return { page, cells: Array.from({ length: count }, (_, i) => page.readUInt16BE(base + 8 + 2 * i)) };
   }
   throw new NotADatabase('a b-tree deeper than SQLite allows (a loop in its pages)');
+}
+
+/** The largest rowid of the table rooted at `root` (its rightmost leaf's last cell), undefined when it is empty. */
+export async function lastRowid(source: PageSource, root: number): Promise<bigint | undefined> {
+  const { page, cells } = await leafFor(source, root);
+  const last = cells[cells.length - 1];
+  return last === undefined ? undefined : BigInt.asIntN(64, varint(page, varint(page, last)[1])[0]);
+}
+
+/** The row of the table rooted at `root` with `rowid`, undefined when there is none. */
+export async function tableRow(source: PageSource, root: number, rowid: bigint): Promise<Row | undefined> {
+  const { page, cells } = await leafFor(source, root, rowid);
+  for (const cell of cells) {
+    const [size, sizeEnd] = varint(page, cell);
+    const [key, keyEnd] = varint(page, sizeEnd);
+    if (BigInt.asIntN(64, key) === rowid) return { rowid, record: await payload(source, page, keyEnd, Number(size)) };
+  }
+  return undefined;
 }
 
 /** A cell's payload: the bytes on the page, then its overflow chain (`index`: an index b-tree's cell). */

@@ -4,8 +4,8 @@
  * survives a writer's checkpoint: when the snapshot is lost mid-scan, a new one is taken and the
  * scan goes on after the last rowid it gave (rows are never re-given, none skipped that existed).
  */
-import { decodeRecord, lastRowid, tableRows, type Row, type SqlValue } from './btree.js';
-import { indexEntries, tableRow } from './index-tree.js';
+import { decodeRecord, lastRowid, tableRow, tableRows, type Row, type SqlValue } from './btree.js';
+import { indexEntries } from './index-tree.js';
 import { NotADatabase, PageSource, SnapshotLost } from './pages.js';
 
 export type SqlRow = Readonly<Record<string, SqlValue>> & { readonly rowid: bigint };

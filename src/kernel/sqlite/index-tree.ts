@@ -1,20 +1,11 @@
 /**
  * Reading through an index (sqlite.org/fileformat2.html, "B-tree Pages"): the entries of an index
  * b-tree whose first columns equal a prefix, in index order, found by descending only into the
- * subtrees that can hold them; and a table row found by its rowid. With them a session's rows are
- * read without scanning the whole table (OpenCode's `event_aggregate_seq_idx` on `(aggregate_id,
+ * subtrees that can hold them. With them (and `tableRow`) a session's rows are read without
+ * scanning the whole table (OpenCode's `event_aggregate_seq_idx` on `(aggregate_id,
  * seq)`).
  */
-import {
-  decodeRecord,
-  INTERIOR_TABLE,
-  LEAF_TABLE,
-  MAX_DEPTH,
-  payload,
-  varint,
-  type Row,
-  type SqlValue,
-} from './btree.js';
+import { decodeRecord, MAX_DEPTH, payload, varint, type SqlValue } from './btree.js';
 import { NotADatabase, type PageSource } from './pages.js';
 
 const LEAF_INDEX = 0x0a;
@@ -86,34 +77,4 @@ export async function* indexEntries(
     if (interior && !past) visits.push({ page: page.readUInt32BE(base + 8), depth: depth + 1 });
     stack.push(...visits.reverse());
   }
-}
-
-/** The row of the table rooted at `root` with `rowid`, undefined when there is none. */
-export async function tableRow(source: PageSource, root: number, rowid: bigint): Promise<Row | undefined> {
-  let number = root;
-  for (let depth = 0; depth <= MAX_DEPTH; depth++) {
-    const page = await source.page(number);
-    const base = number === 1 ? 100 : 0;
-    const cells = page.readUInt16BE(base + 3);
-    if (page[base] === INTERIOR_TABLE) {
-      // The first child whose largest rowid is at least this one; else the rightmost.
-      number = page.readUInt32BE(base + 8);
-      for (let i = 0; i < cells; i++) {
-        const cell = page.readUInt16BE(base + 12 + 2 * i);
-        if (BigInt.asIntN(64, varint(page, cell + 4)[0]) >= rowid) {
-          number = page.readUInt32BE(cell);
-          break;
-        }
-      }
-      continue;
-    }
-    if (page[base] !== LEAF_TABLE) throw new NotADatabase(`page ${number} is not a table b-tree page`);
-    for (let i = 0; i < cells; i++) {
-      const [size, sizeEnd] = varint(page, page.readUInt16BE(base + 8 + 2 * i));
-      const [key, keyEnd] = varint(page, sizeEnd);
-      if (BigInt.asIntN(64, key) === rowid) return { rowid, record: await payload(source, page, keyEnd, Number(size)) };
-    }
-    return undefined;
-  }
-  throw new NotADatabase('a b-tree deeper than SQLite allows (a loop in its pages)');
 }
