@@ -77,4 +77,39 @@ export interface SessionFormat {
    * when nothing more is written within its grace period.
    */
   readonly endRules: ReadonlySet<string>;
+  /**
+   * Set for a format whose sessions are rows of a database rather than JSONL files (OpenCode's and Kilo's SQLite
+   * store): the listing, `readSession` and `follow` ask it for the session's facts and records instead of reading
+   * `path` as a file. `facts` is then not used.
+   */
+  readonly store?: SessionStore;
+}
+
+/** What the listing says of a session kept in a store (a file's facts, for files). */
+export interface StoreFacts {
+  readonly cwd?: string;
+  /** ISO 8601 times. */
+  readonly started?: string;
+  readonly updated?: string;
+  /** The bytes of its own records (a subagent is described on its own). */
+  readonly bytes: number;
+  /** When it was last written (epoch ms): what `live` is judged by. */
+  readonly mtimeMs: number;
+}
+
+/** One record of a store, as the JSONL line its reader takes, and the cursor to read on after it. */
+export interface StoreRecord {
+  readonly line: string;
+  readonly cursor: bigint;
+}
+
+export interface SessionStore {
+  /** What the listing says of one session, its subagents left out (each is described on its own). */
+  describe(location: SessionLocation): Promise<StoreFacts>;
+  /** The session's records committed after `cursor` (from its first without one), in the order they were written. */
+  records(location: SessionLocation, after?: bigint): AsyncIterable<StoreRecord>;
+  /** The cursor after the newest record now: following from the end reads on from it. */
+  end(location: SessionLocation): Promise<bigint | undefined>;
+  /** The files a commit changes (the database and its `-wal`): `follow` watches their directory. */
+  files(location: SessionLocation): readonly string[];
 }

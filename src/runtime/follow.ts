@@ -13,6 +13,7 @@ import { now } from '../kernel/clock.js';
 import { stamp } from '../kernel/stamp.js';
 import { createNormalizer, type NormalizeOptions, type Normalizer } from './normalizer.js';
 import { sessionFormat } from './sessions.js';
+import { followStore } from './follow-db.js';
 import { TailNotice } from './tail.js';
 import { tailSession } from './tail-session.js';
 
@@ -59,14 +60,19 @@ export function followSession(options: FollowSessionOptions): Normalizer {
   });
 
   async function pump(): Promise<void> {
-    const chunks = tailSession(format, resolve(path), {
+    const tail = {
       from,
       signal,
       quietMs: quietMs ?? DEFAULT_QUIET_MS,
       endGraceMs: endGraceMs ?? DEFAULT_END_GRACE_MS,
       pollMs: pollMs ?? DEFAULT_POLL_MS,
       ended: () => lastWasEnd,
-    });
+    };
+    // A session kept in a database (OpenCode, Kilo) is followed by its store's records, not by a file's bytes.
+    const { store } = format;
+    const chunks = store
+      ? followStore(store, await format.locate(resolve(path)), tail)
+      : tailSession(format, resolve(path), tail);
     for await (const chunk of chunks) {
       if (normalizer.destroyed) break;
       if (chunk instanceof TailNotice) {

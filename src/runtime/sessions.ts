@@ -11,14 +11,17 @@ import { session as claudeCode } from '../harnesses/claude-code/session.js';
 import { session as codex } from '../harnesses/codex/session.js';
 import { session as copilot } from '../harnesses/copilot/session.js';
 import { session as gemini } from '../harnesses/gemini/session.js';
+import { session as kilo } from '../harnesses/kilo/session.js';
+import { session as opencode } from '../harnesses/opencode/session.js';
 import { session as pi } from '../harnesses/pi/session.js';
 import { mergeLines } from './merge-lines.js';
 import { createNormalizer, type NormalizeOptions, type Normalizer } from './normalizer.js';
 import { fileFacts } from './session-facts.js';
+import { storeFacts, storeInput } from './session-store.js';
 
 /** The harnesses whose session files the library reads, by registry name. */
 export const sessionFormats: ReadonlyMap<string, SessionFormat> = new Map(
-  [claudeCode, codex, copilot, gemini, pi].map((format) => [format.harness, format]),
+  [claudeCode, codex, copilot, gemini, pi, opencode, kilo].map((format) => [format.harness, format]),
 );
 
 /** A session found on disk: what `harness-events sessions --json` prints, one per line. */
@@ -84,10 +87,13 @@ async function describe(
   location: SessionLocation,
   options: FindSessionsOptions,
 ): Promise<SessionEntry> {
-  const main = await fileFacts(location.path, format.facts);
+  const { store } = format;
+  const factsOf = (id: string, path: string) =>
+    store ? storeFacts(store, { id, path, subagents: [] }) : fileFacts(path, format.facts);
+  const main = await factsOf(location.id, location.path);
   const parts = await Promise.all((location.parts ?? []).map((path) => fileFacts(path, format.facts)));
   const subagents = await Promise.all(
-    location.subagents.map(async (agent) => ({ ...agent, facts: await fileFacts(agent.path, format.facts) })),
+    location.subagents.map(async (agent) => ({ ...agent, facts: await factsOf(agent.id, agent.path) })),
   );
   const mtime = Math.max(main.mtimeMs, ...parts.map((part) => part.mtimeMs), ...subagents.map((a) => a.facts.mtimeMs));
   // The latest of the files' last times (ISO 8601 in UTC sort as strings).
@@ -124,6 +130,7 @@ export interface SessionSource {
 export async function openSession(harness: string, path: string): Promise<SessionSource> {
   const format = sessionFormat(harness);
   const location = await format.locate(resolve(path));
+  if (format.store) return { format, location, input: storeInput(format.store, location) };
   const files = [
     location.path,
     ...(location.parts ?? []),

@@ -35,7 +35,7 @@ export interface TailOptions {
 }
 
 /** Wakes a waiting reader when the file changes, on a poll tick, on abort, or at a deadline. */
-class Waker {
+export class Waker {
   private watcher: FSWatcher | undefined;
   private wake: (() => void) | undefined;
   /** A change came while the reader was reading, not waiting: its next wait returns at once. */

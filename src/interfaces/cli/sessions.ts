@@ -26,9 +26,14 @@ export async function sessionInput(
   const harness = values.harness;
   if (harness === undefined || !sessionFormats.has(harness))
     throw new UsageError(`--session needs --harness, one of ${[...sessionFormats.keys()].join(', ')}`);
-  if (!statSync(values.session, { throwIfNoEntry: false })?.isFile())
+  // A stored session's path names a database and a session in it (`<db>#<id>`): its format checks it.
+  const stored = sessionFormats.get(harness)?.store !== undefined;
+  if (!stored && !statSync(values.session, { throwIfNoEntry: false })?.isFile())
     throw new UsageError(`cannot read ${values.session}: not a file`);
-  const source = await openSession(harness, values.session);
+  const source = await openSession(harness, values.session).catch((error: Error) => {
+    // A stored session that is not there (no such database or session id) is the caller's mistake, like a file.
+    throw stored ? new UsageError(`cannot read ${values.session}: ${error.message}`) : error;
+  });
   return { input: source.input, reader: source.format.reader };
 }
 
