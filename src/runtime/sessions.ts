@@ -12,13 +12,14 @@ import { session as codex } from '../harnesses/codex/session.js';
 import { session as copilot } from '../harnesses/copilot/session.js';
 import { session as gemini } from '../harnesses/gemini/session.js';
 import { session as pi } from '../harnesses/pi/session.js';
+import { session as qwen } from '../harnesses/qwen/session.js';
 import { mergeLines } from './merge-lines.js';
 import { createNormalizer, type NormalizeOptions, type Normalizer } from './normalizer.js';
 import { fileFacts } from './session-facts.js';
 
 /** The harnesses whose session files the library reads, by registry name. */
 export const sessionFormats: ReadonlyMap<string, SessionFormat> = new Map(
-  [claudeCode, codex, copilot, gemini, pi].map((format) => [format.harness, format]),
+  [claudeCode, codex, copilot, gemini, pi, qwen].map((format) => [format.harness, format]),
 );
 
 /** A session found on disk: what `harness-events sessions --json` prints, one per line. */
