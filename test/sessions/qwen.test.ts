@@ -4,13 +4,15 @@
  * docs/harnesses/qwen.md "Session transcripts"; the differences from stdout are the ones that page's table lists,
  * and nothing else.
  */
-import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, test } from 'vitest';
 import type { HarnessEvent } from '../../src/kernel/events.js';
+import { followSession } from '../../src/runtime/follow.js';
 import { findSessions, readSession, type SessionEntry } from '../../src/runtime/sessions.js';
-import { copyHome, readPair, signature } from './pairs.js';
+import { collect, lineCounter, startWriter, type Writer } from './following.js';
+import { copyHome, readPair, signature, transcripts } from './pairs.js';
 
 const project = '.qwen/projects/-home-user-project';
 const ids = {
@@ -369,5 +371,70 @@ describe('records the captures do not have', () => {
       'user:monitor': 1,
       'any other type:unknown': 1,
     });
+  });
+});
+
+describe('followSession on a Qwen transcript a real child appends to', () => {
+  const dirs: string[] = [];
+  const writers: Writer[] = [];
+  afterEach(() => {
+    for (const writer of writers.splice(0)) writer.child.kill();
+    for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+  });
+
+  const source = join(transcripts('qwen', 'subagent-background'), 'home', chat('subagent-background'));
+  /** The main file's own events: the subagent's turns are in its file, which follow does not tail. */
+  const mainEvents = [
+    'usage',
+    'orchestration | true',
+    'usage',
+    'agent | I started a helper; it will report back.',
+    'usage',
+    'usage',
+    'orchestration | true',
+    'usage',
+    'agent | The helper finished: a tiny demo project used for agent stream captures.',
+  ];
+
+  function target(): string {
+    const dir = mkdtempSync(join(tmpdir(), 'harness-events-qwen-follow-'));
+    dirs.push(dir);
+    const chats = join(dir, 'projects', '-home-user-project', 'chats');
+    mkdirSync(chats, { recursive: true });
+    const path = join(chats, `${ids['subagent-background']}.jsonl`);
+    writeFileSync(path, '');
+    return path;
+  }
+
+  test('written in mid-line chunks: each event as its line completes', async () => {
+    const path = target();
+    const writer = startWriter(source, path);
+    writers.push(writer);
+    const lines = lineCounter();
+    const controller = new AbortController();
+    const follow = followSession({ harness: 'qwen', path, onLine: lines.onLine, signal: controller.signal });
+    const got = collect(follow);
+    for (;;) {
+      const [, count, more] = (await writer.ask('next')).split(' ');
+      await lines.until(Number(count));
+      // Before the last line is complete, every event but the final text has come out.
+      if (Number(count) === 13) await got.atLeast(mainEvents.length - 1);
+      if (more === 'all') break;
+    }
+    // No record ends a Qwen session (its quiet period would): ended here once all 14 lines are read.
+    controller.abort();
+    await got.done;
+    expect(got.events.map(signature)).toEqual(mainEvents);
+    expect(follow.metrics.input.lines).toBe(14);
+    // The parent's telemetry has the subagent's requests too: the whole session's tokens.
+    expect(follow.metrics.tokens).toEqual({ input: 12500, output: 119, cache_read: 11400, reasoning: 0 });
+  });
+
+  test('ends by itself on its quiet period once nothing more is written', async () => {
+    const path = target();
+    copyFileSync(source, path);
+    const got = collect(followSession({ harness: 'qwen', path, quietMs: 50 }));
+    await got.done;
+    expect(got.events.map(signature)).toEqual(mainEvents);
   });
 });
