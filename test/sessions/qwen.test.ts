@@ -305,7 +305,7 @@ describe('records the captures do not have', () => {
       { ...base, type: 'assistant', model: 'm', usageMetadata: { promptTokenCount: 1 } },
       { ...base, type: 'tool_result', message: { role: 'user', parts: [{ functionResponse: { id: 'x' } }] } },
       { ...base, type: 'tool_result' },
-      { ...base, type: 'system', subtype: 'realtime_message' },
+      { ...base, type: 'system', subtype: 'background_task_completed', systemPayload: {} },
       { ...base, type: 'system', subtype: 'chat_compression', systemPayload: {} },
       uiEvent({
         'event.name': 'qwen-code.api_error',
@@ -346,7 +346,7 @@ describe('records the captures do not have', () => {
       'unknown assistant/',
       'part {"functionResponse":{"id":"x"}}',
       'unknown tool_result/',
-      'unknown system/realtime_message',
+      'unknown system/background_task_completed',
       'warning | api_error',
       'unknown system/ui_telemetry',
       'unknown user/notification',

@@ -6,6 +6,7 @@
  * is a `ui_telemetry` record, which stdout never has.
  */
 import { basename, dirname, join } from 'node:path';
+import type { Tokens } from '../../kernel/events.js';
 import type { Correlator, Harness, RunContext } from '../../kernel/harness.js';
 import { BoundedMap } from '../../kernel/bounded-map.js';
 import { isObject, type JsonObject } from '../../kernel/json.js';
@@ -43,14 +44,14 @@ const bookkeeping = [
   'user_text_elements',
 ];
 
-/** The `user` subtypes that are text Qwen Code puts in front of the model, not the user's prompt. */
-const injected = ['cron', 'goal_runtime', 'mid_turn_user_message'];
+/** The `user` subtypes that are text Qwen Code puts before the model (a cron job's, a goal's), not the user's. */
+const injected = ['cron', 'goal_runtime'];
 
 /** docs/harnesses/qwen.md "Session transcripts", one row per record `type`. */
 export const sessionRecords = recordRows({
   user: {
     handling:
-      'the prompt (no `subtype`) and the text Qwen injects (`' +
+      'the prompt (no `subtype`, or `mid_turn_user_message`: typed while a turn ran) and the text Qwen injects (`' +
       injected.join('`, `') +
       "`) emit nothing; `notification` carrying a background agent's `<task-notification>` is its " +
       "`subagent_completed` (`subagent_failed` unless its status is `completed`), as stdout's `task_notification`; " +
@@ -122,7 +123,7 @@ const dialectRows: DialectRows = {
  * One request's usage (`ui_telemetry` api_response): the input count includes the cached tokens and the output
  * count the thoughts, both reported apart here.
  */
-export function telemetryTokens(event: JsonObject) {
+export function telemetryTokens(event: JsonObject): Tokens {
   const cached = tokenCount(event.cached_content_token_count);
   const thoughts = tokenCount(event.thoughts_token_count);
   return tokensOf({
@@ -167,7 +168,8 @@ export function sessionCorrelator(run: RunContext): Correlator {
     }
     const model = modelBlocks(list);
     for (const block of model.blocks)
-      if (block.type === 'tool_use' && block.name === 'monitor') monitors.set(block.id as string, true);
+      if (block.type === 'tool_use' && block.name === 'monitor' && typeof block.id === 'string')
+        monitors.set(block.id, true);
     return restated('assistant', model);
   }
 
@@ -196,7 +198,7 @@ export function sessionCorrelator(run: RunContext): Correlator {
   }
 
   function user(record: JsonObject): string {
-    if (record.subtype === undefined) return rows.user.rules.prompt;
+    if (record.subtype === undefined || record.subtype === 'mid_turn_user_message') return rows.user.rules.prompt;
     if (typeof record.subtype === 'string' && injected.includes(record.subtype)) return rows.user.rules.injected;
     const notice = record.subtype === 'notification' ? taskNotice(parts(record)) : undefined;
     if (notice === undefined) {
@@ -210,11 +212,11 @@ export function sessionCorrelator(run: RunContext): Correlator {
 
   function telemetry(record: JsonObject): string {
     const event = isObject(record.systemPayload) ? record.systemPayload.uiEvent : undefined;
-    const name = isObject(event) ? event['event.name'] : undefined;
     if (!isObject(event)) {
       unknown(record);
       return rows.system.rules.otherTelemetry;
     }
+    const name = event['event.name'];
     if (name === 'qwen-code.api_response') {
       const tokens = telemetryTokens(event);
       addTokens(run.metrics.tokens, tokens);
