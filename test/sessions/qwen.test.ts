@@ -277,14 +277,17 @@ describe('records the captures do not have', () => {
   const dirs: string[] = [];
   afterEach(() => dirs.splice(0).forEach((dir) => rmSync(dir, { recursive: true, force: true })));
 
-  async function read(records: unknown[]): Promise<{ events: HarnessEvent[]; rules: Record<string, number> }> {
+  async function read(
+    records: unknown[],
+    options: { maxPendingTools?: number } = {},
+  ): Promise<{ events: HarnessEvent[]; rules: Record<string, number> }> {
     const dir = mkdtempSync(join(tmpdir(), 'harness-events-qwen-'));
     dirs.push(dir);
     const chats = join(dir, 'projects', 'p', 'chats');
     mkdirSync(chats, { recursive: true });
     const path = join(chats, '0f0e0d0c-0b0a-4998-8776-655443322110.jsonl');
     writeFileSync(path, records.map((record) => JSON.stringify(record) + '\n').join(''));
-    const stream = readSession({ harness: 'qwen', path });
+    const stream = readSession({ harness: 'qwen', path, ...options });
     const events: HarnessEvent[] = [];
     for await (const event of stream) events.push(event);
     return { events, rules: stream.metrics.input.rules };
@@ -371,6 +374,38 @@ describe('records the captures do not have', () => {
       'user:monitor': 1,
       'any other type:unknown': 1,
     });
+  });
+  test('background agents wait within maxPendingTools: past it the oldest is forgotten, its end unnamed', async () => {
+    const launched = (id: string) => ({
+      ...base,
+      type: 'tool_result',
+      message: { role: 'user', parts: [{ functionResponse: { id, name: 'agent', response: { output: 'launched' } } }] },
+      toolCallResult: {
+        callId: id,
+        status: 'success',
+        resultDisplay: { type: 'task_execution', executionMode: 'background', subagentName: `helper-${id}` },
+      },
+    });
+    const notified = (id: string, status: string) => ({
+      ...base,
+      type: 'user',
+      subtype: 'notification',
+      message: {
+        role: 'user',
+        parts: [{ text: `<task-notification>\n<tool-use-id>${id}</tool-use-id>\n<status>${status}</status>` }],
+      },
+    });
+    const { events } = await read(
+      [launched('a'), launched('b'), launched('c'), notified('a', 'completed'), notified('c', 'failed')],
+      { maxPendingTools: 2 },
+    );
+    const ends = events.flatMap((e) =>
+      e.type === 'orchestration' && e.action !== 'subagent_started' ? [[e.action, e.subagent_id, e.subagent_name]] : [],
+    );
+    expect(ends).toEqual([
+      ['subagent_completed', 'a', undefined],
+      ['subagent_failed', 'c', 'helper-c'],
+    ]);
   });
 });
 
