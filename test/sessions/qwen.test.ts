@@ -336,6 +336,7 @@ describe('records the captures do not have', () => {
           parts: [{ text: '<task-notification>\n<tool-use-id>m1</tool-use-id>\n<status>completed</status>' }],
         },
       },
+      { ...base, type: 'assistant', message: { role: 'model', parts: [{ text: '[API Error: boom]' }] } },
       { ...base, type: 'gemini' },
     ]);
     // A part is shown as it is; a record by its type and subtype.
@@ -354,13 +355,15 @@ describe('records the captures do not have', () => {
       'unknown system/ui_telemetry',
       'unknown user/notification',
       'unknown user/shiny',
+      // Difference 3, as on stdout.
+      'error | [API Error: boom]',
       'unknown gemini/',
       // The monitor's call, whose result never came: settled at the end, its notice consumed.
       'command | tail x',
     ]);
     expect(events[5]).toMatchObject({ message: 'Qwen Code API error (HTTP 429): Request failed with status 429' });
     expect(rules).toEqual({
-      'assistant:blocks': 2,
+      'assistant:blocks': 3,
       'assistant:malformed': 1,
       'assistant:empty': 1,
       'tool_result:blocks': 1,
