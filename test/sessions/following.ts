@@ -1,5 +1,5 @@
 /**
- * Following a session that a real child process writes (appender.mjs replays a real transcript in chunks that end
+ * Following a session that a real child process writes (appender.mjs replays real transcripts in chunks that end
  * mid-line): the writer, answering each command with what it did, and the waits the tests hand-shake with.
  */
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
@@ -14,8 +14,9 @@ export interface Writer {
   ask(command: string): Promise<string>;
 }
 
-export function startWriter(source: string, target: string): Writer {
-  const child = spawn(process.execPath, [appender, source, target], { stdio: ['pipe', 'pipe', 'pipe'] });
+/** A child appending each source to its target: `[source, target, source, target, ...]`. */
+export function startWriter(...files: string[]): Writer {
+  const child = spawn(process.execPath, [appender, ...files], { stdio: ['pipe', 'pipe', 'pipe'] });
   const answers = createInterface({ input: child.stdout })[Symbol.asyncIterator]();
   return {
     child,

@@ -420,59 +420,77 @@ describe('followSession on a Qwen transcript a real child appends to', () => {
     for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
   });
 
-  const source = join(transcripts('qwen', 'subagent-background'), 'home', chat('subagent-background'));
-  /** The main file's own events: the subagent's turns are in its file, which follow does not tail. */
-  const mainEvents = [
+  const capture = join(transcripts('qwen', 'subagent-background'), 'home');
+  /** Both files' events, as reading the capture gives them: the subagent's turns are in its own file. */
+  const expected = [
     'usage',
     'orchestration | true',
     'usage',
     'agent | I started a helper; it will report back.',
     'usage',
+    'agent | Reading the README.',
+    'read | /home/user/project/README.md | true',
     'usage',
+    'agent | README.md: a tiny demo project used for agent stream captures.',
     'orchestration | true',
     'usage',
     'agent | The helper finished: a tiny demo project used for agent stream captures.',
   ];
 
-  function target(): string {
+  /** A runtime directory of the session's layout, its main file empty and its subagent's not there yet. */
+  function runtime(): { main: string; agent: string } {
     const dir = mkdtempSync(join(tmpdir(), 'harness-events-qwen-follow-'));
     dirs.push(dir);
-    const chats = join(dir, 'projects', '-home-user-project', 'chats');
-    mkdirSync(chats, { recursive: true });
-    const path = join(chats, `${ids['subagent-background']}.jsonl`);
-    writeFileSync(path, '');
-    return path;
+    const main = join(dir, chat('subagent-background'));
+    mkdirSync(join(main, '..'), { recursive: true });
+    writeFileSync(main, '');
+    return { main, agent: join(dir, subagentFile('subagent-background')) };
   }
 
-  test('written in mid-line chunks: each event as its line completes', async () => {
-    const path = target();
-    const writer = startWriter(source, path);
+  test("written in mid-line chunks, the subagent's file appearing on the way: each event as its line completes", async () => {
+    const { main, agent } = runtime();
+    // Both files in their records' time order; the subagent's file and folder are made by its first line.
+    const writer = startWriter(
+      join(capture, chat('subagent-background')),
+      main,
+      join(capture, subagentFile('subagent-background')),
+      agent,
+    );
     writers.push(writer);
     const lines = lineCounter();
     const controller = new AbortController();
-    const follow = followSession({ harness: 'qwen', path, onLine: lines.onLine, signal: controller.signal });
+    const follow = followSession({
+      harness: 'qwen',
+      path: main,
+      onLine: lines.onLine,
+      signal: controller.signal,
+      pollMs: 50,
+    });
     const got = collect(follow);
     for (;;) {
       const [, count, more] = (await writer.ask('next')).split(' ');
       await lines.until(Number(count));
-      // Before the last line is complete, every event but the final text has come out.
-      if (Number(count) === 13) await got.atLeast(mainEvents.length - 1);
+      // Before the last line (the main file's final answer) is complete, every other event has come out.
+      if (Number(count) === 18) await got.atLeast(expected.length - 1);
       if (more === 'all') break;
     }
-    // No record ends a Qwen session (its quiet period would): ended here once all 14 lines are read.
+    // No record ends a Qwen session (its quiet period would): ended here once all 14 + 5 lines are read.
     controller.abort();
     await got.done;
-    expect(got.events.map(signature)).toEqual(mainEvents);
-    expect(follow.metrics.input.lines).toBe(14);
-    // The parent's telemetry has the subagent's requests too: the whole session's tokens.
+    expect(got.events.map(signature)).toEqual(expected);
+    expect(follow.metrics.input.lines).toBe(19);
     expect(follow.metrics.tokens).toEqual({ input: 12500, output: 119, cache_read: 11400, reasoning: 0 });
   });
 
   test('ends by itself on its quiet period once nothing more is written', async () => {
-    const path = target();
-    copyFileSync(source, path);
-    const got = collect(followSession({ harness: 'qwen', path, quietMs: 50 }));
+    // A session without subagents: follow reads what is already on disk file by file, not in time order.
+    const dir = mkdtempSync(join(tmpdir(), 'harness-events-qwen-follow-'));
+    dirs.push(dir);
+    const main = join(dir, chat('turn-limit'));
+    mkdirSync(join(main, '..'), { recursive: true });
+    copyFileSync(join(transcripts('qwen', 'turn-limit'), 'home', chat('turn-limit')), main);
+    const got = collect(followSession({ harness: 'qwen', path: main, quietMs: 50 }));
     await got.done;
-    expect(got.events.map(signature)).toEqual(mainEvents);
+    expect(got.events.map(signature)).toEqual(['usage', 'read | /home/user/project/notes.txt | true']);
   });
 });
