@@ -31,6 +31,22 @@ const subagentFile = (scenario: Scenario) =>
 const notUsage = (line: string) => line !== 'usage';
 const usages = (events: HarnessEvent[]) => events.flatMap((e) => (e.type === 'usage' ? [e.tokens] : []));
 
+/** subagent-background read whole: the main file's events and the subagent's (from its own file), by time. */
+const backgroundEvents = [
+  'usage',
+  'orchestration | true',
+  'usage',
+  'agent | I started a helper; it will report back.',
+  'usage',
+  'agent | Reading the README.',
+  'read | /home/user/project/README.md | true',
+  'usage',
+  'agent | README.md: a tiny demo project used for agent stream captures.',
+  'orchestration | true',
+  'usage',
+  'agent | The helper finished: a tiny demo project used for agent stream captures.',
+];
+
 describe('Qwen Code transcript = its stdout, but for the documented differences', () => {
   test('files: the same fourteen tool events and two texts; a usage event per request, the same totals', async () => {
     const { stdout, session } = await readPair('qwen', 'qwen', 'files', chat('files'));
@@ -120,20 +136,7 @@ describe('Qwen Code transcript = its stdout, but for the documented differences'
 
   test("subagent-background: started and notified as stdout's task records say; its own work in the file", async () => {
     const { stdout, session } = await readPair('qwen', 'qwen', 'subagent-background', chat('subagent-background'));
-    const expected = [
-      'usage',
-      'orchestration | true',
-      'usage',
-      'agent | I started a helper; it will report back.',
-      'usage',
-      'agent | Reading the README.',
-      'read | /home/user/project/README.md | true',
-      'usage',
-      'agent | README.md: a tiny demo project used for agent stream captures.',
-      'orchestration | true',
-      'usage',
-      'agent | The helper finished: a tiny demo project used for agent stream captures.',
-    ];
+    const expected = backgroundEvents;
     expect(session.events.map(signature)).toEqual(expected);
     // stdout prints nothing of a background subagent's own turns.
     const subagentWork = expected.slice(5, 9).filter(notUsage);
@@ -421,21 +424,6 @@ describe('followSession on a Qwen transcript a real child appends to', () => {
   });
 
   const capture = join(transcripts('qwen', 'subagent-background'), 'home');
-  /** Both files' events, as reading the capture gives them: the subagent's turns are in its own file. */
-  const expected = [
-    'usage',
-    'orchestration | true',
-    'usage',
-    'agent | I started a helper; it will report back.',
-    'usage',
-    'agent | Reading the README.',
-    'read | /home/user/project/README.md | true',
-    'usage',
-    'agent | README.md: a tiny demo project used for agent stream captures.',
-    'orchestration | true',
-    'usage',
-    'agent | The helper finished: a tiny demo project used for agent stream captures.',
-  ];
 
   /** A runtime directory of the session's layout, its main file empty and its subagent's not there yet. */
   function runtime(): { main: string; agent: string } {
@@ -471,13 +459,13 @@ describe('followSession on a Qwen transcript a real child appends to', () => {
       const [, count, more] = (await writer.ask('next')).split(' ');
       await lines.until(Number(count));
       // Before the last line (the main file's final answer) is complete, every other event has come out.
-      if (Number(count) === 18) await got.atLeast(expected.length - 1);
+      if (Number(count) === 18) await got.atLeast(backgroundEvents.length - 1);
       if (more === 'all') break;
     }
     // No record ends a Qwen session (its quiet period would): ended here once all 14 + 5 lines are read.
     controller.abort();
     await got.done;
-    expect(got.events.map(signature)).toEqual(expected);
+    expect(got.events.map(signature)).toEqual(backgroundEvents);
     expect(follow.metrics.input.lines).toBe(19);
     expect(follow.metrics.tokens).toEqual({ input: 12500, output: 119, cache_read: 11400, reasoning: 0 });
   });
