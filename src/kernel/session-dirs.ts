@@ -1,7 +1,7 @@
 /** Directory walking for the session formats: a directory that is not there lists nothing. */
 import { createReadStream } from 'node:fs';
 import { readdir } from 'node:fs/promises';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 
 /** The names in `dir` that are files (or directories, with `kind: 'dir'`); none when `dir` cannot be read. */
 export async function namesIn(dir: string, kind: 'file' | 'dir' = 'file'): Promise<string[]> {
@@ -19,6 +19,14 @@ export async function namesIn(dir: string, kind: 'file' | 'dir' = 'file'): Promi
 /** The paths of the files in `dir` whose names match `pattern`, sorted. */
 export async function filesIn(dir: string, pattern: RegExp): Promise<string[]> {
   return (await namesIn(dir)).filter((name) => pattern.test(name)).map((name) => join(dir, name));
+}
+
+/** The subagent transcripts `agent-<agentId>.jsonl` in `dir` (Claude Code's and Qwen Code's), by agent id. */
+export async function agentFiles(dir: string): Promise<{ id: string; path: string }[]> {
+  return (await filesIn(dir, /^agent-.+\.jsonl$/)).map((file) => ({
+    id: basename(file, '.jsonl').slice('agent-'.length),
+    path: file,
+  }));
 }
 
 /** A file's first line, parsed (session headers); undefined when it is empty or not JSON. */

@@ -7,6 +7,7 @@
  */
 import { resolve } from 'node:path';
 import type { Harness } from './harness.js';
+import { isObject } from './json.js';
 
 /** One session as a harness's format finds it on disk, before the runtime reads its times. */
 export interface SessionLocation {
@@ -31,6 +32,16 @@ export interface RecordFacts {
   /** An ISO 8601 time. */
   readonly time?: string;
   readonly id?: string;
+}
+
+/** The facts of a record that names them as `cwd`, `timestamp` and `sessionId` (Claude Code's and Qwen Code's). */
+export function transcriptFacts(record: unknown): RecordFacts {
+  if (!isObject(record)) return {};
+  return {
+    cwd: typeof record.cwd === 'string' ? record.cwd : undefined,
+    time: typeof record.timestamp === 'string' ? record.timestamp : undefined,
+    id: typeof record.sessionId === 'string' ? record.sessionId : undefined,
+  };
 }
 
 /** The environment a format reads to find its files (`CLAUDE_CONFIG_DIR`, `CODEX_HOME`, ...). */

@@ -14,6 +14,7 @@ import { session as gemini } from '../harnesses/gemini/session.js';
 import { session as kilo } from '../harnesses/kilo/session.js';
 import { session as opencode } from '../harnesses/opencode/session.js';
 import { session as pi } from '../harnesses/pi/session.js';
+import { session as qwen } from '../harnesses/qwen/session.js';
 import { mergeLines } from './merge-lines.js';
 import { createNormalizer, type NormalizeOptions, type Normalizer } from './normalizer.js';
 import { fileFacts } from './session-facts.js';
@@ -21,7 +22,7 @@ import { storeFacts, storeInput } from './session-store.js';
 
 /** The harnesses whose session files the library reads, by registry name. */
 export const sessionFormats: ReadonlyMap<string, SessionFormat> = new Map(
-  [claudeCode, codex, copilot, gemini, pi, opencode, kilo].map((format) => [format.harness, format]),
+  [claudeCode, codex, copilot, gemini, opencode, kilo, pi, qwen].map((format) => [format.harness, format]),
 );
 
 /** A session found on disk: what `harness-events sessions --json` prints, one per line. */

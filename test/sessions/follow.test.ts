@@ -4,81 +4,19 @@
  * it wrote, and the test waits until the follower has read that many lines before asking for
  * more; nothing waits on a clock.
  */
-import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createInterface } from 'node:readline';
 import { afterEach, describe, expect, test } from 'vitest';
-import type { HarnessEvent } from '../../src/kernel/events.js';
 import { followSession } from '../../src/runtime/follow.js';
 import { readSession } from '../../src/runtime/sessions.js';
 import { fixturePath } from '../helpers.js';
+import { collect, lineCounter, startWriter, type Writer } from './following.js';
 import { signature } from './pairs.js';
 
-const appender = new URL('./appender.mjs', import.meta.url).pathname;
 const project = (scenario: string) =>
   fixturePath(`claude/transcripts/${scenario}/home/.claude/projects/-home-user-project`);
 const bash = join(project('bash'), 'c87769bd-e555-469c-9e50-6bbdc54002bf.jsonl');
-
-interface Writer {
-  child: ChildProcessWithoutNullStreams;
-  /** Sends a command and resolves with the child's answer. */
-  ask(command: string): Promise<string>;
-}
-
-/** A child appending each source to its target: `[source, target, source, target, ...]`. */
-function startWriter(...files: string[]): Writer {
-  const child = spawn(process.execPath, [appender, ...files], { stdio: ['pipe', 'pipe', 'pipe'] });
-  const answers = createInterface({ input: child.stdout })[Symbol.asyncIterator]();
-  return {
-    child,
-    async ask(command) {
-      child.stdin.write(command + '\n');
-      const answer = await answers.next();
-      if (answer.done === true) throw new Error(`the writer ended before answering ${command}`);
-      return answer.value;
-    },
-  };
-}
-
-/** The lines the follower has handled, and a wait until it has handled `count` of them. */
-function lineCounter() {
-  let handled = 0;
-  const waiting: { count: number; resolve: () => void }[] = [];
-  return {
-    onLine(line: number) {
-      handled = line;
-      for (const waiter of waiting.filter((w) => w.count <= handled)) {
-        waiting.splice(waiting.indexOf(waiter), 1);
-        waiter.resolve();
-      }
-    },
-    until(count: number): Promise<void> {
-      if (count <= handled) return Promise.resolve();
-      return new Promise((resolve) => waiting.push({ count, resolve }));
-    },
-  };
-}
-
-/** The events as they come, and a wait until there are `count` of them. */
-function collect(stream: AsyncIterable<HarnessEvent>) {
-  const events: HarnessEvent[] = [];
-  let arrived = () => {};
-  const done = (async () => {
-    for await (const event of stream) {
-      events.push(event);
-      arrived();
-    }
-  })();
-  return {
-    events,
-    done,
-    async atLeast(count: number): Promise<void> {
-      while (events.length < count) await new Promise<void>((resolve) => (arrived = resolve));
-    },
-  };
-}
 
 const dirs: string[] = [];
 const writers: Writer[] = [];

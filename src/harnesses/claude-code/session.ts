@@ -10,8 +10,8 @@ import type { Correlator, Harness, RunContext } from '../../kernel/harness.js';
 import { isObject, type JsonObject } from '../../kernel/json.js';
 import { addTokens, amount } from '../../kernel/metrics.js';
 import { recordRows, type RecordRule } from '../../kernel/record-table.js';
-import { envDir, type SessionFormat, type SessionLocation } from '../../kernel/session.js';
-import { filesIn, namesIn } from '../../kernel/session-dirs.js';
+import { envDir, transcriptFacts, type SessionFormat, type SessionLocation } from '../../kernel/session.js';
+import { agentFiles, filesIn, namesIn } from '../../kernel/session-dirs.js';
 import { claudeTokens, readRecovery } from './correlate.js';
 import { bySubtype, dialect } from './dialect.js';
 import { tools } from './tools.js';
@@ -135,12 +135,7 @@ const SESSION_FILE = /^[0-9a-f-]{36}\.jsonl$/;
 
 async function locate(path: string): Promise<SessionLocation> {
   const id = basename(path, '.jsonl');
-  const subagentDir = join(dirname(path), id, 'subagents');
-  const subagents = (await filesIn(subagentDir, /^agent-.+\.jsonl$/)).map((file) => ({
-    id: basename(file, '.jsonl').slice('agent-'.length),
-    path: file,
-  }));
-  return { id, path, subagents };
+  return { id, path, subagents: await agentFiles(join(dirname(path), id, 'subagents')) };
 }
 
 export const session: SessionFormat = {
@@ -157,13 +152,6 @@ export const session: SessionFormat = {
   },
   locate,
   mergesSubagents: true,
-  facts(record) {
-    if (!isObject(record)) return {};
-    return {
-      cwd: typeof record.cwd === 'string' ? record.cwd : undefined,
-      time: typeof record.timestamp === 'string' ? record.timestamp : undefined,
-      id: typeof record.sessionId === 'string' ? record.sessionId : undefined,
-    };
-  },
+  facts: transcriptFacts,
   endRules: new Set([sessionRecords['cost-state'].rules.cost]),
 };

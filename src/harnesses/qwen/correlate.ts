@@ -14,6 +14,7 @@ import { excluding, tokenCount, tokensOf } from '../../kernel/metrics.js';
 import { BoundedMap } from '../../kernel/bounded-map.js';
 import { recordRows, type RecordRule } from '../../kernel/record-table.js';
 import { stringField } from '../../kernel/tool-rules.js';
+import { backgroundAgents } from './background-agents.js';
 import { bySubtype, dialect, endRun, errorCode, errorMessage } from '../claude-code/dialect.js';
 
 /** docs/harnesses/qwen.md "Raw event stream", one row per top-level `type`, with the rules that apply it. */
@@ -71,16 +72,15 @@ export const records = recordRows({
 const rules = records.system.rules;
 
 /** Difference 3: a failed model call, written as the text of an assistant record. */
-function isApiError(text: string): boolean {
+export function isApiError(text: string): boolean {
   return text.startsWith('[API Error:') && text.endsWith(']');
 }
 
 export function correlator(run: RunContext): Correlator {
   // The last `[API Error: ...]` text reported: the error `result` that follows repeats it.
   let lastApiError: string | undefined;
-  // Background agents (difference 5), bounded like tool calls: the name each started with, until
-  // its notification; the calls whose "launched" result is still to come.
-  const running = new BoundedMap<{ name: string | undefined }>(run.limits);
+  // Background agents (difference 5), and the calls whose "launched" result is still to come.
+  const agents = backgroundAgents(run);
   const launched = new BoundedMap<true>(run.limits);
   // The `agent` (legacy `task`) and `monitor` calls seen, by id: whose task records are whose (differences 5, 10).
   const tasking = new BoundedMap<'agent' | 'monitor'>(run.limits);
@@ -138,17 +138,9 @@ export function correlator(run: RunContext): Correlator {
       return rules.taskMalformed;
     }
     if (isMonitors(record.data, id)) return rules.monitorTask;
-    const name = stringField(record.data, 'subagent_type');
-    running.set(id, { name });
     stream.dropCall(id);
     launched.set(id, true);
-    run.emit({
-      type: 'orchestration',
-      action: 'subagent_started',
-      subagent_id: id,
-      subagent_name: name,
-      is_success: true,
-    });
+    agents.started(id, stringField(record.data, 'subagent_type'));
     return rules.taskStarted;
   }
 
@@ -160,15 +152,7 @@ export function correlator(run: RunContext): Correlator {
       return rules.taskMalformed;
     }
     if (isMonitors(record.data, id)) return rules.monitorTask;
-    const completed = status === 'completed';
-    const action = completed ? 'subagent_completed' : 'subagent_failed';
-    run.emit({
-      type: 'orchestration',
-      action,
-      subagent_id: id,
-      subagent_name: running.take(id)?.name,
-      is_success: completed,
-    });
+    agents.ended(id, status);
     return rules.taskNotification;
   }
 
