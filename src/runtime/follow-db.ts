@@ -20,6 +20,7 @@ export async function* followStore(
 ): AsyncGenerator<Buffer | TailNotice> {
   const [db] = store.files(location);
   let cursor = options.from === 'end' ? await store.end(location) : undefined;
+  options.onStart?.();
   // The directory, not the files: the `-wal` is created, removed and recreated as the writer checkpoints.
   const waker = new Waker(dirname(db!));
   let deadline = Date.now() + options.quietMs;

@@ -32,6 +32,11 @@ export interface FollowSessionOptions extends Omit<NormalizeOptions, 'harness' |
   endGraceMs?: number;
   /** The poll behind fs.watch (ms). Default 2,000. */
   pollMs?: number;
+  /**
+   * Called once the session is open and the following's starting point taken: from then on, whatever is written is
+   * given (with `from: 'end'`, nothing written before it).
+   */
+  onStart?: () => void;
 }
 
 export const DEFAULT_QUIET_MS = 600_000;
@@ -39,7 +44,7 @@ export const DEFAULT_END_GRACE_MS = 1_000;
 export const DEFAULT_POLL_MS = 2_000;
 
 export function followSession(options: FollowSessionOptions): Normalizer {
-  const { path, harness, signal, from, quietMs, endGraceMs, pollMs, onLine, ...rest } = options;
+  const { path, harness, signal, from, quietMs, endGraceMs, pollMs, onLine, onStart, ...rest } = options;
   const format = sessionFormat(harness);
   let lastWasEnd = false;
   // The session id the records name, for the follower's own warnings.
@@ -67,6 +72,7 @@ export function followSession(options: FollowSessionOptions): Normalizer {
       endGraceMs: endGraceMs ?? DEFAULT_END_GRACE_MS,
       pollMs: pollMs ?? DEFAULT_POLL_MS,
       ended: () => lastWasEnd,
+      onStart,
     };
     // A session kept in a database (OpenCode, Kilo) is followed by its store's records, not by a file's bytes.
     const { store } = format;

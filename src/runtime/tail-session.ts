@@ -45,7 +45,14 @@ export async function* tailSession(
     known.add(file);
     const chunks = main
       ? tailFile(file, { ...options, from, finish: stop.signal, lastActivity: () => lastActivity })
-      : tailFile(file, { ...options, from, finish: finish.signal, quietMs: Infinity, ended: () => false });
+      : tailFile(file, {
+          ...options,
+          from,
+          finish: finish.signal,
+          quietMs: Infinity,
+          ended: () => false,
+          onStart: undefined,
+        });
     sources.push({ path: file, chunks, rest: [], restBytes: 0, open: false });
   };
   // The session's other files: its further parts (Gemini CLI's resume in a later minute), and its subagents' for a

@@ -32,6 +32,8 @@ export interface TailOptions {
   finish?: AbortSignal;
   /** The last time (epoch ms) any file of the session brought bytes: the quiet period counts from it. */
   lastActivity?: () => number;
+  /** Called once the file is open and the reading's starting point taken (with `from: 'end'`, its size then). */
+  onStart?: () => void;
 }
 
 /** Wakes a waiting reader when the file changes, on a poll tick, on abort, or at a deadline. */
@@ -86,6 +88,7 @@ export async function* tailFile(path: string, options: TailOptions): AsyncGenera
   let handle: FileHandle = await open(path, 'r');
   let identity = await handle.stat();
   let offset = options.from === 'end' ? identity.size : 0;
+  options.onStart?.();
   let waker = new Waker(path);
   // Renewed by every read that brings bytes, and once when the end marker is first seen.
   let deadline = Date.now() + options.quietMs;

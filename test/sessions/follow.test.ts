@@ -68,8 +68,19 @@ describe('followSession', () => {
     // The first 40 lines are there before the follower starts.
     for (;;) if (Number((await writer.ask('next')).split(' ')[1]) >= 40) break;
     const lines = lineCounter();
-    const follow = followSession({ harness: 'claude-code', path, from: 'end', onLine: lines.onLine, endGraceMs: 50 });
+    let started!: () => void;
+    const start = new Promise<void>((resolve) => (started = resolve));
+    const follow = followSession({
+      harness: 'claude-code',
+      path,
+      from: 'end',
+      onLine: lines.onLine,
+      endGraceMs: 50,
+      onStart: started,
+    });
     const got = collect(follow);
+    // The handshake: nothing more is written until the follower has taken the file's end as its start.
+    await start;
     for (;;) {
       const [, , more] = (await writer.ask('next')).split(' ');
       if (more === 'all') break;
