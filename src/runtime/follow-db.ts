@@ -9,7 +9,7 @@
 import { stat } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import type { SessionLocation, SessionStore } from '../kernel/session.js';
-import { TailNotice, Waker, type TailOptions } from './tail.js';
+import { Deadline, TailNotice, Waker, type TailOptions } from './tail.js';
 
 const deleted = (db: string) => new TailNotice('session_deleted', `${db} was deleted; following it ends`);
 
@@ -23,8 +23,7 @@ export async function* followStore(
   options.onStart?.();
   // The directory, not the files: the `-wal` is created, removed and recreated as the writer checkpoints.
   const waker = new Waker(dirname(db!));
-  let deadline = Date.now() + options.quietMs;
-  let endSeen = false;
+  const deadline = new Deadline(options);
   try {
     while (options.signal?.aborted !== true) {
       waker.arm();
@@ -42,16 +41,12 @@ export async function* followStore(
         throw error;
       }
       if (read) {
-        deadline = Date.now() + options.quietMs;
-        endSeen = false;
+        deadline.renew();
         continue;
       }
-      if (options.ended() && !endSeen) {
-        endSeen = true;
-        deadline = Math.min(deadline, Date.now() + options.endGraceMs);
-      }
-      if (Date.now() >= deadline) return;
-      await waker.wait(deadline, options.pollMs, [options.signal]);
+      const until = deadline.until();
+      if (Date.now() >= until) return;
+      await waker.wait(until, options.pollMs, [options.signal]);
     }
   } finally {
     waker.unwatch();

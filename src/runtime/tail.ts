@@ -82,6 +82,35 @@ export class Waker {
   }
 }
 
+/**
+ * When a following ends with nothing new to read: `quietMs` after the last bytes (of any file of the session), or
+ * `endGraceMs` after the format's end marker is first seen; new bytes start it again.
+ */
+export class Deadline {
+  private at: number;
+  private endSeen = false;
+
+  constructor(private readonly options: TailOptions) {
+    this.at = Date.now() + options.quietMs;
+  }
+
+  /** Something new was read. */
+  renew(): void {
+    this.at = Date.now() + this.options.quietMs;
+    this.endSeen = false;
+  }
+
+  /** The time (epoch ms) the following ends at unless something new comes; past, it ends now. */
+  until(): number {
+    if (this.options.ended() && !this.endSeen) {
+      this.endSeen = true;
+      this.at = Math.min(this.at, Date.now() + this.options.endGraceMs);
+    }
+    // Another file of the session being written keeps this one followed (not once its end marker is seen).
+    return this.endSeen ? this.at : Math.max(this.at, (this.options.lastActivity?.() ?? 0) + this.options.quietMs);
+  }
+}
+
 const deleted = (path: string) => new TailNotice('session_deleted', `${path} was deleted; following it ends`);
 
 export async function* tailFile(path: string, options: TailOptions): AsyncGenerator<Buffer | TailNotice> {
@@ -90,9 +119,7 @@ export async function* tailFile(path: string, options: TailOptions): AsyncGenera
   let offset = options.from === 'end' ? identity.size : 0;
   options.onStart?.();
   let waker = new Waker(path);
-  // Renewed by every read that brings bytes, and once when the end marker is first seen.
-  let deadline = Date.now() + options.quietMs;
-  let endSeen = false;
+  const deadline = new Deadline(options);
   try {
     while (options.signal?.aborted !== true) {
       waker.arm();
@@ -100,8 +127,7 @@ export async function* tailFile(path: string, options: TailOptions): AsyncGenera
       const { bytesRead } = await handle.read(buffer, 0, CHUNK_BYTES, offset);
       if (bytesRead > 0) {
         offset += bytesRead;
-        deadline = Date.now() + options.quietMs;
-        endSeen = false;
+        deadline.renew();
         yield buffer.subarray(0, bytesRead);
         continue;
       }
@@ -120,12 +146,7 @@ export async function* tailFile(path: string, options: TailOptions): AsyncGenera
       }
       if (now === undefined) return yield deleted(path);
       if (options.finish?.aborted === true) return;
-      if (options.ended() && !endSeen) {
-        endSeen = true;
-        deadline = Math.min(deadline, Date.now() + options.endGraceMs);
-      }
-      // Another file of the session being written keeps this one followed (not once its end marker is seen).
-      const until = endSeen ? deadline : Math.max(deadline, (options.lastActivity?.() ?? 0) + options.quietMs);
+      const until = deadline.until();
       if (Date.now() >= until) return;
       await waker.wait(until, options.pollMs, [options.signal, options.finish]);
     }

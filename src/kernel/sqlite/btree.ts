@@ -112,6 +112,8 @@ export async function payload(
   const usable = source.usableSize;
   const local = localBytes(size, usable, index);
   if (local === size) return page.subarray(at, at + size);
+  // A payload cannot be larger than the pages its chain could use: a damaged size is not allocated.
+  if (size > source.pageCount * usable) throw new NotADatabase('a cell larger than the database');
   const out = Buffer.alloc(size);
   page.copy(out, 0, at, at + local);
   let filled = local;
