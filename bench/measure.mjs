@@ -1,6 +1,6 @@
 /**
  * One measurement, in a plain node process of its own so its peak RSS is its own (no
- * TypeScript loader in it): node bench/measure.mjs <floor|stream-json|api> <harness> <file>
+ * TypeScript loader in it): node bench/measure.mjs <floor|stream-json|api|stages|session> <harness> <file>
  * prints {seconds, maxRssMb}. The CLI case is timed from outside (bench/run.ts).
  */
 import { createReadStream } from 'node:fs';
@@ -8,16 +8,8 @@ import { Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import split2 from 'split2';
 import streamJsonl from 'stream-json/jsonl/parser.js';
-import {
-  classify,
-  correlate,
-  createNormalizer,
-  harnesses,
-  parseJson,
-  serialize,
-  splitLines,
-  validate,
-} from '../dist/src/index.js';
+import { createNormalizer, harnesses, readSession } from '../dist/src/index.js';
+import { classify, correlate, parseJson, serialize, splitLines, validate } from '../dist/src/stages.js';
 
 const [which, harness, file] = process.argv.slice(2);
 
@@ -38,6 +30,8 @@ const cases = {
   'stream-json': () => pipeline(createReadStream(file), streamJsonl.asStream(), discard(true)),
   // The full pipeline through the public API: split, parse, correlate, classify, validate, serialize.
   api: () => pipeline(createReadStream(file), createNormalizer({ harness, output: 'jsonl' }), discard(false)),
+  // A session file read by its harness's session reader (the file as `readSession` takes it).
+  session: () => pipeline(readSession({ harness, path: file, output: 'jsonl' }), discard(false)),
   // The same stages as six separate Transforms, one stream hop per item between each: what fusing them saves.
   stages: () =>
     pipeline(

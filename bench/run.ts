@@ -9,8 +9,9 @@
  * the median is reported), BENCH_GB_MB (size of the memory figure's big input, default 1024),
  * BENCH_SMALL_RECORDS (gen-claude-stream's count, default 50000, about 200 MB),
  * BENCH_HARNESSES (comma-separated subset), BENCH_ONLY (comma-separated sections: throughput,
- * startup, memory, backpressure, hostile, issue30, jetstream), BENCH_NATS_EVENTS (events through the
- * JetStream sink, default 100,000; bench/jetstream.ts).
+ * startup, memory, backpressure, hostile, issue30, sessions, jetstream), BENCH_NATS_EVENTS (events
+ * through the JetStream sink, default 100,000; bench/jetstream.ts), BENCH_SESSION_MB (size of each
+ * session file the sessions section reads, default 100).
  */
 import { execFileSync, spawn } from 'node:child_process';
 import {
@@ -246,6 +247,62 @@ function issue30() {
   return result;
 }
 
+/**
+ * Session files read by their readers against the floor on the same file: a real capture's session (Claude Code's
+ * transcript, Codex's rollout, Gemini CLI's chat file with its rewrites) repeated to BENCH_SESSION_MB, each repeat's
+ * ids made its own so no repeat reads as a rewrite of another.
+ */
+async function sessions() {
+  const fixtures = join(here, '..', 'test', 'fixtures');
+  const inputs = [
+    [
+      'claude-code',
+      'claude/transcripts/bash/home/.claude/projects/-home-user-project/c87769bd-e555-469c-9e50-6bbdc54002bf.jsonl',
+    ],
+    [
+      'codex',
+      'codex/transcripts/read/home/.codex/sessions/2026/12/01/rollout-2026-12-01T20-01-26-01a23332-a378-7021-bbef-638214f98eab.jsonl',
+    ],
+    ['gemini', 'gemini/transcripts/file-tools/home/.gemini/tmp/project/chats/session-2026-12-01T19-59-fefd50be.jsonl'],
+  ] as const;
+  const target = Number(process.env.BENCH_SESSION_MB ?? 100) * 1024 * 1024;
+  const rows: { harness: string; mb: number; mbPerSecond: number; ratioToFloor: number; maxRssMb: number }[] = [];
+  for (const [harness, fixture] of inputs) {
+    const lines = readFileSync(join(fixtures, fixture), 'utf8');
+    const file = join(tmp, `session-${harness}.jsonl`);
+    const ids = /\b(?:[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}|(?:toolu|msg|call|req)_\w+)/g;
+    const parts: string[] = [];
+    for (let repeat = 0, bytes = 0; bytes < target; repeat++) {
+      const part = lines.replace(ids, (id) => `${id}-${repeat}`);
+      parts.push(part);
+      bytes += Buffer.byteLength(part);
+    }
+    writeFileSync(file, parts.join(''));
+    const floor: Sample[] = [];
+    const read: Sample[] = [];
+    for (let run = 0; run < runs; run++) {
+      floor.push(inProcess('floor', harness, file));
+      read.push(inProcess('session', harness, file));
+    }
+    const mb = sizeOf(file) / 1024 / 1024;
+    const seconds = median(read.map((s) => s.seconds));
+    rows.push({
+      harness,
+      mb,
+      mbPerSecond: mb / seconds,
+      ratioToFloor: median(floor.map((s) => s.seconds)) / seconds,
+      maxRssMb: median(read.map((s) => s.maxRssMb)),
+    });
+    rmSync(file);
+    const row = rows.at(-1)!;
+    console.error(
+      `sessions: ${harness} ${row.mb.toFixed(0)} MB: ${row.mbPerSecond.toFixed(0)} MB/s, ` +
+        `${row.ratioToFloor.toFixed(2)}x floor, ${row.maxRssMb.toFixed(0)} MB RSS`,
+    );
+  }
+  return rows;
+}
+
 const rows = section('throughput') ? await throughput() : [];
 const results = {
   date: new Date().toISOString(),
@@ -260,6 +317,7 @@ const results = {
   backpressure: section('backpressure') ? backpressure() : undefined,
   hostile: section('hostile') ? hostile() : undefined,
   issue30: section('issue30') ? issue30() : undefined,
+  sessions: section('sessions') ? await sessions() : undefined,
   jetstream: section('jetstream') ? await jetstreamBench() : undefined,
 };
 writeFileSync(
