@@ -18,7 +18,15 @@ export type {
   Signature,
   DetectingHarness,
 } from './kernel/harness.js';
-export type { SessionFormat, SessionLocation, RecordFacts } from './kernel/session.js';
+export type {
+  SessionFormat,
+  SessionLocation,
+  RecordFacts,
+  SessionEnv,
+  SessionStore,
+  StoreFacts,
+  StoreRecord,
+} from './kernel/session.js';
 export {
   recordTable,
   recordRows,
