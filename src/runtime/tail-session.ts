@@ -5,7 +5,9 @@
  * written. Lines are never cut across files: each file's partial last line waits for
  * its end, and one longer than `LONG_LINE_BYTES` (1 MiB) is passed on as it comes, holding the
  * other files back until it ends.
- * The main file decides the end; the subagents' files are then read to their ends.
+ * The other files are looked for when the following starts, at the poll's pace (a directory
+ * listing, not per line: Gemini CLI's lookup reads every chat file's first line) and once more
+ * when the main file ends, which decides the end; the others are then read to their ends.
  */
 import type { SessionFormat } from '../kernel/session.js';
 import { LONG_LINE_BYTES } from './merge-lines.js';
@@ -126,7 +128,6 @@ export async function* tailSession(
       source.rest = end + 1 < chunk.length ? [chunk.subarray(end + 1)] : [];
       source.restBytes = chunk.length - end - 1;
       source.open = false;
-      if (source === main) await discover('start');
     }
   } finally {
     clearTimeout(timer);
