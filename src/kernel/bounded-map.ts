@@ -37,9 +37,12 @@ export class BoundedMap<V> {
     return this.entries.get(key)?.value;
   }
 
-  /** Holds `value` under `key`; a key already held keeps its place (take it first to make it the newest). */
-  set(key: string, value: V): void {
-    const bytes = this.maxBytes === Infinity ? 0 : approximateBytes(value) + key.length;
+  /**
+   * Holds `value` under `key`; a key already held keeps its place (take it first to make it the newest). `of`: what to
+   * size it by, when parts of the value share their strings (a call's input inside the line it came in).
+   */
+  set(key: string, value: V, of: unknown = value): void {
+    const bytes = this.maxBytes === Infinity ? 0 : approximateBytes(of) + key.length;
     this.bytes += bytes - (this.entries.get(key)?.bytes ?? 0);
     this.entries.set(key, { value, bytes });
     if (this.entries.size > this.max) this.evictOldest();

@@ -52,7 +52,7 @@ function successOf(end: JsonObject): boolean {
 }
 
 export function correlator(run: RunContext): Correlator {
-  const calls = new BoundedMap<Announced>(run.limits.maxPendingTools, unresolved);
+  const calls = new BoundedMap<Announced>(run.limits, unresolved);
   const pending = new PendingText(run);
   const errors = new BoundedMap<true>(REMEMBERED_ERRORS);
   const shutDown = new BoundedMap<true>(run.limits.maxPendingTools);
@@ -104,7 +104,8 @@ export function correlator(run: RunContext): Correlator {
     // An id announced twice while the first waits: the first is given up on, as at the end of input.
     const earlier = calls.take(id);
     if (earlier) unresolved(earlier);
-    calls.set(id, { line, id, name, input: event.input });
+    // Sized by its line alone: the input is part of it.
+    calls.set(id, { line, id, name, input: event.input }, line);
     if (name !== 'spawn_agent') return rules.tool;
     run.emit({ type: 'orchestration', action: 'subagent_started', subagent_id: id });
     return rules.subagent;
