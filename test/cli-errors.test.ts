@@ -87,6 +87,12 @@ describe('issue 30 item 16: a kill grace a timer cannot hold', { timeout: 30_000
     });
   });
 
+  test('timeoutMs 3000000000: a RangeError, nothing started (a timer would fire it after 1 ms)', () => {
+    expect(() => spawnHarness({ harness: 'claude-code', command: 'true', timeoutMs: 3_000_000_000 })).toThrow(
+      new RangeError('timeoutMs must be a whole number of milliseconds from 1 to 2147483647, got 3000000000'),
+    );
+  });
+
   test.each([Infinity, 2 ** 31, -5, NaN, 1.5])('killGraceMs %s: a RangeError, nothing started', (killGraceMs) => {
     expect(() => spawnHarness({ harness: 'claude-code', command: 'true', killGraceMs })).toThrow(
       new RangeError(`killGraceMs must be a whole number of milliseconds from 0 to 2147483647, got ${killGraceMs}`),

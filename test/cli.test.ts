@@ -425,7 +425,11 @@ describe('harness-events run', () => {
     expect({ code, stderr }).toEqual({ code: 124, stderr: `harness-events: ${message}\n` });
     expect(JSON.parse(stdout)).toMatchObject({ type: 'error', code: 'timeout', message });
     expect((await cli(['run', '--harness', 'gg', '--timeout', '0', '--', 'x'])).stderr).toBe(
-      'harness-events: --timeout takes a positive number of milliseconds, got "0"\n',
+      'harness-events: --timeout takes a positive number of milliseconds up to 2147483647, got "0"\n',
+    );
+    // Past a timer's range Node would fire the timeout after 1 ms.
+    expect((await cli(['run', '--harness', 'gg', '--timeout', '3000000000', '--', 'x'])).stderr).toBe(
+      'harness-events: --timeout takes a positive number of milliseconds up to 2147483647, got "3000000000"\n',
     );
   });
 

@@ -32,19 +32,11 @@ import {
   type SpawnHarnessOptions,
 } from './spawn-options.js';
 import { approximateBytes, BufferedBytes } from '../kernel/byte-size.js';
+import { delay } from '../kernel/limits.js';
 
 export type { SpawnHarnessOptions } from './spawn-options.js';
 
-/** The longest delay a Node timer holds; a longer one fires after 1 ms. */
-export const MAX_TIMER_MS = 2 ** 31 - 1;
-
-/** killGraceMs, checked: whole milliseconds from 0 to MAX_TIMER_MS (Infinity, NaN, -5, 1.5 and 2^31 are refused). */
-function graceOf(value: number | undefined): number {
-  if (value === undefined) return 5000;
-  if (!Number.isInteger(value) || value < 0 || value > MAX_TIMER_MS)
-    throw new RangeError(`killGraceMs must be a whole number of milliseconds from 0 to ${MAX_TIMER_MS}, got ${value}`);
-  return value;
-}
+export { MAX_TIMER_MS } from '../kernel/limits.js';
 export type { RunResult } from './errors.js';
 
 /** A running harness: a readable stream (and async iterable) of its normalized events. */
@@ -110,7 +102,9 @@ export function spawnHarness(given: SpawnHarnessOptions): HarnessRun {
     },
   });
   const metrics = normalizer.metrics;
-  const graceMs = graceOf(options.killGraceMs);
+  // Whole milliseconds within a timer's range (Infinity, NaN, -5, 1.5 and 2^31 are refused).
+  const graceMs = delay('killGraceMs', options.killGraceMs, 5000, 0);
+  const timeoutMs = options.timeoutMs === undefined ? undefined : delay('timeoutMs', options.timeoutMs, 0);
   const maxBufferedBytes = options.maxBufferedBytes ?? DEFAULT_MAX_BUFFERED_BYTES;
   // What the events a reader has not taken yet hold, in bytes: past maxBufferedBytes the child waits too.
   const buffered = new BufferedBytes();
@@ -243,15 +237,15 @@ export function spawnHarness(given: SpawnHarnessOptions): HarnessRun {
       })
     : () => {};
   const timeout =
-    options.timeoutMs === undefined
+    timeoutMs === undefined
       ? undefined
       : setTimeout(() => {
           timedOut = true;
-          const detail = `${command} ran for longer than timeoutMs (${options.timeoutMs} ms) and was stopped`;
+          const detail = `${command} ran for longer than timeoutMs (${timeoutMs} ms) and was stopped`;
           failure ??= { reason: 'timeout', detail };
           emit({ type: 'error', code: 'timeout', message: detail });
           stop();
-        }, options.timeoutMs).unref();
+        }, timeoutMs).unref();
 
   // A run called off before it starts starts nothing, and says so the way every abort does: asynchronously.
   if (options.signal?.aborted) {

@@ -549,7 +549,12 @@ describe('known agents (the `agent` option)', { timeout: 30_000 }, () => {
       new TypeError('spawnHarness: permissions must be one of "default", "read-only", "plan", "bypass", got "maybe"'),
     );
     expect(run({ cancelGraceMs: Number.NaN })).toThrow(
-      new RangeError('cancelGraceMs must be a positive integer, got NaN'),
+      new RangeError('cancelGraceMs must be a whole number of milliseconds from 0 to 2147483647, got NaN'),
     );
+    // Past a timer's range the delay would be 1 ms; 0 is a grace of none, as spawnHarness's own killGraceMs.
+    expect(run({ handshakeTimeoutMs: 3_000_000_000 })).toThrow(
+      new RangeError('handshakeTimeoutMs must be a whole number of milliseconds from 1 to 2147483647, got 3000000000'),
+    );
+    expect(run({ exitGraceMs: 2 ** 31 })).toThrow(/^exitGraceMs must be a whole number of milliseconds from 0 /);
   });
 });

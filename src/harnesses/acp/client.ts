@@ -33,7 +33,7 @@ import type {
 import type { ClientContext, HarnessClient, LaunchOptions } from '../../kernel/harness.js';
 import type { Permissions } from '../../kernel/permissions.js';
 import { isObject, type JsonObject } from '../../kernel/json.js';
-import { limit } from '../../kernel/limits.js';
+import { delay } from '../../kernel/limits.js';
 import { packageVersion } from '../../kernel/version.js';
 
 /**
@@ -132,10 +132,11 @@ export function acpSettings(options: LaunchOptions & AcpOptions): Settings {
     cwd: options.cwd,
     permissions,
     model: options.model,
-    exitGraceMs: limit('exitGraceMs', options.exitGraceMs, 2000),
-    killGraceMs: limit('killGraceMs', options.killGraceMs, 2000),
-    cancelGraceMs: limit('cancelGraceMs', options.cancelGraceMs, 5000),
-    handshakeTimeoutMs: limit('handshakeTimeoutMs', options.handshakeTimeoutMs, 60_000),
+    // Within a timer's range, as spawnHarness checks its own killGraceMs (0 included: SIGKILL at once).
+    exitGraceMs: delay('exitGraceMs', options.exitGraceMs, 2000, 0),
+    killGraceMs: delay('killGraceMs', options.killGraceMs, 2000, 0),
+    cancelGraceMs: delay('cancelGraceMs', options.cancelGraceMs, 5000, 0),
+    handshakeTimeoutMs: delay('handshakeTimeoutMs', options.handshakeTimeoutMs, 60_000),
   };
 }
 

@@ -361,8 +361,8 @@ async function runCommand(args: string[], stdout: NodeJS.WritableStream): Promis
   if (grace !== undefined && (!/^\d+$/.test(grace) || Number(grace) > MAX_TIMER_MS))
     throw new UsageError(`--kill-grace-ms takes a number of milliseconds up to ${MAX_TIMER_MS}, got "${grace}"`);
   const timeout = values.timeout;
-  if (timeout !== undefined && !/^[1-9]\d*$/.test(timeout))
-    throw new UsageError(`--timeout takes a positive number of milliseconds, got "${timeout}"`);
+  if (timeout !== undefined && (!/^[1-9]\d*$/.test(timeout) || Number(timeout) > MAX_TIMER_MS))
+    throw new UsageError(`--timeout takes a positive number of milliseconds up to ${MAX_TIMER_MS}, got "${timeout}"`);
   if (options.cwd !== undefined && !statOf(options.cwd)?.isDirectory())
     throw new UsageError(`--cwd ${values.cwd} is not a directory`);
   // Checked before the child starts: a run may take an hour and cost money.
