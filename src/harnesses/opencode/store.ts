@@ -142,9 +142,13 @@ async function summary(db: string): Promise<Summary> {
     sessions.set(row.id, { cwd, created: number(row.time_created), updated: number(row.time_updated) });
   }
   const bytes = new Map<string, number>();
-  for await (const row of readTable(db, 'event')) {
-    if (typeof row.aggregate_id === 'string' && typeof row.data === 'string')
-      bytes.set(row.aggregate_id, (bytes.get(row.aggregate_id) ?? 0) + Buffer.byteLength(row.data));
+  try {
+    for await (const row of readTable(db, 'event')) {
+      if (typeof row.aggregate_id === 'string' && typeof row.data === 'string')
+        bytes.set(row.aggregate_id, (bytes.get(row.aggregate_id) ?? 0) + Buffer.byteLength(row.data));
+    }
+  } catch {
+    // A damaged log: its sessions are still listed (sizes as far as read); reading one names the damage.
   }
   summed = { db, stamp, summary: { sessions, bytes } };
   return summed.summary;
@@ -170,11 +174,15 @@ export const store: SessionStore = {
   },
   async *records(location, after) {
     const { db } = splitPath(location.path);
-    for await (const row of readTable(db, 'event', after, where(location.id))) {
+    // A first read through the index (the session's rows, not the table's); a follow's next poll by rowid from its
+    // cursor: the few rows written since, where the index would walk all of the session's again.
+    const filter = after === undefined ? where(location.id) : { column: 'aggregate_id', value: location.id };
+    for await (const row of readTable(db, 'event', after, filter)) {
       // `data` is the stored JSON text, given as it is: a row that is not JSON becomes the reader's warning.
       // A raw line break can only be JSON whitespace (one inside a string is not JSON): it must not split the line.
       const data = String(row.data).replace(/[\r\n]/g, ' ');
-      const line = `{"type":${JSON.stringify(row.type)},"seq":${String(row.seq)},"data":${data}}`;
+      // `data` first: a damaged value that holds `…,"type":…` cannot stand for the row's own, which come after it.
+      const line = `{"data":${data},"type":${JSON.stringify(row.type)},"seq":${String(row.seq)}}`;
       yield { line, cursor: row.rowid };
     }
   },

@@ -54,11 +54,12 @@ export async function* readTable(
         where?.orderBy === undefined
           ? undefined
           : found.indexes.find(({ columns }) => columns.join() === [where.column, where.orderBy].join())?.root;
-      const rows =
-        index === undefined
-          ? tableRows(source, found.root, last)
-          : indexedRows(source, found.root, index, where!, last);
+      const scan = index === undefined;
+      const rows = scan ? tableRows(source, found.root, last) : indexedRows(source, found.root, index, where!, last);
       for await (const row of rows) {
+        // A b-tree gives its rowids in ascending order: one that does not is a page reached twice (a damaged file).
+        if (scan && last !== undefined && row.rowid <= last)
+          throw new NotADatabase(`${path}: ${table} gives row ${row.rowid} again (a page reached twice)`);
         last = row.rowid;
         retries = 0;
         if (filtered >= 0 && decodeRecord(row.record, filtered + 1)[filtered] !== where!.value) continue;

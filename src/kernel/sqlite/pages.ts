@@ -63,14 +63,16 @@ export class PageSource {
       if (bytesRead === 100 && head.readUInt32BE(56) > 1)
         throw new NotADatabase(`${path} stores its text as UTF-16, which is not read`);
       wal = openIfThere(`${path}-wal`);
-      const log = wal === undefined ? undefined : readWal(wal);
+      const walLog = wal === undefined ? undefined : readWal(wal);
+      // A WAL of another page size than the main file's is not this database's (SQLite ignores it too).
+      const log = bytesRead === 100 && walLog?.pageSize !== headerPageSize(head) ? undefined : walLog;
       if (log === undefined && wal !== undefined) {
         closeSync(wal);
         wal = undefined;
       }
       // A database never checkpointed yet has an empty main file: page 1 is in the WAL.
       const pageSize = bytesRead === 100 ? headerPageSize(head) : (log?.pageSize ?? 0);
-      if (pageSize < 512 || pageSize > 65536 || (pageSize & (pageSize - 1)) !== 0)
+      if (!validPageSize(pageSize))
         throw new NotADatabase(bytesRead === 0 ? `${path} is empty` : `${path} has no valid page size`);
       const reserved = bytesRead === 100 ? head[20]! : 0;
       return new PageSource(
@@ -140,6 +142,9 @@ function openIfThere(path: string): number | undefined {
   }
 }
 
+/** A power of two from 512 to 65536. */
+const validPageSize = (size: number) => size >= 512 && size <= 65536 && (size & (size - 1)) === 0;
+
 function headerPageSize(head: Buffer): number {
   const raw = head.readUInt16BE(16);
   return raw === 1 ? 65536 : raw;
@@ -166,6 +171,8 @@ function readWal(wal: number): WalIndex | undefined {
   if (magic !== WAL_MAGIC_LE && magic !== WAL_MAGIC_BE) return undefined;
   const bigEndian = magic === WAL_MAGIC_BE;
   const pageSize = header.readUInt32BE(8);
+  // SQLite ignores a WAL whose page size is not one a database can have (nor allocates what it says).
+  if (!validPageSize(pageSize)) return undefined;
   let sum = checksum(header.subarray(0, 24), [0, 0], bigEndian);
   if (sum[0] !== header.readUInt32BE(24) || sum[1] !== header.readUInt32BE(28)) return undefined;
   const salts: [number, number] = [header.readUInt32BE(16), header.readUInt32BE(20)];
