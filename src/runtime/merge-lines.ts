@@ -16,17 +16,36 @@ export const LONG_LINE_BYTES = 1 << 20;
 interface Piece {
   readonly bytes: Buffer;
   readonly end: boolean;
+  /** Passed as read, not a line (the file is the only one left). */
+  readonly alone?: boolean;
 }
 
 const NEWLINE = 0x0a;
 
-/** A file's lines as pieces: each line whole when it is at most `LONG_LINE_BYTES`, else in pieces. */
-async function* pieces(input: AsyncIterable<Buffer>): AsyncGenerator<Piece> {
+/**
+ * A file's lines as pieces: each line whole when it is at most `LONG_LINE_BYTES`, else in pieces. Once it is the only
+ * file left (`alone()`), its bytes pass as they are read: nothing is left to order them against.
+ */
+async function* pieces(input: AsyncIterable<Buffer>, alone: () => boolean): AsyncGenerator<Piece> {
   let held: Buffer[] = [];
   let heldBytes = 0;
   for await (const chunk of input) {
+    if (alone()) {
+      yield { bytes: heldBytes > 0 ? Buffer.concat([...held, chunk]) : chunk, end: true, alone: true };
+      held = [];
+      heldBytes = 0;
+      continue;
+    }
     let start = 0;
     for (let end = chunk.indexOf(NEWLINE); end !== -1; end = chunk.indexOf(NEWLINE, start)) {
+      if (alone()) {
+        // Left alone in the middle of a chunk: the rest of it as it is.
+        yield { bytes: Buffer.concat([...held, chunk.subarray(start)]), end: true, alone: true };
+        held = [];
+        heldBytes = 0;
+        start = chunk.length;
+        break;
+      }
       yield { bytes: Buffer.concat([...held, chunk.subarray(start, end + 1)]), end: true };
       held = [];
       heldBytes = 0;
@@ -56,7 +75,7 @@ async function advance(cursor: Cursor, timeOf: (record: unknown) => string | und
   const next = await cursor.pieces.next();
   if (next.done === true) return false;
   cursor.piece = next.value;
-  if (!next.value.end) return true;
+  if (!next.value.end || next.value.alone === true) return true;
   try {
     cursor.time = timeOf(JSON.parse(next.value.bytes.toString('utf8'))) ?? cursor.time;
   } catch {
@@ -70,10 +89,13 @@ export function mergeLines(paths: readonly string[], timeOf: (record: unknown) =
   const inputs = paths.map((path) => createReadStream(path));
   async function* merged(): AsyncGenerator<Buffer> {
     const cursors: Cursor[] = [];
+    let started = false;
+    const alone = () => started && cursors.length === 1;
     for (const input of inputs) {
-      const cursor: Cursor = { pieces: pieces(input), piece: { bytes: Buffer.alloc(0), end: true }, time: '' };
+      const cursor: Cursor = { pieces: pieces(input, alone), piece: { bytes: Buffer.alloc(0), end: true }, time: '' };
       if (await advance(cursor, timeOf)) cursors.push(cursor);
     }
+    started = true;
     while (cursors.length > 0) {
       let first = 0;
       for (let i = 1; i < cursors.length; i++) if (cursors[i]!.time < cursors[first]!.time) first = i;

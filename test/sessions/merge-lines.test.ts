@@ -58,3 +58,12 @@ test('a line longer than LONG_LINE_BYTES passes in pieces, whole before any othe
   // No piece is much larger than the limit (a read chunk past it at most): the line was never held whole.
   expect(Math.max(...chunks.map((chunk) => chunk.length))).toBeLessThan(LONG_LINE_BYTES + (1 << 16) + 2);
 });
+
+test('once one file is left, its bytes pass as they are read: the same text, in chunks of the read size', async () => {
+  const main = Array.from({ length: 4000 }, (_, n) => `{"t":"2","n":${n},"pad":"${'p'.repeat(100)}"}\n`).join('');
+  const paths = write({ main, agent: '{"t":"1","n":"a1"}\n' });
+  const { chunks, text } = await read(paths);
+  expect(text).toBe(`{"t":"1","n":"a1"}\n${main}`);
+  // After the agent's line, the main file alone: whole 64 KiB reads, not a chunk per line.
+  expect(chunks.length).toBeLessThan(20);
+});
