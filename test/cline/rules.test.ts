@@ -227,6 +227,19 @@ describe('agent_event', () => {
     expect(rules).toEqual([agentEvents.content_start.rules.tool, agentEvents.content_start.rules.malformedStart]);
   });
 
+  test('an id announced twice while the first waits: the first is given unresolved, the second gets the end', async () => {
+    expect(
+      await events(
+        start('call_1', 'editor', { path: '/ws/a.ts', new_text: 'x' }),
+        start('call_1', 'editor', { path: '/ws/b.ts', new_text: 'y' }),
+        end('call_1', 'editor', { success: true }),
+      ),
+    ).toEqual([
+      { type: 'write', path: '/ws/a.ts' },
+      { type: 'write', path: '/ws/b.ts', is_success: true },
+    ]);
+  });
+
   test('content_start spawn_agent: subagent_started at once; a pending one adds nothing at the end', async () => {
     expect(await events(start('call_9', 'spawn_agent', { task: 'x' }))).toEqual([
       { type: 'orchestration', action: 'subagent_started', subagent_id: 'call_9' },
@@ -478,13 +491,14 @@ describe('tools', () => {
     expect(
       await call(
         'run_commands',
-        { commands: ['make', 'sleep 60', { command: 'echo', args: ['a b', 'say "hi"', 'c'] }] },
+        { commands: ['make', 'sleep 60', { command: 'echo', args: ['a b', 'say "hi"', 'a"b', 'c'] }] },
         output,
       ),
     ).toEqual([
       { type: 'command', command: 'make', working_directory: '/ws', exit_code: 2, is_success: false },
       { type: 'command', command: 'sleep 60', working_directory: '/ws', is_success: false },
-      { type: 'command', command: 'echo "a b" "say \\"hi\\"" c', working_directory: '/ws', is_success: true },
+      // Quoted for whitespace, and for a `"` alone (`a"b`).
+      { type: 'command', command: 'echo "a b" "say \\"hi\\"" "a\\"b" c', working_directory: '/ws', is_success: true },
     ]);
     expect(await call('run_commands', { command: 'make' }, [{ success: true }])).toEqual([
       { type: 'command', command: 'make', working_directory: '/ws', is_success: true },
