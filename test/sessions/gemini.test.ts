@@ -343,6 +343,26 @@ describe('Gemini chat records the captures do not show', () => {
     expect(events[1]).not.toHaveProperty('is_success');
   });
 
+  test('a cancelled call is final: given when its record is read (no outcome, as stdout), not held to the end', async () => {
+    const { lines } = await read([
+      header,
+      response('a', '', { toolCalls: [call('c1', 'cancelled')] }),
+      response('b', 'Stopped.'),
+    ]);
+    // A call still running would come after the later text, at the end of input.
+    expect(lines).toEqual(['read | notes.txt', 'agent | Stopped.']);
+  });
+
+  test('a $set naming the session id names the events of a file whose header did not', async () => {
+    const { events } = await read([
+      { $set: { sessionId: 'efgh5678-0000-4000-8000-000000000000' } },
+      response('b', 'Hi'),
+    ]);
+    expect(events.map((event) => [signature(event), event.session_id])).toEqual([
+      ['agent | Hi', 'efgh5678-0000-4000-8000-000000000000'],
+    ]);
+  });
+
   test('an unfinished call pushed out by maxPendingTools is given with no outcome, and only once', async () => {
     const running = [call('c1', 'executing'), call('c2', 'executing', 'README.md')];
     const done = [call('c1', 'success'), call('c2', 'success', 'README.md')];
