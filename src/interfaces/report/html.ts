@@ -18,6 +18,12 @@ const JSON_LIMIT = 20_000;
 /** The longest event text the page embeds; the rest is a note (the JSONL has it all). */
 const TEXT_LIMIT = 20_000;
 
+/**
+ * A timeline mark's hover label is cut here: the timeline is one string of every mark (28,000 marks of 20,000
+ * characters passed V8's string limit); the event's whole text is in the list the mark links to.
+ */
+const LABEL_LIMIT = 200;
+
 export function reportHtml(report: Report): string {
   return [...reportHtmlChunks(report)].join('');
 }
@@ -115,8 +121,10 @@ function timelineSection(report: Report): string {
     const width = Math.max(4, x(item.to) - left);
     const y = lane.get(item.type)! * LANE + 5;
     const span = item.end_index !== undefined;
+    const text = eventText(events[item.index]!, report.cwd);
     const label =
-      capped(eventText(events[item.index]!, report.cwd)) + (span ? ` → ${item.failed ? 'failed' : 'completed'}` : '');
+      (text.length <= LABEL_LIMIT ? text : `${text.slice(0, LABEL_LIMIT)}…`) +
+      (span ? ` → ${item.failed ? 'failed' : 'completed'}` : '');
     return (
       `<a href="#e${item.index}"><rect class="item ` +
       `t-${item.type}${span ? ' span' : ''}${item.failed ? ' failed' : ''}" data-type="${item.type}" ` +
