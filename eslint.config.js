@@ -35,7 +35,7 @@ export default tseslint.config(
       'docs/api/',
       'coverage/',
       'test/fixtures/',
-      'src/kernel/validators.ts',
+      'lib/kernel/validators.ts',
       'bench/.data/',
     ],
   },

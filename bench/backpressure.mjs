@@ -7,7 +7,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { spawnHarness } from '../dist/src/index.js';
+import { spawnHarness } from '../dist/lib/index.js';
 
 const total = 256 * 1024 * 1024;
 const eventsPerTick = 100;

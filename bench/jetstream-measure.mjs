@@ -10,7 +10,7 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { connect } from '@nats-io/transport-node';
 import { jetstream } from '@nats-io/jetstream';
-import { serialize, toJetStream } from '../dist/src/index.js';
+import { serialize, toJetStream } from '../dist/lib/index.js';
 
 const [which, file, url, output] = process.argv.slice(2);
 const events = readFileSync(file, 'utf8')

@@ -12,8 +12,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { createNormalizer } from '../src/index.js';
-import { toJetStream } from '../src/interfaces/jetstream/index.js';
+import { createNormalizer } from '../lib/index.js';
+import { toJetStream } from '../lib/interfaces/jetstream/index.js';
 import { allCaptures, fixturePath } from '../test/helpers.js';
 import { startNatsServer } from '../test/nats-server.js';
 

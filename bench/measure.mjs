@@ -8,8 +8,8 @@ import { Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import split2 from 'split2';
 import streamJsonl from 'stream-json/jsonl/parser.js';
-import { createNormalizer, harnesses, readSession } from '../dist/src/index.js';
-import { classify, correlate, parseJson, serialize, splitLines, validate } from '../dist/src/stages.js';
+import { createNormalizer, harnesses, readSession } from '../dist/lib/index.js';
+import { classify, correlate, parseJson, serialize, splitLines, validate } from '../dist/lib/transforms.js';
 
 const [which, harness, file] = process.argv.slice(2);
 

@@ -170,7 +170,7 @@ async function startup() {
   const five = join(tmp, 'five.jsonl');
   writeFileSync(
     five,
-    readFileSync(new URL('../test/fixtures/claude/lab/read.jsonl', import.meta.url), 'utf8')
+    readFileSync(new URL('../test/fixtures/claude-code/lab/read.jsonl', import.meta.url), 'utf8')
       .split('\n')
       .slice(0, 5)
       .join('\n') + '\n',
@@ -257,7 +257,7 @@ async function sessions() {
   const inputs = [
     [
       'claude-code',
-      'claude/transcripts/bash/home/.claude/projects/-home-user-project/c87769bd-e555-469c-9e50-6bbdc54002bf.jsonl',
+      'claude-code/transcripts/bash/home/.claude/projects/-home-user-project/c87769bd-e555-469c-9e50-6bbdc54002bf.jsonl',
     ],
     [
       'codex',

@@ -7,8 +7,8 @@ import { spawn } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { describe, expect, inject, test } from 'vitest';
-import { spawnHarness, type HarnessEvent, type SpawnHarnessOptions } from '../src/index.js';
-import { startModelServer, type Turn } from '../src/testing/index.js';
+import { spawnHarness, type HarnessEvent, type SpawnHarnessOptions } from '../lib/index.js';
+import { startModelServer, type Turn } from '../lib/testing/index.js';
 import { launch, liveHarnesses } from './harnesses.js';
 import { createPlace, type Place } from './workspace.js';
 

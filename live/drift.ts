@@ -2,7 +2,7 @@
  * How a run's events differ from the ones a scenario expects: what the drift report prints for
  * `LIVE_VERSIONS=latest` (a newer CLI's output against the pinned version's expectations).
  */
-import type { EventBody, HarnessEvent } from '../src/kernel/events.js';
+import type { EventBody, HarnessEvent } from '../lib/kernel/events.js';
 
 export interface Drift {
   /** Records and tools that came out `unknown` and are not expected to. */

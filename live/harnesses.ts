@@ -1,7 +1,7 @@
 /**
  * How each agent CLI is run offline against the scripted model. The command line is the
  * library's, as users get it (`spawnHarness({ harness, prompt, model, extraArgs })`:
- * src/runtime/command-lines.ts, and acp's agent presets); what this file adds is the suite's own
+ * lib/runtime/command-lines.ts, and acp's agent presets); what this file adds is the suite's own
  * business, `offline`: what points the CLI at the scripted model instead of its vendor and keeps
  * it off the network (the environment, the config files written into the run's HOME or
  * workspace, the arguments that pick the scripted provider).
@@ -12,10 +12,10 @@
  */
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { AcpRunOptions, HarnessName } from '../src/index.js';
-import type { Permissions } from '../src/kernel/permissions.js';
-import type { Conversation } from '../src/testing/index.js';
-import type { ProtocolName } from '../src/testing/protocols/protocol.js';
+import type { AcpRunOptions, HarnessName } from '../lib/index.js';
+import type { Permissions } from '../lib/kernel/permissions.js';
+import type { Conversation } from '../lib/testing/index.js';
+import type { ProtocolName } from '../lib/testing/protocols/protocol.js';
 import type { Place } from './workspace.js';
 
 /** The rows, by id. */

@@ -6,9 +6,9 @@
 import { randomUUID } from 'node:crypto';
 import { appendFileSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import type { HarnessEvent } from '../src/kernel/events.js';
-import { spawnHarness, type RunResult, type SpawnHarnessOptions } from '../src/index.js';
-import { startModelServer, type LoggedRequest } from '../src/testing/index.js';
+import type { HarnessEvent } from '../lib/kernel/events.js';
+import { spawnHarness, type RunResult, type SpawnHarnessOptions } from '../lib/index.js';
+import { startModelServer, type LoggedRequest } from '../lib/testing/index.js';
 import { launch, type LiveHarness } from './harnesses.js';
 import type { Installed } from './install.js';
 import type { Scenario } from './scenario.js';

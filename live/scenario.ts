@@ -1,8 +1,8 @@
 /** A live scenario: what the scripted model does, and what the run must give. */
-import type { EventBody, Tokens } from '../src/kernel/events.js';
-import type { Turn } from '../src/testing/index.js';
+import type { EventBody, Tokens } from '../lib/kernel/events.js';
+import type { Turn } from '../lib/testing/index.js';
 import type { Place } from './workspace.js';
-import type { Permissions } from '../src/kernel/permissions.js';
+import type { Permissions } from '../lib/kernel/permissions.js';
 
 export interface Scenario {
   name: string;

@@ -4,12 +4,12 @@
  * the file under the run's HOME (a handshake, not a clock: most agents write the file as they
  * go, so the follower reads it while it grows), then read whole. The listing names exactly that
  * session, following gives the events reading gives, and the file's tool events are stdout's
- * (the paired-capture tests in test/sessions/ list the other differences per harness).
+ * (the paired-capture tests in test/runtime/sessions/ list the other differences per harness).
  */
 import { describe, expect, inject, test } from 'vitest';
-import type { HarnessEvent } from '../src/kernel/events.js';
-import { followSession } from '../src/runtime/follow.js';
-import { findSessions, readSession, sessionFormats, type SessionEntry } from '../src/runtime/sessions.js';
+import type { HarnessEvent } from '../lib/kernel/events.js';
+import { followSession } from '../lib/runtime/sessions/follow.js';
+import { findSessions, readSession, sessionFormats, type SessionEntry } from '../lib/runtime/sessions/sessions.js';
 import { liveHarnesses } from './harnesses.js';
 import { runScenario } from './run.js';
 import { scenarios } from './scenarios/index.js';

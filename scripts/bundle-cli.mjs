@@ -13,7 +13,7 @@ const { dependencies } = JSON.parse(readFileSync(new URL('package.json', root), 
 rmSync(outdir, { recursive: true, force: true });
 
 await build({
-  entryPoints: [new URL('dist/src/interfaces/cli/cli.js', root).pathname],
+  entryPoints: [new URL('dist/lib/interfaces/cli/cli.js', root).pathname],
   outdir,
   bundle: true,
   splitting: true,

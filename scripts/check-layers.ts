@@ -1,5 +1,5 @@
 /**
- * The layers of src/ (docs/architecture.md), checked: every import of every file under src/,
+ * The layers of lib/ (docs/architecture.md), checked: every import of every file under lib/,
  * types included, goes to its own layer or one below, never up; and no two files load each other
  * in a circle (imports of types only are erased when compiled, so they load nothing and are left
  * out of that check: the kernel's interfaces name each other). `npm run check:layers` prints what
@@ -11,15 +11,17 @@ import { dirname, join, relative, resolve } from 'node:path';
 /** The layers, bottom first: each may import its own folder and the ones it lists. */
 export const layers = [
   { folder: 'kernel', imports: [] },
+  { folder: 'sqlite', imports: [] },
+  { folder: 'files', imports: [] },
   { folder: 'testing', imports: [] },
-  { folder: 'stages', imports: ['kernel'] },
-  { folder: 'harnesses', imports: ['kernel'] },
-  { folder: 'runtime', imports: ['kernel', 'stages', 'harnesses'] },
-  { folder: 'interfaces', imports: ['kernel', 'stages', 'harnesses', 'runtime'] },
+  { folder: 'transforms', imports: ['kernel'] },
+  { folder: 'harnesses', imports: ['kernel', 'sqlite', 'files'] },
+  { folder: 'runtime', imports: ['kernel', 'sqlite', 'files', 'transforms', 'harnesses'] },
+  { folder: 'interfaces', imports: ['kernel', 'sqlite', 'files', 'transforms', 'harnesses', 'runtime'] },
 ] as const;
 
 /** Entry points (the package's exports) stand on top and may import any layer. */
-const entryPoints = new Set(['index.ts', 'harness.ts', 'stages.ts']);
+const entryPoints = new Set(['index.ts', 'harness.ts', 'transforms.ts']);
 
 /** Within interfaces/, the CLI sits above the others (it starts them), and nothing imports it. */
 const interfaceTop = 'interfaces/cli';
@@ -57,7 +59,7 @@ function sourceFiles(dir: string): string[] {
   });
 }
 
-/** The layer folder of a file relative to src/ (`kernel`, `harnesses`, ...), or the entry point itself. */
+/** The layer folder of a file relative to lib/ (`kernel`, `harnesses`, ...), or the entry point itself. */
 function layerOf(file: string): string {
   return file.includes('/') ? file.slice(0, file.indexOf('/')) : file;
 }
@@ -87,7 +89,7 @@ export function checkLayers(srcDir: string): LayerReport {
       const target = relative(srcDir, resolve(srcDir, dirname(file), specifier)).replace(/\.js$/, '.ts');
       imports++;
       if (!typeOnly(match[1])) targets.push(target);
-      if (target.startsWith('..')) violations.push(`${file} -> ${target} (outside src/)`);
+      if (target.startsWith('..')) violations.push(`${file} -> ${target} (outside lib/)`);
       else if (!allowed(file, target)) violations.push(`${file} -> ${target}`);
     }
     graph.set(file, targets);
@@ -130,7 +132,7 @@ function cycles(graph: Map<string, string[]>): string[][] {
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const report = checkLayers(new URL('../src/', import.meta.url).pathname);
+  const report = checkLayers(new URL('../lib/', import.meta.url).pathname);
   for (const violation of report.violations) console.log(`upward import: ${violation}`);
   for (const cycle of report.cycles) console.log(`import cycle: ${cycle.join(' <-> ')}`);
   const ok = report.violations.length === 0 && report.cycles.length === 0;

@@ -33,7 +33,7 @@ fi
 ts="$(node -p "require('$root/node_modules/typescript/package.json').version")"
 types="$(node -p "require('$root/node_modules/@types/node/package.json').version")"
 peer() { node -p "require('$root/package.json').peerDependencies['$1']"; }
-cp -r "$root/test/fixtures/claude/lab" "$work/capture"
+cp -r "$root/test/fixtures/claude-code/lab" "$work/capture"
 cd "$work"
 npm init -y > /dev/null
 npm pkg set type=module > /dev/null

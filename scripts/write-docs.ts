@@ -1,6 +1,6 @@
 // Writes docs/harnesses/<name>.md for every harness (scripts/harness-docs.ts).
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { harnesses } from '../src/runtime/registry.js';
+import { harnesses } from '../lib/runtime/registry.js';
 import { harnessPage, pagePath } from './harness-docs.js';
 
 mkdirSync(new URL('../docs/harnesses/', import.meta.url), { recursive: true });

@@ -2,8 +2,8 @@
 import { Readable, Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { expect, test } from 'vitest';
-import { createNormalizer, harnessNamed, normalize, type HarnessEvent } from '../src/index.js';
-import { classify, correlate, parseJson, splitLines, validate } from '../src/stages.js';
+import { createNormalizer, harnessNamed, normalize, type HarnessEvent } from '../lib/index.js';
+import { classify, correlate, parseJson, splitLines, validate } from '../lib/transforms.js';
 import { bodies, jsonl } from './helpers.js';
 
 const read = jsonl(

@@ -1,7 +1,7 @@
 /** The harness reference pages in docs/harnesses/ are what the code's tables make (npm run docs). */
 import { existsSync, readFileSync } from 'node:fs';
 import { expect, test } from 'vitest';
-import { harnesses } from '../src/runtime/registry.js';
+import { harnesses } from '../lib/runtime/registry.js';
 import { harnessPage, pagePath } from '../scripts/harness-docs.js';
 
 for (const harness of harnesses.values()) {

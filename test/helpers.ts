@@ -1,11 +1,11 @@
 import { chmodSync, existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
-import { createNormalizer, harnesses, type HarnessName, type NormalizeOptions } from '../src/index.js';
-import type { EventBody, HarnessEvent, RunMetrics } from '../src/kernel/events.js';
-import type { Harness } from '../src/kernel/harness.js';
-import { sharedRecords } from '../src/kernel/record-table.js';
-import type { HarnessRun, HarnessRunError, RunResult } from '../src/index.js';
+import { createNormalizer, harnesses, type HarnessName, type NormalizeOptions } from '../lib/index.js';
+import type { EventBody, HarnessEvent, RunMetrics } from '../lib/kernel/events.js';
+import type { Harness } from '../lib/kernel/harness.js';
+import { sharedRecords } from '../lib/kernel/record-table.js';
+import type { HarnessRun, HarnessRunError, RunResult } from '../lib/index.js';
 
 export const fixturesDir = new URL('./fixtures/', import.meta.url);
 
@@ -135,9 +135,7 @@ export function expectLossless(result: Run, relative: string, namedRules: readon
  * `claude`).
  */
 export function allCaptures(): { harness: HarnessName; file: string }[] {
-  return [...harnesses.keys()].flatMap((harness) =>
-    fixtureFiles(harness === 'claude-code' ? 'claude' : harness).map((file) => ({ harness, file })),
-  );
+  return [...harnesses.keys()].flatMap((harness) => fixtureFiles(harness).map((file) => ({ harness, file })));
 }
 
 /** A harness whose every record becomes an event that breaks its schema: with `strict`, a stage that throws. */

@@ -1,7 +1,7 @@
 /** The extras' packages: optional peers in package.json, and a missing one is one line saying what to install. */
 import { readFileSync } from 'node:fs';
 import { expect, test } from 'vitest';
-import { extras, missingPeer, peer } from '../src/interfaces/peers.js';
+import { extras, missingPeer, peer } from '../lib/interfaces/peers.js';
 
 const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
 

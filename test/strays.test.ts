@@ -5,7 +5,7 @@
  */
 import { join } from 'node:path';
 import { expect, test } from 'vitest';
-import { spawnHarness } from '../src/runtime/spawn.js';
+import { spawnHarness } from '../lib/runtime/run/spawn.js';
 import { alive, gone, groupOf } from './processes.js';
 
 const children = new URL('./children/', import.meta.url).pathname;

@@ -1,16 +1,16 @@
 /**
  * Every stream the library returns is one of Node's own classes (`node:stream`), so `instanceof`
  * and `stream.isReadable` agree with the types (the JetStream sink and source are checked where a
- * server runs, test/jetstream/roundtrip.test.ts); and a user's own through2 transform composes
+ * server runs, test/interfaces/jetstream/roundtrip.test.ts); and a user's own through2 transform composes
  * with the stages in `stream.pipeline`.
  */
 import { Duplex, Readable, Transform, Writable, isReadable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import through2 from 'through2';
 import { expect, test } from 'vitest';
-import { createNormalizer, createRunStream, harnesses, normalize, readEvents, spawnHarness } from '../src/index.js';
-import { classify, correlate, parseJson, serialize, splitLines, validate } from '../src/stages.js';
-import { prettyPrint } from '../src/interfaces/view/index.js';
+import { createNormalizer, createRunStream, harnesses, normalize, readEvents, spawnHarness } from '../lib/index.js';
+import { classify, correlate, parseJson, serialize, splitLines, validate } from '../lib/transforms.js';
+import { prettyPrint } from '../lib/interfaces/view/index.js';
 import { bodies, jsonl } from './helpers.js';
 
 test('the normalizer, every stage, readEvents and the pretty printer are node:stream Transforms', () => {

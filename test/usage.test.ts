@@ -4,8 +4,8 @@
  * tokens and cost; a harness that reports only a run total emits no `usage` events (README "Events").
  */
 import { describe, expect, test } from 'vitest';
-import { addTokens } from '../src/kernel/metrics.js';
-import type { Tokens } from '../src/kernel/events.js';
+import { addTokens } from '../lib/kernel/metrics.js';
+import type { Tokens } from '../lib/kernel/events.js';
 import { fixtureFiles, runFixture } from './helpers.js';
 
 /**
@@ -23,7 +23,7 @@ const harnesses = [
   { harness: 'kilo', folder: 'kilo', perTurn: true, costPerTurn: true },
   // One usage per model call, sub-agents' included (cline.md: run_result.usage is not used).
   { harness: 'cline', folder: 'cline', perTurn: true, costPerTurn: true },
-  { harness: 'claude-code', folder: 'claude', perTurn: false, costPerTurn: false },
+  { harness: 'claude-code', folder: 'claude-code', perTurn: false, costPerTurn: false },
   { harness: 'goose', folder: 'goose', perTurn: false, costPerTurn: false },
   // Gemini's result.stats is the session total, and no record reports a turn's share (gemini.md).
   { harness: 'gemini', folder: 'gemini', perTurn: false, costPerTurn: false },

@@ -5,8 +5,8 @@
  * from them: the step's reasoning and text, its usage where the agent reports it per call, its
  * tool's event.
  */
-import type { EventBody } from '../../src/kernel/events.js';
-import { DEFAULT_USAGE, type ToolUse, type Turn, type Usage } from '../../src/testing/index.js';
+import type { EventBody } from '../../lib/kernel/events.js';
+import { DEFAULT_USAGE, type ToolUse, type Turn, type Usage } from '../../lib/testing/index.js';
 import type { Scenario } from '../scenario.js';
 
 /** Where paths point: the run's place for the turns, the expectation's workspace for the events. */

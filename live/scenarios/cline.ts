@@ -4,7 +4,7 @@
  * reasoning, then its calls. The scripted usage is 1200 in, 40 out unless a turn says otherwise, and
  * the local runtime omits zero cache fields, so a plain call's usage has input and output only.
  */
-import type { EventBody } from '../../src/kernel/events.js';
+import type { EventBody } from '../../lib/kernel/events.js';
 import type { Scenario } from '../scenario.js';
 import { apiErrorScenario, greeting, listingText, shellDoneText, shellScenario, textScenario } from './common.js';
 

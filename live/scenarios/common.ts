@@ -4,8 +4,8 @@
  * through the shell) and an API error. A harness's file passes its tool's call shape and the
  * exact events.
  */
-import type { CommandEvent, EventBody } from '../../src/kernel/events.js';
-import type { ToolUse, Turn, Usage } from '../../src/testing/index.js';
+import type { CommandEvent, EventBody } from '../../lib/kernel/events.js';
+import type { ToolUse, Turn, Usage } from '../../lib/testing/index.js';
 import type { Expected, Scenario } from '../scenario.js';
 import type { Place } from '../workspace.js';
 

@@ -3,8 +3,8 @@
  * skill, task, todowrite, write (no list tool: listings are shell commands). grep and glob
  * need rg on PATH.
  */
-import type { EventBody } from '../../src/kernel/events.js';
-import type { Turn } from '../../src/testing/index.js';
+import type { EventBody } from '../../lib/kernel/events.js';
+import type { Turn } from '../../lib/testing/index.js';
 import type { Scenario } from '../scenario.js';
 import type { Place } from '../workspace.js';
 import { apiErrorScenario, greeting, shellEvents, shellScenario, textScenario } from './common.js';

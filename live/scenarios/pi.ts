@@ -1,5 +1,5 @@
 /** pi 0.73.1 (pi.md), `--mode json`; grep and ls enabled with --tools (find needs fd, not used). */
-import type { EventBody } from '../../src/kernel/events.js';
+import type { EventBody } from '../../lib/kernel/events.js';
 import type { Scenario } from '../scenario.js';
 import { apiErrorScenario, greeting, listingText, shellDoneText, shellScenario, textScenario } from './common.js';
 

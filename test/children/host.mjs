@@ -2,7 +2,7 @@
 // child ignores SIGTERM and has started a grandchild that ignores it too, prints
 // {"child":PID} once both are in place, then ends as it is told: node host.mjs MODE, where MODE
 // is "wait" (until a signal kills it), "exit" (process.exit(3)) or "throw" (an uncaught exception).
-import { spawnHarness } from '../../dist/src/index.js';
+import { spawnHarness } from '../../dist/lib/index.js';
 
 const [mode] = process.argv.slice(2);
 const children = new URL('.', import.meta.url).pathname;

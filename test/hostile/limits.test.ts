@@ -3,7 +3,7 @@
  * `\r`, prototype-polluting keys; for every harness.
  */
 import { expect, test } from 'vitest';
-import { createNormalizer, harnesses, type HarnessEvent } from '../../src/index.js';
+import { createNormalizer, harnesses, type HarnessEvent } from '../../lib/index.js';
 import { bodies, jsonl, run } from '../helpers.js';
 
 const names = [...harnesses.keys()];

@@ -3,8 +3,8 @@
  * maxPendingBytes the oldest are emitted unresolved as they come, not held to the end of input.
  */
 import { describe, expect, test } from 'vitest';
-import { createNormalizer, type HarnessEvent } from '../../src/index.js';
-import { DEFAULT_MAX_PENDING_BYTES } from '../../src/stages.js';
+import { createNormalizer, type HarnessEvent } from '../../lib/index.js';
+import { DEFAULT_MAX_PENDING_BYTES } from '../../lib/transforms.js';
 
 const write = (n: number) =>
   JSON.stringify({

@@ -7,13 +7,13 @@
 import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { afterAll, describe, expect, test } from 'vitest';
-import { harnesses, type HarnessName } from '../../src/index.js';
+import { harnesses, type HarnessName } from '../../lib/index.js';
 import { bodies, byHarness, fixtureFiles, fixturePath, run } from '../helpers.js';
 
 /** The fixture folders of each harness; gg has none (its correlator is one rule). */
 const folders: Partial<Record<HarnessName, string>> = {
   acp: 'acp',
-  'claude-code': 'claude',
+  'claude-code': 'claude-code',
   goose: 'goose',
   opencode: 'opencode',
   codex: 'codex',

@@ -14,11 +14,11 @@ import { promisify } from 'node:util';
 import { gzipSync } from 'node:zlib';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { afterAll, describe, expect, test } from 'vitest';
-import { createNormalizer, harnesses, type HarnessEvent, type HarnessName } from '../../src/index.js';
-import { classify, correlate, parseJson, splitLines, validate } from '../../src/stages.js';
-import { metricsSchema } from '../../src/kernel/contract.js';
-import { records as claudeRecords } from '../../src/harnesses/claude-code/correlate.js';
-import { sharedRecords } from '../../src/kernel/record-table.js';
+import { createNormalizer, harnesses, type HarnessEvent, type HarnessName } from '../../lib/index.js';
+import { classify, correlate, parseJson, splitLines, validate } from '../../lib/transforms.js';
+import { metricsSchema } from '../../lib/kernel/contract.js';
+import { records as claudeRecords } from '../../lib/harnesses/claude-code/correlate.js';
+import { sharedRecords } from '../../lib/kernel/record-table.js';
 import { bodies, byHarness, fixtureFiles, fixturePath, jsonl, run } from '../helpers.js';
 
 const bin = new URL('../../bin/harness-events.js', import.meta.url).pathname;
@@ -249,7 +249,7 @@ describe('limits that are not positive integers are refused', () => {
 });
 
 describe('input that is not UTF-8 text', () => {
-  const capture = readFileSync(fixturePath('claude/lab/read.jsonl'));
+  const capture = readFileSync(fixturePath('claude-code/lab/read.jsonl'));
   const encoding = (message: string) => ({ type: 'warning', code: 'encoding', message });
   let plain: Record<string, unknown>[];
 
@@ -332,7 +332,7 @@ describe('lines too long to parse whole (stream-json, incrementally, within a bu
 
   const folders: Partial<Record<HarnessName, string>> = {
     acp: 'acp',
-    'claude-code': 'claude',
+    'claude-code': 'claude-code',
     codex: 'codex',
     opencode: 'opencode',
     goose: 'goose',
@@ -488,7 +488,7 @@ describe('memory bounded by the design (a child process measures its own peak)',
           '--input-type=module',
           '-e',
           `
-        const { main } = await import(${JSON.stringify(new URL('../../dist/src/interfaces/cli/cli.js', import.meta.url).pathname)});
+        const { main } = await import(${JSON.stringify(new URL('../../dist/lib/interfaces/cli/cli.js', import.meta.url).pathname)});
         const { Writable } = await import('node:stream');
         let out = '';
         const sink = new Writable({ write(chunk, _e, done) { out += chunk; done(); } });

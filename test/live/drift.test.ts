@@ -3,7 +3,7 @@
  * is reported as when it differs from the pinned version's expected events.
  */
 import { describe, expect, test } from 'vitest';
-import type { EventBody, HarnessEvent } from '../../src/kernel/events.js';
+import type { EventBody, HarnessEvent } from '../../lib/kernel/events.js';
 import { comparable, describeUnknown, driftOf } from '../../live/drift.js';
 import { compareVersions } from '../../live/install.js';
 

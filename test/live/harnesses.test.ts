@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, expect, test } from 'vitest';
-import { argsOf, commandLines, harnessNamed, type SpawnHarnessOptions } from '../../src/index.js';
+import { argsOf, commandLines, harnessNamed, type SpawnHarnessOptions } from '../../lib/index.js';
 import { launch, liveHarnesses } from '../../live/harnesses.js';
 import { createPlace, type Place } from '../../live/workspace.js';
 

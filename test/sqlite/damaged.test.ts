@@ -7,8 +7,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, expect, test } from 'vitest';
-import { readTable } from '../../src/kernel/sqlite/database.js';
-import { NotADatabase } from '../../src/kernel/sqlite/pages.js';
+import { readTable } from '../../lib/sqlite/database.js';
+import { NotADatabase } from '../../lib/sqlite/pages.js';
 
 const script = new URL('./damage.py', import.meta.url).pathname;
 const dirs: string[] = [];

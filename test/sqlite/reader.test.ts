@@ -1,5 +1,5 @@
 /**
- * The SQLite reader (src/kernel/sqlite/) against real SQLite: python3's sqlite3 writes a WAL
+ * The SQLite reader (lib/sqlite/) against real SQLite: python3's sqlite3 writes a WAL
  * database (test/sqlite/sql-writer.py, one statement per command, answered once it has run) and
  * says what each table holds; the reader must give exactly that, from the main file and the
  * committed frames of the -wal, while the writer keeps the database open and goes on writing.
@@ -11,8 +11,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { afterEach, describe, expect, test } from 'vitest';
-import type { SqlValue } from '../../src/kernel/sqlite/btree.js';
-import { columnsOf, lastRow, readTable } from '../../src/kernel/sqlite/database.js';
+import type { SqlValue } from '../../lib/sqlite/btree.js';
+import { columnsOf, lastRow, readTable } from '../../lib/sqlite/database.js';
 
 const script = new URL('./sql-writer.py', import.meta.url).pathname;
 const cleanup: (() => Promise<void> | void)[] = [];

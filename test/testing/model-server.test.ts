@@ -5,7 +5,7 @@
  */
 import { Agent, get } from 'node:http';
 import { afterEach, describe, expect, test } from 'vitest';
-import { startModelServer, scriptFor, type ModelServer, type Script } from '../../src/testing/index.js';
+import { startModelServer, scriptFor, type ModelServer, type Script } from '../../lib/testing/index.js';
 
 let server: ModelServer | undefined;
 afterEach(async () => {

@@ -1,0 +1,63 @@
+/**
+ * The root entry: what a user needs to normalize a stream or run an agent. The pipeline's stages are
+ * `harness-events/stages`, a harness's building blocks `harness-events/harness`, the extras `/jetstream`, `/view`,
+ * `/report`, the scripted model `/testing` (docs/library.md); test/exports.test.ts lists every export.
+ *
+ * @module harness-events
+ */
+export {
+  createNormalizer,
+  normalize,
+  type NormalizeOptions,
+  type JsonlOptions,
+  type Normalizer,
+} from './runtime/normalizer.js';
+export { spawnHarness, shellExitCode, type HarnessRun } from './runtime/run/spawn.js';
+export {
+  DEFAULT_MAX_BUFFER_BYTES,
+  type SpawnHarnessOptions,
+  type RunOptions,
+  type AcpRunOptions,
+  type CliRunOptions,
+} from './runtime/run/spawn-options.js';
+export {
+  HarnessRunError,
+  failures,
+  STDERR_TAIL_BYTES,
+  type RunResult,
+  type RunFailure,
+  type RunOutcome,
+} from './runtime/run/errors.js';
+export { permissionModes, isPermissions, type Permissions } from './kernel/permissions.js';
+export {
+  createRunStream,
+  type RunStream,
+  type SystemStage,
+  type StageOptions,
+  type ProbeOptions,
+} from './runtime/run/run-stream.js';
+export {
+  findSessions,
+  readSession,
+  sessionFormats,
+  type SessionEntry,
+  type FindSessionsOptions,
+  type ReadSessionOptions,
+} from './runtime/sessions/sessions.js';
+export { followSession, type FollowSessionOptions } from './runtime/sessions/follow.js';
+export { readEvents, type ReadEventsOptions, type EventReader } from './runtime/read-events.js';
+export type * from './kernel/events.js';
+export type { Harness } from './kernel/harness.js';
+export { commandLines, argsOf, PERMISSIONS, type CommandLine, type CommandLineInput } from './runtime/command-lines.js';
+export {
+  harnesses,
+  harnessFrom,
+  harnessNamed,
+  isHarnessName,
+  UnknownHarnessError,
+  type HarnessName,
+  type HarnessOption,
+} from './runtime/registry.js';
+export { SchemaViolationError } from './transforms/validate.js';
+export { acpAgents, type AcpAgent } from './harnesses/acp/agents.js';
+export type { AcpOptions, AcpPermissions } from './harnesses/acp/client.js';

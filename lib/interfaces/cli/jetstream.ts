@@ -1,0 +1,212 @@
+/**
+ * The command line's JetStream parts: `--publish` on `run` and `normalize` (the events go to
+ * JetStream as well as to stdout), `--from` on `view`, and `replay --from`, which prints
+ * stored events as JSONL.
+ */
+import { Transform, type Duplex, type Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { parseArgs } from 'node:util';
+import { UsageError } from './usage-error.js';
+import type { RunMetrics } from '../../kernel/events.js';
+import { serialize } from '../../transforms/serialize.js';
+import { publishTo, toJetStream } from '../jetstream/sink.js';
+import { fromJetStream, type JetStreamRecord, type JetStreamSource } from '../jetstream/source.js';
+
+/** The options `run` and `normalize` take for publishing. */
+export const publishFlags = {
+  publish: { type: 'string' },
+  stream: { type: 'string' },
+  run: { type: 'string' },
+  quiet: { type: 'boolean' },
+} as const;
+
+/** The options that read stored events (with --stream and --run): `view` and `replay`. */
+export const fromFlags = {
+  from: { type: 'string' },
+  since: { type: 'string' },
+  follow: { type: 'boolean' },
+} as const;
+
+interface PublishValues {
+  publish?: string;
+  stream?: string;
+  run?: string;
+  quiet?: boolean;
+}
+
+interface FromValues {
+  from?: string;
+  stream?: string;
+  run?: string;
+  since?: string;
+  follow?: boolean;
+}
+
+/**
+ * What follows the events of `run`/`normalize`: with --publish, a stage that publishes each
+ * event to JetStream (the run's metrics as its final message), then `print`, or nothing with
+ * --quiet; without, `print` alone. The sink starts connecting now.
+ */
+export function publishing(
+  values: PublishValues,
+  harness: string,
+  metrics: () => RunMetrics,
+): (print: Duplex[]) => Duplex[] {
+  // With auto the subjects name the harness detected, which the metrics know by the first event.
+  const subjectHarness = harness === 'auto' ? () => metrics().harness : harness;
+  if (values.publish === undefined) {
+    refuseStray(values, ['stream', 'run', 'quiet'], '--publish');
+    return (print) => print;
+  }
+  const servers = natsServers('--publish', values.publish);
+  const sink = asUsageError(() =>
+    toJetStream({ servers, harness: subjectHarness, run: values.run, stream: values.stream, metrics }),
+  );
+  process.stderr.write(
+    `harness-events: publishing run ${sink.run} to ${values.publish}, stream ${sink.stream}, subjects ` +
+      `${sink.prefix}.${harness === 'auto' ? '<harness>' : harness}.${sink.run}.<type>\n`,
+  );
+  const tee = publishTo(sink);
+  return (print) => [tee, ...(values.quiet ? [dropAll()] : print)];
+}
+
+/** For `view`: the stored events --from names, or undefined without --from (then FILE is read). */
+export function storedEvents(values: FromValues, file: string | undefined): JetStreamSource | undefined {
+  if (values.from === undefined) {
+    refuseStray(values, ['stream', 'run', ...(Object.keys(fromFlags) as (keyof FromValues)[])], '--from');
+    return undefined;
+  }
+  if (file !== undefined) throw new UsageError(`view reads --from or a file, not both (got ${file})`);
+  return sourceOf(values, values.from, 'events');
+}
+
+function sourceOf(values: FromValues, from: string, output: 'events' | 'records', harness?: string): JetStreamSource {
+  if (values.since !== undefined && Number.isNaN(Date.parse(values.since)))
+    throw new UsageError(`--since takes a date and time, e.g. 2026-11-30T12:00:00Z, got "${values.since}"`);
+  const servers = natsServers('--from', from);
+  return asUsageError(() =>
+    fromJetStream({
+      servers,
+      stream: values.stream,
+      filter: { run: values.run, harness },
+      deliver: values.since === undefined ? 'all' : { since: values.since },
+      follow: values.follow,
+      output,
+      giveUpAfterMs: 10_000,
+    }),
+  );
+}
+
+/**
+ * stored events -> stages -> stdout. Resolves to the exit code: 0 at the end, 130 after
+ * Ctrl-C (which ends a follower cleanly), 1 on an error (said on stderr); a reader that goes
+ * away ends it quietly.
+ */
+export async function writeStored(
+  source: JetStreamSource,
+  stages: Duplex[],
+  stdout: NodeJS.WritableStream,
+): Promise<number> {
+  let interrupted = false;
+  const interrupt = () => {
+    interrupted = true;
+    source.stop();
+  };
+  process.once('SIGINT', interrupt);
+  try {
+    await pipeline([source as Readable, ...stages, stdout], { end: false });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'EPIPE') return 0;
+    process.stderr.write(`harness-events: ${(error as Error).message}\n`);
+    return 1;
+  } finally {
+    process.removeListener('SIGINT', interrupt);
+    source.destroy();
+  }
+  return interrupted ? 130 : 0;
+}
+
+/** What replay takes from the CLI that calls it (which imports this file, not the reverse). */
+export interface ReplayContext {
+  /** The CLI's usage text, for `--help`. */
+  usage: string;
+  /** False when the file could not be written (said on stderr). */
+  writeMetrics(file: string | undefined, metrics: RunMetrics): Promise<boolean>;
+}
+
+/** `harness-events replay --from nats://HOST:PORT ...`: stored events as JSONL; resolves to the exit code. */
+export async function replayCommand(
+  args: string[],
+  stdout: NodeJS.WritableStream,
+  { usage, writeMetrics }: ReplayContext,
+): Promise<number> {
+  let values;
+  try {
+    ({ values } = parseArgs({
+      args,
+      options: {
+        ...fromFlags,
+        stream: { type: 'string' },
+        run: { type: 'string' },
+        harness: { type: 'string' },
+        metrics: { type: 'string' },
+        help: { type: 'boolean', short: 'h' },
+      },
+    }));
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
+  if (values.help) {
+    stdout.write(usage + '\n');
+    return 0;
+  }
+  if (values.from === undefined)
+    throw new UsageError('replay needs --from nats://HOST:PORT (see harness-events --help)');
+  if (values.metrics !== undefined && values.run === undefined)
+    throw new UsageError('--metrics needs --run: one run has one metrics message');
+  const source = sourceOf(values, values.from, 'records', values.harness);
+  let metrics: RunMetrics | undefined;
+  const events = new Transform({
+    objectMode: true,
+    transform(record: JetStreamRecord, _encoding, done) {
+      if ('metrics' in record) {
+        metrics = record.metrics;
+        done();
+      } else done(null, record.event);
+    },
+  });
+  const code = await writeStored(source, [events, serialize()], stdout);
+  if (code === 1 || values.metrics === undefined) return code;
+  if (metrics === undefined) {
+    process.stderr.write(`harness-events: run ${values.run} has no metrics message (yet)\n`);
+    return 1;
+  }
+  return (await writeMetrics(values.metrics, metrics)) ? code : 1;
+}
+
+function refuseStray<V extends object>(values: V, flags: (keyof V)[], needs: string): void {
+  const stray = flags.find((flag) => values[flag] !== undefined);
+  if (stray !== undefined) throw new UsageError(`--${String(stray)} goes with ${needs} (see harness-events --help)`);
+}
+
+/** Options the library refuses (a run id that cannot be a subject token) are usage errors here. */
+function asUsageError<T>(make: () => T): T {
+  try {
+    return make();
+  } catch (error) {
+    if (error instanceof TypeError) throw new UsageError(error.message);
+    throw error;
+  }
+}
+
+function dropAll(): Transform {
+  return new Transform({ objectMode: true, transform: (_event, _encoding, done) => done() });
+}
+
+function natsServers(flag: string, text: string): string {
+  for (const url of text.split(',')) {
+    if (!/^(nats|tls):\/\/[^/\s]+$/.test(url.trim()))
+      throw new UsageError(`${flag} takes nats://HOST:PORT (several comma-separated), got "${text}"`);
+  }
+  return text;
+}

@@ -1,0 +1,233 @@
+/**
+ * The event contract as data: docs/contract.md's event types with docs/contract.md's wire names.
+ * This table is the one source of both the TypeScript types (lib/kernel/events.ts derives them at the
+ * type level) and the published JSON Schemas (`npm run schemas` writes schemas/*.schema.json
+ * from it; a test fails when the files on disk differ).
+ */
+
+const string = { type: 'string' } as const;
+const integer = { type: 'integer' } as const;
+const lineNumber = { type: 'integer', minimum: 1 } as const;
+const count = { type: 'integer', minimum: 0 } as const;
+const boolean = { type: 'boolean' } as const;
+const usd = { type: 'number', minimum: 0 } as const;
+/** Any JSON value, carried verbatim. */
+const verbatim = {} as const;
+/** Date#toISOString(): UTC, milliseconds. */
+const timestamp = { type: 'string', pattern: '^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}\\.\\d{3}Z$' } as const;
+
+export const tokens = {
+  type: 'object',
+  properties: { input: count, output: count, cache_read: count, cache_write: count, reasoning: count },
+  additionalProperties: false,
+} as const;
+
+const lineRange = { start_line: lineNumber, end_line: lineNumber } as const;
+
+/**
+ * The codes of the warnings the library itself creates (every one has a code, so a consumer can
+ * tell them from a harness's own). A harness's warnings carry the codes its page gives, if any.
+ */
+export const warningCodes = {
+  not_json: "a line of the harness's output that is not JSON; the message is the line",
+  line_too_long: 'a line longer than maxLineBytes; its content was skipped, the message gives its length',
+  truncated:
+    'a line longer than streamLinesAbove was read incrementally and kept within that budget; the message says what ' +
+    'was cut',
+  too_deep: 'a record nested more than 1,000 levels deep, which no consumer could serialize; dropped',
+  encoding: 'the input is not UTF-8 text: UTF-16 (decoded) or gzip (skipped)',
+  interleaved_fragment:
+    'the head of a line another record was written into, which nothing completed; the message is its text',
+  span_too_long: 'agent or reasoning text longer than maxSpanBytes, emitted in parts',
+  invalid_event: 'an event that breaks its schema (a custom harness, or a bug); the event follows as unknown',
+  stderr: 'a line the harness printed on standard error (spawnHarness, run)',
+  incomplete: 'the harness ended without its terminal record (spawnHarness, run)',
+  jetstream_message:
+    'a message read back from JetStream that is not an event (fromJetStream, replay, view --from); the message ' +
+    'names its stream, sequence and subject',
+  session_truncated:
+    'a session file being followed was truncated or replaced in place; it is read again from its start (followSession, follow)',
+  session_deleted: 'a session file being followed was deleted; following it ends (followSession, follow)',
+} as const;
+
+/** The codes of the errors the library itself creates; a harness's errors carry the codes its page gives. */
+export const errorCodes = {
+  exit_code: 'the harness exited with a non-zero code (spawnHarness, run)',
+  killed: 'the harness was killed by a signal it was not sent by an abort (spawnHarness, run)',
+  spawn_failed: 'the harness could not be started (spawnHarness, run)',
+  timeout: 'the run took longer than timeoutMs (--timeout) and was stopped (spawnHarness, run)',
+  stage_failed:
+    'the normalizer failed (a strict schema violation, a throwing onLine): the events end here and the harness is ' +
+    'stopped (spawnHarness, run)',
+  max_buffer:
+    'nothing read the events and they passed maxBufferBytes: the harness is stopped, later events are dropped ' +
+    '(spawnHarness)',
+  protocol_error:
+    'an ACP agent answered session/new without a sessionId, so no prompt could be sent; the agent is stopped ' +
+    '(spawnHarness, run)',
+  unknown_harness:
+    "with harness auto, the stream's first lines matched no harness; its records are kept as unknown events",
+} as const;
+
+const codesOf = (codes: Record<string, string>) =>
+  Object.entries(codes)
+    .map(([code, meaning]) => `\`${code}\` (${meaning})`)
+    .join('; ');
+
+export const stages = [
+  'pull_image',
+  'start_container',
+  'install_harness',
+  'probe_harness',
+  'init_test_case',
+  'teardown',
+] as const;
+export const statuses = ['started', 'completed', 'failed'] as const;
+export const actions = ['subagent_started', 'subagent_completed', 'subagent_failed'] as const;
+
+/**
+ * One row per event type: its fields beside the common ones (`type`, `timestamp`, and
+ * `session_id` unless `session: false`), split into required and optional.
+ */
+export const eventTypes = {
+  agent: { required: { message: string }, optional: {} },
+  reasoning: { required: { message: string }, optional: {} },
+  command: {
+    required: { command: string },
+    optional: { working_directory: string, exit_code: integer, is_success: boolean },
+  },
+  read: { required: { path: string }, optional: { ...lineRange, is_success: boolean } },
+  write: { required: { path: string }, optional: { ...lineRange, is_success: boolean } },
+  search: { required: { query: string }, optional: { path: string, is_success: boolean } },
+  list: { required: {}, optional: { path: string, is_success: boolean } },
+  skill: { required: { path: string }, optional: { skill_name: string, ...lineRange, is_success: boolean } },
+  orchestration: {
+    required: { action: { enum: actions } },
+    optional: { subagent_id: string, subagent_name: string, is_success: boolean },
+  },
+  usage: { required: { tokens }, optional: { cost: usd } },
+  error: {
+    required: { message: string },
+    optional: {
+      code: { type: 'string', description: `The library's own: ${codesOf(errorCodes)}. Otherwise the harness's.` },
+    },
+  },
+  warning: {
+    required: { message: string },
+    optional: {
+      code: { type: 'string', description: `The library's own: ${codesOf(warningCodes)}. Otherwise the harness's.` },
+    },
+  },
+  system: {
+    required: { stage: { enum: stages }, status: { enum: statuses }, message: string },
+    optional: {},
+    session: false,
+  },
+  gg: { required: { event: verbatim }, optional: {} },
+  unknown: { required: { raw: verbatim }, optional: {} },
+} as const;
+
+/**
+ * What a run reports as a whole (docs/contract.md "Run metrics"), plus the library's own account of
+ * the input it read. Written by the CLI's `--metrics FILE`.
+ */
+export const metrics = {
+  required: {
+    harness: string,
+    tokens,
+    input: {
+      type: 'object',
+      properties: {
+        bytes: count,
+        lines: count,
+        rules: { type: 'object', additionalProperties: count },
+      },
+      required: ['bytes', 'lines', 'rules'],
+      additionalProperties: false,
+    },
+    events: { type: 'object', additionalProperties: count },
+  },
+  optional: {
+    session_id: string,
+    /** The harness's terminal record was seen (absent for harnesses that have none). */
+    ended: boolean,
+    /** A total the harness reports without a class breakdown (Goose's `total_tokens`). */
+    total_tokens: count,
+    cost: usd,
+    turns: count,
+    /** Tool calls the harness counted for the run (Gemini's `stats.tool_calls`, subagents' calls included). */
+    tool_calls: count,
+    duration_ms: { type: 'number', minimum: 0 },
+    /** Of the duration, the time spent in model API calls (Copilot's `totalApiDurationMs`). */
+    api_duration_ms: { type: 'number', minimum: 0 },
+    final_output: string,
+    is_error: boolean,
+    exit_code: integer,
+    signal: string,
+  },
+} as const;
+
+export type EventTypeName = keyof typeof eventTypes;
+export const eventTypeNames = Object.keys(eventTypes) as EventTypeName[];
+
+export const schemaBase = 'https://harness-events.dev/schemas/';
+
+/** The module of compiled validators `npm run schemas` writes beside the schemas. */
+export const validatorsModule = 'validators.ts';
+
+interface FieldSet {
+  readonly required: Readonly<Record<string, object>>;
+  readonly optional: Readonly<Record<string, object>>;
+}
+
+function closedObject(
+  id: string,
+  title: string,
+  fields: FieldSet,
+  common: Record<string, object>,
+  commonRequired: string[],
+) {
+  return {
+    $schema: 'https://json-schema.org/draft/2020-12/schema',
+    $id: schemaBase + id,
+    title,
+    type: 'object',
+    properties: { ...common, ...fields.required, ...fields.optional },
+    required: [...commonRequired, ...Object.keys(fields.required)],
+    additionalProperties: false,
+  };
+}
+
+/** The JSON Schema of one event type. */
+export function eventSchema(type: EventTypeName) {
+  const row: FieldSet & { session?: boolean } = eventTypes[type];
+  const common: Record<string, object> = { type: { const: type }, timestamp };
+  if (row.session !== false) common.session_id = { type: 'string', minLength: 1 };
+  return closedObject(`${type}.schema.json`, `harness-events ${type} event`, row, common, ['type', 'timestamp']);
+}
+
+/** The union of every event type, discriminated on `type`. */
+export function unionSchema() {
+  return {
+    $schema: 'https://json-schema.org/draft/2020-12/schema',
+    $id: schemaBase + 'event.schema.json',
+    title: 'harness-events normalized event',
+    type: 'object',
+    required: ['type'],
+    discriminator: { propertyName: 'type' },
+    oneOf: eventTypeNames.map((type) => ({ $ref: `${type}.schema.json` })),
+  };
+}
+
+export function metricsSchema() {
+  return closedObject('metrics.schema.json', 'harness-events run metrics', metrics, {}, []);
+}
+
+/** Every published schema by file name, as `npm run schemas` writes them. */
+export function allSchemas(): Record<string, object> {
+  const files: Record<string, object> = {};
+  for (const type of eventTypeNames) files[`${type}.schema.json`] = eventSchema(type);
+  files['event.schema.json'] = unionSchema();
+  files['metrics.schema.json'] = metricsSchema();
+  return files;
+}

@@ -1,0 +1,222 @@
+/**
+ * The seam between the generic stages and one harness. Adding a harness is a folder under
+ * harnesses/ (its correlator and its tool table) plus one line in lib/runtime/registry.ts.
+ */
+import type { Writable } from 'node:stream';
+import type { EventBody, RunMetrics } from './events.js';
+import type { JsonObject } from './json.js';
+import type { Permissions } from './permissions.js';
+import type { RecordRows } from './record-table.js';
+import type { ToolCall } from './tool-call.js';
+import type { TextSpan, TextSpanOptions } from './text-span.js';
+
+/**
+ * What starting a harness takes, as far as the harness's own `launch` and `client` are
+ * concerned (the runtime's `spawnHarness` options extend it).
+ */
+export interface LaunchOptions {
+  /**
+   * The program to run, e.g. `claude`; with a `prompt`, it replaces the harness's own program (a path, a wrapper); acp
+   * may take an `agent` preset instead.
+   */
+  command?: string;
+  /**
+   * The program's arguments, exactly; not with a `prompt`, which builds them (acp: they follow the `agent` preset's).
+   */
+  args?: readonly string[];
+  /**
+   * What the agent is asked to do: the harness's own command line is built around it (lib/runtime/command-lines.ts);
+   * acp sends it as the session's prompt.
+   */
+  prompt?: string;
+  /**
+   * With a `prompt`: the model to ask for (the CLI's `--model`; acp selects it with `session/set_model`, e.g. Droid's
+   * `custom:<Name>-<index>`).
+   */
+  model?: string;
+  /**
+   * With a `prompt`: further arguments for the built command line, before the prompt (acp: after the `agent` preset's).
+   */
+  extraArgs?: readonly string[];
+  /** The child's working directory; also the run's `cwd`, against which relative paths in events resolve. */
+  cwd?: string;
+  /**
+   * How long the child's process group may take to exit after SIGTERM before it gets SIGKILL. Default 5000 ms (acp's
+   * own ending: 2000).
+   */
+  killGraceMs?: number;
+  /**
+   * What the agent may do without asking (lib/kernel/permissions.ts). Default `'default'`: nothing is approved; the
+   * harness maps the value onto its CLI's flags (acp: onto its answers to permission requests).
+   */
+  permissions?: Permissions;
+  /** Variables added to the child's environment (a harness's `launch` may add its own, under the caller's). */
+  env?: NodeJS.ProcessEnv;
+}
+
+/** What a harness correlator can see of, and do to, the run it is translating. */
+export interface RunContext {
+  /** The working directory paths resolve against: the `cwd` option, else what the harness reported. */
+  readonly cwd: string | undefined;
+  /** A working directory the harness reported; the `cwd` option wins, and the first report sticks. */
+  reportCwd(dir: unknown): void;
+  /** The run's home directory (the `home` option), which `~` in a path means; unset: this process's. */
+  readonly home?: string;
+  /** A session id the harness reported; the first non-empty string is the stream's. */
+  reportSession(id: unknown): void;
+  /**
+   * Sends an event, stamped with the observation time and the session id; text held in the run's spans goes out first.
+   */
+  emit(event: EventBody): void;
+  /** Sends a tool call to the classifier (stamped like an event); text held in the run's spans goes out first. */
+  tool(call: ToolCallFields): void;
+  /** A span of agent text or reasoning held until its message ends, emitted before anything else the run sends. */
+  textSpan(options?: TextSpanOptions): TextSpan;
+  /** The run metrics, filled by the correlator as the harness reports them. */
+  readonly metrics: RunMetrics;
+  readonly limits: Limits;
+}
+
+export interface Limits {
+  /** Tool calls that may wait for their result at once; past it the oldest is emitted unresolved. */
+  readonly maxPendingTools: number;
+  /** The bytes those calls (and the run's other held entries) may hold, by their strings; past it the oldest go. */
+  readonly maxPendingBytes: number;
+  /** The longest accumulated text span, in UTF-8 bytes; past it the span is emitted in parts. */
+  readonly maxSpanBytes: number;
+}
+
+/** What a correlator reports of a tool call; the stage adds the cwd, timestamp and session id. */
+export interface ToolCallFields {
+  /** The harness's id for the call, when it has one. */
+  id?: string;
+  name: string;
+  input: unknown;
+  is_success?: boolean;
+  exit_code?: number;
+  working_directory?: string;
+  /** Result metadata a row may need (Claude's `tool_use_result`, OpenCode's `state.metadata`). */
+  result?: unknown;
+  /** What the tool returned to the model (Claude's `tool_result` content), for a row that reads it. */
+  output?: unknown;
+  raw: unknown;
+}
+
+export interface Correlator {
+  /** One parsed JSON line (any JSON value). Returns the name of the rule that handled it. */
+  record(value: unknown): string;
+  /** End of input: flush held text, settle calls still waiting for a result. */
+  end(): void;
+  /**
+   * Emit held text now: a line the harness never sees (not JSON, too long) is about to become an event, and events keep
+   * input order.
+   */
+  flush?(): void;
+}
+
+/**
+ * A tool table row: the events a finished call becomes; [] when the spec says it produces none,
+ * null when its input does not fit the row (it becomes `unknown`). `doc` is the row's
+ * "normalized event" cell, for the generated reference (docs/harnesses/).
+ */
+export type ToolRule = ((call: ToolCall) => EventBody[] | null) & { readonly doc: string };
+export type ToolTable = ReadonlyMap<string, ToolRule>;
+
+export interface Harness {
+  readonly name: string;
+  correlator(run: RunContext): Correlator;
+  /** The "Raw event stream" table the correlator dispatches on (its rows' rule names are what `record` returns). */
+  readonly records: RecordRows;
+  /**
+   * Further tables its rows dispatch to, by name (acp's `session/update` kinds); their rule names are `record`'s too.
+   */
+  readonly tables?: Readonly<Record<string, RecordRows>>;
+  readonly tools: ToolTable;
+  /** The tool-table key for a harness tool name, when it is not the name itself. */
+  toolKey?(name: string): string;
+  /**
+   * The record that ends a run (Claude Code's `result`), for harnesses that have one: a run without it is incomplete.
+   */
+  readonly terminal?: string;
+  /**
+   * Exit codes with which the harness ends a run on purpose without its terminal record, and
+   * what each means (Qwen Code's fatal stops: 53 is its turn limit): such a run is not
+   * incomplete, and the exit code's error names the reason.
+   */
+  readonly exitCodes?: ReadonlyMap<number, string>;
+  /**
+   * The options of a run with what the harness fills in (its command line for a `prompt`; acp: an `agent` preset's);
+   * throws on options it cannot run with.
+   */
+  launch?<Options extends LaunchOptions>(options: Options): Options & LaunchOptions;
+  /**
+   * How `harness: 'auto'` tells this harness's stream; none: it is never detected (it is named, or told apart by
+   * another's).
+   */
+  readonly signature?: Signature;
+  /** For a harness the library talks to (acp): its side of the conversation, started with the child. */
+  client?(options: LaunchOptions, context: ClientContext): HarnessClient;
+}
+
+/** How `harness: 'auto'` knows a harness's stream: the shape of the records that open it. */
+export interface Signature {
+  /** What it checks, for the docs and the error when nothing matches. */
+  readonly shape: string;
+  matches(record: JsonObject): boolean;
+  /**
+   * For a stream two harnesses write alike (OpenCode and its fork Kilo): which one a record
+   * shows, undefined while none has; records are read until one does, else it is this harness.
+   */
+  tellApart?(record: JsonObject): string | undefined;
+}
+
+/**
+ * A harness told from its stream (`harness: 'auto'`): the correlate stage hands it the first
+ * records until it knows which harness wrote them, then it becomes that harness (the runtime's
+ * AutoHarness, which knows the registry; the stages never do).
+ */
+export interface DetectingHarness extends Harness {
+  /** The harness the stream turned out to be, once known. */
+  readonly detected: Harness | undefined;
+  /** Reads one of the stream's first records; the harness's name once they have shown it. */
+  read(value: unknown): string | undefined;
+  /** No more records will be read: the harness they point to, if any. */
+  settle(): string | undefined;
+  /** What was seen that no signature placed (record types, kinds of value), for the `unknown_harness` error. */
+  readonly seen: readonly string[];
+  /** Becomes the named harness; undefined: none, every record is kept as `unknown`. */
+  become(name: string | undefined): void;
+}
+
+export function isDetecting(harness: Harness): harness is DetectingHarness {
+  return typeof (harness as Partial<DetectingHarness>).become === 'function';
+}
+
+/** What a harness's client may do to the child it talks to. */
+export interface ClientContext {
+  /** The child's standard input. */
+  readonly stdin: Writable;
+  /** Signals the child's process group: the library ending the run itself, so never reported as `killed`. */
+  kill(signal: NodeJS.Signals): void;
+  /** Sends an event of the library's own, stamped like the others. */
+  emit(event: EventBody): void;
+}
+
+/** The library's side of one run of a harness it talks to. */
+export interface HarnessClient {
+  /** One parsed line of the child's stdout, after the events it gave. */
+  record(value: unknown): void;
+  /** The caller aborts (its signal, `run.stop()`, destroying the stream): end the run the harness's way. */
+  abort(): void;
+  /** The child has exited: nothing is left to wait for. */
+  exited(): void;
+  /**
+   * The run's exit code when the conversation decided it (acp.md, "How the run ends"): then the child's own status,
+   * after the client ended it, is not the run's. Undefined: the child's own status is.
+   */
+  exitCode?(): number | undefined;
+  /** The child's stdout has ended: no answer can come any more (the child may still run). */
+  outputEnded?(): void;
+  /** A line of the child's stdout was longer than maxLineBytes and skipped: it may have been an answer. */
+  lineLost?(): void;
+}

@@ -1,0 +1,196 @@
+/**
+ * How each agent CLI is started for one prompt: non-interactive, printing the machine-readable
+ * stream its harness translates, and approving what the `permissions` option says, mapped onto
+ * the CLI's own flags (lib/kernel/permissions.ts). By default nothing is approved: no approving
+ * flag, and where a CLI approves by itself when headless, what stops it. `spawnHarness({ harness,
+ * prompt })` and `harness-events run --harness NAME --prompt TEXT` build the command line from
+ * this table; `command` (and `args`) still start anything else. With `permissions: 'bypass'` the
+ * lines are the ones the lab captures and the live suite run (test/fixtures/<harness>/lab/LAB.md):
+ * every tool call approved, for a workspace you are ready to lose or a sandbox of your own.
+ */
+import type { LaunchOptions } from '../kernel/harness.js';
+import { permissionModes, type Permissions } from '../kernel/permissions.js';
+
+/** What a built command line is made from. */
+export interface CommandLineInput {
+  /** The task. */
+  prompt: string;
+  /** The model to ask for (the CLI's `--model`); its configured default without it. */
+  model?: string;
+  /** Further arguments, before the prompt. */
+  extraArgs?: readonly string[];
+  /** What the agent may do without asking. Default `'default'`: nothing approved. */
+  permissions?: Permissions;
+}
+
+/** Where a row's permission flags go among its fixed flags; without it, after them. */
+export const PERMISSIONS = '{permissions}';
+
+/**
+ * One row: the program, its fixed flags, and where the prompt goes: last (after `--model` and the
+ * extra arguments, as the value of `promptFlag` when there is one), or `first`, right after the
+ * fixed flags' leading `promptFlag`. `permissions` gives the flags of each value the CLI has a
+ * mode for (a value it has none for is a TypeError), `permissionEnv` the environment variables
+ * of those a CLI takes from its environment.
+ */
+export interface CommandLine {
+  readonly command: string;
+  readonly flags: readonly string[];
+  readonly promptFlag?: string;
+  readonly promptFirst?: boolean;
+  readonly permissions: Readonly<Partial<Record<Permissions, readonly string[]>>>;
+  readonly permissionEnv?: Readonly<Partial<Record<Permissions, Readonly<Record<string, string>>>>>;
+}
+
+/** The command lines, by harness name. */
+export const commandLines = {
+  // As root, Claude Code refuses --dangerously-skip-permissions unless IS_SANDBOX=1 is set. Its default mode in
+  // --print refuses writes and Bash (a tool_result error), and says so, whatever a settings file's defaultMode.
+  'claude-code': {
+    command: 'claude',
+    flags: ['--print', '--output-format', 'stream-json', '--verbose'],
+    permissions: {
+      default: ['--permission-mode', 'default'],
+      plan: ['--permission-mode', 'plan'],
+      bypass: ['--dangerously-skip-permissions'],
+    },
+  },
+  // exec never asks: its sandbox is what limits it, read-only unless bypassed.
+  codex: {
+    command: 'codex',
+    flags: ['exec', '--json'],
+    permissions: {
+      default: ['--sandbox', 'read-only'],
+      'read-only': ['--sandbox', 'read-only'],
+      bypass: ['--dangerously-bypass-approvals-and-sandbox'],
+    },
+  },
+  // Without --allow-all-tools, a tool call that needs approval is refused in -p mode.
+  copilot: {
+    command: 'copilot',
+    promptFlag: '-p',
+    promptFirst: true,
+    flags: ['--output-format', 'json', PERMISSIONS, '--no-color'],
+    permissions: { default: [], bypass: ['--allow-all-tools'] },
+  },
+  // Headless, a tool that needs confirmation is refused unless yolo (--yolo is deprecated for --approval-mode).
+  gemini: {
+    command: 'gemini',
+    promptFlag: '-p',
+    promptFirst: true,
+    flags: ['--output-format', 'stream-json'],
+    permissions: {
+      default: ['--approval-mode', 'default'],
+      plan: ['--approval-mode', 'plan'],
+      bypass: ['--approval-mode', 'yolo'],
+    },
+  },
+  // GOOSE_MODE decides, and unset it is auto (every call allowed); approve, headless, fails the call instead.
+  goose: {
+    command: 'goose',
+    promptFlag: '--text',
+    flags: ['run', '--quiet', '--output-format', 'stream-json'],
+    permissions: { default: [], bypass: [] },
+    permissionEnv: { default: { GOOSE_MODE: 'approve' }, bypass: { GOOSE_MODE: 'auto' } },
+  },
+  // Without --auto, `run` rejects every permission it would ask for.
+  kilo: { command: 'kilo', flags: ['run', '--format', 'json'], permissions: { default: [], bypass: ['--auto'] } },
+  // `run` rejects what would be asked; OpenCode's own defaults allow edits and commands, so the default asks (the
+  // inline config outranks the project's). bypass: what the project config allows, as the lab ran it.
+  opencode: {
+    command: 'opencode',
+    flags: ['run', '--format', 'json'],
+    permissions: { default: [], bypass: [] },
+    permissionEnv: { default: { OPENCODE_CONFIG_CONTENT: '{"permission":"ask"}' } },
+  },
+  // pi has no approvals: its tools always run, so only bypass says what it does.
+  pi: { command: 'pi', flags: ['--mode', 'json'], permissions: { bypass: [] } },
+  qwen: {
+    command: 'qwen',
+    flags: [PERMISSIONS, '--output-format', 'stream-json'],
+    permissions: {
+      default: ['--approval-mode', 'default'],
+      plan: ['--approval-mode', 'plan'],
+      bypass: ['--approval-mode', 'yolo'],
+    },
+  },
+  // Cline approves every tool call unless told not to. Never -y/--yolo: on a model that answers in text only, it
+  // loops without end.
+  cline: {
+    command: 'cline',
+    flags: ['--json'],
+    permissions: { default: ['--auto-approve', 'false'], bypass: ['--auto-approve', 'true'] },
+  },
+} satisfies Record<string, CommandLine>;
+
+/** A row's flags for a permissions value; a TypeError when the CLI has no such mode. */
+export function permissionFlags(row: CommandLine, permissions: Permissions = 'default'): readonly string[] {
+  const flags = row.permissions[permissions];
+  if (flags === undefined) {
+    const modes = Object.keys(row.permissions).join(', ');
+    throw new TypeError(
+      `spawnHarness: ${row.command} has no "${permissions}" mode (${permissionModes[permissions]}); its ` +
+        `permissions: ${modes}`,
+    );
+  }
+  return flags;
+}
+
+/** A row's arguments for one prompt. */
+export function argsOf(row: CommandLine, { prompt, model, extraArgs = [], permissions }: CommandLineInput): string[] {
+  const granted = permissionFlags(row, permissions);
+  const flags = row.flags.includes(PERMISSIONS)
+    ? row.flags.flatMap((flag) => (flag === PERMISSIONS ? granted : [flag]))
+    : [...row.flags, ...granted];
+  const promptArgs = row.promptFlag === undefined ? [prompt] : [row.promptFlag, prompt];
+  const rest = [...(model === undefined ? [] : ['--model', model]), ...extraArgs];
+  return row.promptFirst ? [...promptArgs, ...flags, ...rest] : [...flags, ...rest, ...promptArgs];
+}
+
+/** A row as the README shows it: `PERMISSIONS`, `[--model M] [EXTRA]` and `PROMPT` where those go. */
+export function docOf(row: CommandLine): string {
+  const shown = { ...row, permissions: { default: ['PERMISSIONS'] } };
+  return [row.command, ...argsOf(shown, { prompt: 'PROMPT', extraArgs: ['[--model M] [EXTRA]'] })].join(' ');
+}
+
+/**
+ * What one permissions value adds to a row, as the README shows it (environment variables first, `NAME='value'`); ''
+ * for nothing, undefined when the CLI has no such mode.
+ */
+export function permissionDoc(row: CommandLine, permissions: Permissions): string | undefined {
+  const flags = row.permissions[permissions];
+  if (flags === undefined) return undefined;
+  const env = Object.entries(row.permissionEnv?.[permissions] ?? {}).map(([name, value]) => `${name}='${value}'`);
+  return [...env, ...flags].join(' ');
+}
+
+/**
+ * A harness's `launch`: a run with a `prompt` gets the row's command line (its program unless
+ * `command` names another) and the environment its permissions need (under the caller's `env`); a
+ * run without one starts `command` and `args` as given.
+ */
+export function launcher(
+  row: CommandLine,
+): <Options extends LaunchOptions>(options: Options) => Options & LaunchOptions {
+  return (options) => {
+    const { prompt, model, extraArgs, permissions } = options;
+    if (prompt === undefined) {
+      if (model !== undefined || extraArgs !== undefined || permissions !== undefined)
+        throw new TypeError(
+          'spawnHarness: model, extraArgs and permissions go with a prompt (with command and args, the arguments ' +
+            'are yours)',
+        );
+      return options;
+    }
+    if (options.args !== undefined)
+      throw new TypeError('spawnHarness: give a prompt (the command line is built around it) or args, not both');
+    const args = argsOf(row, { prompt, model, extraArgs, permissions });
+    const env = row.permissionEnv?.[permissions ?? 'default'];
+    return {
+      ...options,
+      command: options.command ?? row.command,
+      args,
+      ...(env === undefined ? {} : { env: { ...env, ...options.env } }),
+    };
+  };
+}

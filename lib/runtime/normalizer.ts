@@ -1,0 +1,195 @@
+/**
+ * The public pipeline: raw harness output in, normalized events out.
+ *
+ * The five stages of lib/transforms/ are fused into one Transform rather than joined as five
+ * streams: each stage boundary would otherwise cost a stream hop per line (see the README's
+ * Performance section). Each stage is still its own file, usable on its own in
+ * `stream.pipeline`; here they are the same code, called directly.
+ */
+import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream';
+import type { Duplex } from 'node:stream';
+import { harnessFrom, type HarnessOption } from './registry.js';
+import { classify } from '../transforms/classify.js';
+import { correlator, type Correlated } from '../transforms/correlate.js';
+import { parseJson } from '../transforms/parse-json.js';
+import { DEFAULT_MAX_LINE_BYTES, DEFAULT_STREAM_LINES_ABOVE, splitLines } from '../transforms/split-lines.js';
+import { limit } from '../kernel/limits.js';
+import { validate } from '../transforms/validate.js';
+import type { HarnessEvent, RunMetrics } from '../kernel/events.js';
+import { createMetrics } from '../kernel/metrics.js';
+import { compose, toTransform, type Sink } from '../kernel/stage.js';
+
+export interface NormalizeOptions {
+  /** The harness whose output this is, by name (`claude-code`, `codex`, ...) or a `Harness` of your own. */
+  harness: HarnessOption;
+  /**
+   * The run's working directory (itself resolved against the process's when relative); relative paths in events resolve
+   * against it.
+   */
+  cwd?: string;
+  /**
+   * The run's home directory: `~` and `~/...` in a path expand against it (docs/contract.md "Paths"). Default the
+   * process's own; `spawnHarness` passes the child's `HOME`.
+   */
+  home?: string;
+  /** A schema violation is a stream error, not a warning plus an `unknown` event. Default false. */
+  strict?: boolean;
+  /** The longest input line kept, in bytes; longer ones become `line_too_long` warnings. Default 64 MiB. */
+  maxLineBytes?: number;
+  /**
+   * Lines longer than this, in bytes, are parsed incrementally as they arrive and keep at most
+   * this much of their content (strings cut, the rest dropped, with a `truncated` warning), so
+   * memory does not grow with the line. Default 8 MiB.
+   */
+  streamLinesAbove?: number;
+  /** Tool calls that may wait for a result at once; past it the oldest is emitted unresolved. Default 10,000. */
+  maxPendingTools?: number;
+  /**
+   * The bytes those calls may hold at once (their inputs, by their strings' lengths); past it the oldest is emitted
+   * unresolved. Default 64 MiB.
+   */
+  maxPendingBytes?: number;
+  /** The longest accumulated text span, in bytes; past it the text is emitted in parts. Default 16 MiB. */
+  maxSpanBytes?: number;
+  /**
+   * Called once per input line with its 1-based number and the name of the rule that handled it: an audit trail of
+   * where each line went.
+   */
+  onLine?: (line: number, rule: string) => void;
+  /**
+   * Called with each parsed JSON line (any JSON value), after the events it gave: how a client
+   * that answers the harness reads what it says (ACP, where the library is the agent's client).
+   */
+  onRecord?: (record: unknown) => void;
+  /**
+   * `objects` (default): the readable side gives `HarnessEvent` objects. `jsonl`: it gives the
+   * wire form, one JSON line per event, batched per input chunk (what the CLI writes).
+   */
+  output?: 'objects' | 'jsonl';
+  /**
+   * Live input: when no input has arrived for this many milliseconds, held text (an agent
+   * message waiting for its message to end) is emitted rather than waiting for the next line.
+   * Off by default, so a file normalizes the same however fast it is read; `spawnHarness` and
+   * the CLI on standard input use 200.
+   */
+  idleFlushMs?: number;
+}
+
+/**
+ * A Duplex (a `node:stream` Transform): bytes in, `HarnessEvent` objects out, or with
+ * `output: 'jsonl'` Buffers of JSON lines (`Normalizer<Buffer>`).
+ */
+export interface Normalizer<Out = HarnessEvent> extends Duplex {
+  /** The run metrics; complete once the readable side has ended. */
+  readonly metrics: RunMetrics;
+  /** Emits held text now (a text span waiting for its message to end), as if the input had paused. */
+  flush(): void;
+  [Symbol.asyncIterator](): NodeJS.AsyncIterator<Out>;
+}
+
+/** Options that ask for the wire form: the normalizer gives Buffers of JSON lines. */
+export type JsonlOptions = NormalizeOptions & { output: 'jsonl' };
+
+export function createNormalizer(options: JsonlOptions): Normalizer<Buffer>;
+export function createNormalizer(options: NormalizeOptions & { output?: 'objects' }): Normalizer;
+export function createNormalizer(options: NormalizeOptions): Normalizer<HarnessEvent | Buffer>;
+export function createNormalizer(options: NormalizeOptions): Normalizer<HarnessEvent | Buffer> {
+  const harness = harnessFrom(options.harness);
+  const metrics = createMetrics(harness);
+  const maxLineBytes = limit('maxLineBytes', options.maxLineBytes, DEFAULT_MAX_LINE_BYTES);
+  const streamLinesAbove = limit('streamLinesAbove', options.streamLinesAbove, DEFAULT_STREAM_LINES_ABOVE);
+  if (options.idleFlushMs !== undefined) limit('idleFlushMs', options.idleFlushMs, 0);
+  let correlation!: ReturnType<typeof correlator>;
+  // The same stages as a hand-joined chain, called directly; each keeps its part of the metrics.
+  const pipelineStages = compose(
+    splitLines.stage({ maxLineBytes, streamLinesAbove }),
+    parseJson.stage(),
+    (sink: Sink<Correlated>) => (correlation = correlator(sink, { ...options, harness, metrics })),
+    classify.stage(),
+    validate.stage(options),
+  );
+  const jsonl = options.output === 'jsonl';
+  // In jsonl mode the lines of one input chunk leave as one string: one write downstream, not one per event.
+  let batch = '';
+  let push!: Sink<HarnessEvent | string>;
+  let idleTimer: NodeJS.Timeout | undefined;
+  let ended = false;
+  function sendBatch(): void {
+    if (batch === '') return;
+    push(batch);
+    batch = '';
+  }
+  const stream = toTransform<Buffer, HarnessEvent | string>(
+    (sink) => {
+      push = sink;
+      const stages = pipelineStages((event) => {
+        if (jsonl) batch += JSON.stringify(event) + '\n';
+        else sink(event);
+      });
+      return {
+        write(chunk) {
+          try {
+            stages.write(chunk);
+          } finally {
+            sendBatch();
+          }
+          if (options.idleFlushMs !== undefined) {
+            clearTimeout(idleTimer);
+            idleTimer = setTimeout(flushIdle, options.idleFlushMs).unref();
+          }
+        },
+        end() {
+          ended = true;
+          clearTimeout(idleTimer);
+          stages.end();
+          sendBatch();
+        },
+      };
+    },
+    { bytesIn: true, bytesOut: jsonl },
+  ) as unknown as Normalizer;
+
+  function flushHeld(): void {
+    if (ended || stream.destroyed) return;
+    correlation.flush();
+    sendBatch();
+  }
+  function flushIdle(): void {
+    try {
+      flushHeld();
+    } catch (error) {
+      stream.destroy(error as Error);
+    }
+  }
+  stream.once('close', () => clearTimeout(idleTimer));
+  Object.defineProperties(stream, {
+    metrics: { value: metrics, enumerable: true },
+    flush: { value: flushHeld },
+  });
+  return stream;
+}
+
+/**
+ * Normalizes a readable stream of raw harness output: an async iterable of events (the
+ * normalizer itself, with `metrics` complete once iteration ends). An input error ends the
+ * iteration with that error.
+ */
+export function normalize(input: Readable | AsyncIterable<Buffer | string>, options: JsonlOptions): Normalizer<Buffer>;
+export function normalize(
+  input: Readable | AsyncIterable<Buffer | string>,
+  options: NormalizeOptions & { output?: 'objects' },
+): Normalizer;
+export function normalize(
+  input: Readable | AsyncIterable<Buffer | string>,
+  options: NormalizeOptions,
+): Normalizer<HarnessEvent | Buffer>;
+export function normalize(
+  input: Readable | AsyncIterable<Buffer | string>,
+  options: NormalizeOptions,
+): Normalizer<HarnessEvent | Buffer> {
+  const normalizer = createNormalizer(options);
+  // Errors reach the caller through the normalizer, which pipeline destroys with them.
+  pipeline(input, normalizer, () => {});
+  return normalizer;
+}

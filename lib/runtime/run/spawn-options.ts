@@ -1,0 +1,114 @@
+/**
+ * What `spawnHarness` takes: a union on `harness`, so that ACP's options compile only with
+ * `harness: 'acp'`; `undefined` is the default for every option; and from plain JavaScript an
+ * option of the wrong kind is a TypeError naming it and what it expects.
+ */
+import type { AcpOptions } from '../../harnesses/acp/client.js';
+import type { Harness, LaunchOptions } from '../../kernel/harness.js';
+import { isObject } from '../../kernel/json.js';
+import { isPermissions, permissionList } from '../../kernel/permissions.js';
+import type { NormalizeOptions } from '../normalizer.js';
+import type { HarnessName } from '../registry.js';
+
+/** The options every run takes, whatever its harness. */
+export interface RunOptions extends Omit<NormalizeOptions, 'output' | 'harness'>, LaunchOptions {
+  /** Added to this process's environment (`extendEnv: false`: the child's whole environment). */
+  env?: NodeJS.ProcessEnv;
+  /** Default true: `env` extends `process.env`; false: `env` replaces it. */
+  extendEnv?: boolean;
+  /**
+   * Aborting it ends the child: SIGTERM, then SIGKILL after `killGraceMs` (acp: the turn is cancelled first), and the
+   * run rejects with `isCanceled`. Already aborted: nothing is started, and the run rejects all the same.
+   */
+  signal?: AbortSignal;
+  /** Ends the run as an abort does after this many milliseconds; it rejects with `timedOut`. Default: no limit. */
+  timeoutMs?: number;
+  /** Default true: a failed run rejects `done`; false: `done` resolves with the `HarnessRunError`. */
+  reject?: boolean;
+  /**
+   * While nothing reads the events, they are kept for the result, up to this many bytes (roughly their JSON's: their
+   * strings' lengths); past it the child is stopped and the run fails (`max_buffer`). Default 64 MiB.
+   */
+  maxBufferBytes?: number;
+  /** What the child reads on stdin; by default it gets none (/dev/null). */
+  stdin?: 'ignore' | 'pipe';
+  /** Events buffered for a reader before the child's output is paused. Default 256. */
+  highWaterMark?: number;
+  /**
+   * Bytes of events (roughly, their strings' lengths) buffered for a reader before the child's output is paused,
+   * whatever their count. Default 64 MiB: a reader that stalls holds at most this (plus the event that crossed it).
+   */
+  maxBufferedBytes?: number;
+}
+
+/** An ACP agent's run: the library is its client. */
+export interface AcpRunOptions extends RunOptions, AcpOptions {
+  harness: 'acp';
+}
+
+/** Any other harness's run: ACP's options do not apply (and do not compile). */
+export interface CliRunOptions extends RunOptions {
+  harness: Exclude<HarnessName, 'acp'> | 'auto' | Harness;
+  agent?: never;
+  exitGraceMs?: never;
+  cancelGraceMs?: never;
+}
+
+export type SpawnHarnessOptions = AcpRunOptions | CliRunOptions;
+
+export const DEFAULT_MAX_BUFFER_BYTES = 64 * 1024 * 1024;
+export const DEFAULT_MAX_BUFFERED_BYTES = 64 * 1024 * 1024;
+
+const isString = (value: unknown) => typeof value === 'string';
+const isStrings = (value: unknown) => Array.isArray(value) && value.every(isString);
+const isBoolean = (value: unknown) => typeof value === 'boolean';
+const isFunction = (value: unknown) => typeof value === 'function';
+const isCount = (value: unknown) => Number.isSafeInteger(value) && (value as number) >= 1;
+
+/** Each option spawnHarness reads itself, with what it must be (the normalizer checks its own limits). */
+const expected: Readonly<Record<string, readonly [string, (value: unknown) => boolean]>> = {
+  command: ['a string', isString],
+  args: ['an array of strings', isStrings],
+  prompt: ['a string', isString],
+  model: ['a string', isString],
+  extraArgs: ['an array of strings', isStrings],
+  cwd: ['a string', isString],
+  env: ['an object of environment variables', (value) => isObject(value)],
+  extendEnv: ['a boolean', isBoolean],
+  signal: ['an AbortSignal', (value) => value instanceof AbortSignal],
+  timeoutMs: ['a positive integer (milliseconds)', isCount],
+  reject: ['a boolean', isBoolean],
+  maxBufferBytes: ['a positive integer (bytes)', isCount],
+  stdin: ['"ignore" or "pipe"', (value) => value === 'ignore' || value === 'pipe'],
+  highWaterMark: ['a positive integer (events)', isCount],
+  maxBufferedBytes: ['a positive integer (bytes)', isCount],
+  // Its range is spawnHarness's to check (a RangeError): a timer's longest delay.
+  killGraceMs: ['a number (milliseconds)', (value) => typeof value === 'number'],
+  permissions: [`one of ${permissionList}`, isPermissions],
+  strict: ['a boolean', isBoolean],
+  onLine: ['a function', isFunction],
+  onRecord: ['a function', isFunction],
+};
+
+/** Throws a TypeError for options that are not an object, or an option of the wrong kind; undefined is the default. */
+export function checkRunOptions(given: unknown): asserts given is SpawnHarnessOptions {
+  if (!isObject(given)) throw new TypeError('spawnHarness: the options must be an object');
+  if (given.harness === undefined)
+    throw new TypeError("spawnHarness: the harness option is required (a harness name, 'auto' or a Harness)");
+  for (const [name, [expects, ok]] of Object.entries(expected)) {
+    const value = given[name];
+    if (value !== undefined && !ok(value))
+      throw new TypeError(`spawnHarness: ${name} must be ${expects}, got ${describe(value)}`);
+  }
+}
+
+function describe(value: unknown): string {
+  if (typeof value === 'string') return JSON.stringify(value);
+  if (value === null || typeof value !== 'object') return String(value);
+  return Array.isArray(value) ? 'an array' : 'an object';
+}
+
+/** The child's environment: this process's, unless `extendEnv: false`, with `env` over it. */
+export function childEnv(options: Pick<RunOptions, 'env' | 'extendEnv'>): NodeJS.ProcessEnv {
+  return options.extendEnv === false ? { ...options.env } : { ...process.env, ...options.env };
+}

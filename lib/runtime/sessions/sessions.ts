@@ -1,0 +1,170 @@
+/**
+ * Sessions on disk: each harness's own session files (lib/harnesses/<name>/session.ts), found
+ * under a home directory and read into the same events and metrics as the run's stdout.
+ */
+import { homedir } from 'node:os';
+import { resolve } from 'node:path';
+import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream';
+import type { SessionEnv, SessionFormat, SessionLocation } from '../../kernel/session.js';
+import { session as claudeCode } from '../../harnesses/claude-code/session.js';
+import { session as codex } from '../../harnesses/codex/session.js';
+import { session as copilot } from '../../harnesses/copilot/session.js';
+import { session as gemini } from '../../harnesses/gemini/session.js';
+import { session as kilo } from '../../harnesses/kilo/session.js';
+import { session as opencode } from '../../harnesses/opencode/session.js';
+import { session as pi } from '../../harnesses/pi/session.js';
+import { session as qwen } from '../../harnesses/qwen/session.js';
+import { mergeLines } from './merge-lines.js';
+import { createNormalizer, type NormalizeOptions, type Normalizer } from '../normalizer.js';
+import { fileFacts } from './session-facts.js';
+import { storeFacts, storeInput } from './session-store.js';
+
+/** The harnesses whose session files the library reads, by registry name. */
+export const sessionFormats: ReadonlyMap<string, SessionFormat> = new Map(
+  [claudeCode, codex, copilot, gemini, opencode, kilo, pi, qwen].map((format) => [format.harness, format]),
+);
+
+/** A session found on disk: what `harness-events sessions --json` prints, one per line. */
+export interface SessionEntry {
+  harness: string;
+  id: string;
+  /** The main file: what `readSession`, `followSession` and `--session` take. */
+  path: string;
+  /** The working directory its first record names, if any. */
+  cwd?: string;
+  /** The first and last record times (ISO 8601); the file's modification time when its records have none. */
+  started?: string;
+  updated: string;
+  /** The bytes of its files, subagents' included. */
+  bytes: number;
+  /** Whether it is still being written: a file of it changed within `liveWithinMs`. */
+  live: boolean;
+  /** Its subagents' transcripts (Claude Code: read merged into it; Codex: each read on its own). */
+  subagents: { id: string; path: string; bytes: number }[];
+  /** Further files of the same session, read with its main file (Gemini CLI: a resume in a later minute). */
+  parts?: string[];
+}
+
+export interface FindSessionsOptions {
+  /** The home directory whose agents' files are searched. Default: the user's. */
+  home?: string;
+  /**
+   * The variables that move an agent's files away from the home (`CLAUDE_CONFIG_DIR`, `CODEX_HOME`, ...; each
+   * harness's docs page names its own). Default: `process.env` when `home` is not given, none when it is (a home
+   * given is searched as the agents lay it out).
+   */
+  env?: SessionEnv;
+  /** Only this harness's sessions. */
+  harness?: string;
+  /** A session whose files changed this recently (ms) is live. Default 60,000. */
+  liveWithinMs?: number;
+}
+
+export const DEFAULT_LIVE_WITHIN_MS = 60_000;
+
+/** The session format of a harness, or a TypeError naming the ones there are. */
+export function sessionFormat(harness: string): SessionFormat {
+  const format = sessionFormats.get(harness);
+  if (format === undefined)
+    throw new TypeError(
+      `no session reader for harness "${harness}" (sessions are read for ${[...sessionFormats.keys()].join(', ')})`,
+    );
+  return format;
+}
+
+/** Every session under the home, harness by harness. */
+export async function* findSessions(options: FindSessionsOptions = {}): AsyncGenerator<SessionEntry> {
+  const home = resolve(options.home ?? homedir());
+  const env = options.env ?? (options.home === undefined ? process.env : {});
+  const formats = options.harness === undefined ? [...sessionFormats.values()] : [sessionFormat(options.harness)];
+  for (const format of formats) {
+    for await (const location of format.find(home, env)) yield await describe(format, location, options);
+  }
+}
+
+async function describe(
+  format: SessionFormat,
+  location: SessionLocation,
+  options: FindSessionsOptions,
+): Promise<SessionEntry> {
+  const { store } = format;
+  const factsOf = (id: string, path: string) =>
+    store ? storeFacts(store, { id, path, subagents: [] }) : fileFacts(path, format.facts);
+  const main = await factsOf(location.id, location.path);
+  const parts = await Promise.all((location.parts ?? []).map((path) => fileFacts(path, format.facts)));
+  const subagents = await Promise.all(
+    location.subagents.map(async (agent) => ({ ...agent, facts: await factsOf(agent.id, agent.path) })),
+  );
+  const mtime = Math.max(main.mtimeMs, ...parts.map((part) => part.mtimeMs), ...subagents.map((a) => a.facts.mtimeMs));
+  // The latest of the files' last times (ISO 8601 in UTC sort as strings).
+  const updated = [main, ...parts]
+    .flatMap((file) => (file.updated === undefined ? [] : [file.updated]))
+    .sort()
+    .at(-1);
+  const liveWithin = options.liveWithinMs ?? DEFAULT_LIVE_WITHIN_MS;
+  const entry: SessionEntry = {
+    harness: format.harness,
+    id: main.id ?? location.id,
+    path: location.path,
+    cwd: main.cwd ?? location.cwd,
+    started: main.started,
+    updated: updated ?? new Date(main.mtimeMs).toISOString(),
+    bytes: [main, ...parts, ...subagents.map((agent) => agent.facts)].reduce((sum, file) => sum + file.bytes, 0),
+    live: Date.now() - mtime < liveWithin,
+    subagents: subagents.map((agent) => ({ id: agent.id, path: agent.path, bytes: agent.facts.bytes })),
+  };
+  if (location.parts !== undefined && location.parts.length > 0) entry.parts = [...location.parts];
+  if (entry.cwd === undefined) delete entry.cwd;
+  if (entry.started === undefined) delete entry.started;
+  return entry;
+}
+
+export interface SessionSource {
+  readonly format: SessionFormat;
+  readonly location: SessionLocation;
+  /** The session's records as JSONL bytes (subagents merged in by time, for the formats that do). */
+  readonly input: Readable;
+}
+
+/** A session's records as one stream, and the format that reads them. */
+export async function openSession(harness: string, path: string): Promise<SessionSource> {
+  const format = sessionFormat(harness);
+  const location = await format.locate(resolve(path));
+  if (format.store) return { format, location, input: storeInput(format.store, location) };
+  const files = [
+    location.path,
+    ...(location.parts ?? []),
+    ...(format.mergesSubagents ? location.subagents.map((agent) => agent.path) : []),
+  ];
+  return { format, location, input: mergeLines(files, (record) => format.facts(record).time) };
+}
+
+export interface ReadSessionOptions extends Omit<NormalizeOptions, 'harness' | 'idleFlushMs'> {
+  /** The harness whose session file this is, by registry name. */
+  harness: string;
+  /** The session's main file (`SessionEntry.path`). */
+  path: string;
+}
+
+/**
+ * A session file read into the events and metrics normalizing the run's stdout gives, but for
+ * the differences the harness's docs page lists. A file that cannot be read ends the stream with
+ * its error.
+ */
+export function readSession(options: ReadSessionOptions & { output?: 'objects' }): Normalizer;
+export function readSession(options: ReadSessionOptions & { output: 'jsonl' }): Normalizer<Buffer>;
+export function readSession(options: ReadSessionOptions): Normalizer<unknown> {
+  const { path, harness, ...rest } = options;
+  const format = sessionFormat(harness);
+  const normalizer = createNormalizer({
+    ...rest,
+    cwd: rest.cwd ?? format.cwdOf?.(resolve(path)),
+    harness: format.reader,
+  });
+  openSession(harness, path).then(
+    (source) => pipeline(source.input, normalizer, () => {}),
+    (error: Error) => normalizer.destroy(error),
+  );
+  return normalizer;
+}

@@ -1,0 +1,645 @@
+/**
+ * The CLI as users run it: the built bin, as a child process, on real fixtures. Signals are
+ * sent only after a handshake: the CLI has printed an event, so its handlers are in place.
+ */
+import { execFile, execFileSync, spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, describe, expect, test } from 'vitest';
+import { fixturePath } from '../../helpers.js';
+import { groupGone, groupOf } from '../../processes.js';
+
+const bin = new URL('../../../bin/harness-events.js', import.meta.url).pathname;
+const execFileP = promisify(execFile);
+
+/** Runs the CLI (or another entry point to it); resolves with its exit code and output, whatever the code. */
+async function cli(
+  args: string[],
+  stdin?: string,
+  entry = bin,
+): Promise<{ code: number; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [entry, ...args]);
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d) => (stdout += d));
+    child.stderr.on('data', (d) => (stderr += d));
+    child.on('close', (code) => resolve({ code: code ?? -1, stdout, stderr }));
+    child.stdin.end(stdin ?? '');
+  });
+}
+
+/** The CLI running, its output so far, and a way to wait for a line of it. */
+function start(args: string[]) {
+  const child = spawn(process.execPath, [bin, ...args]);
+  let stdout = '';
+  let stderr = '';
+  const waiting: [(line: Record<string, unknown>) => boolean, () => void][] = [];
+  const check = () => {
+    for (const [index, [matches, resolve]] of waiting.entries()) {
+      if (lines(stdout).some(matches)) {
+        waiting.splice(index, 1);
+        resolve();
+        return check();
+      }
+    }
+  };
+  child.stdout.on('data', (d) => {
+    stdout += d;
+    check();
+  });
+  child.stderr.on('data', (d) => (stderr += d));
+  const closed = new Promise<{ code: number | null; signal: NodeJS.Signals | null; stdout: string; stderr: string }>(
+    (resolve) => child.on('close', (code, signal) => resolve({ code, signal, stdout, stderr })),
+  );
+  return {
+    child,
+    closed,
+    output: () => stdout,
+    /** Resolves once a complete line of stdout matches. */
+    line: (matches: (line: Record<string, unknown>) => boolean) =>
+      new Promise<void>((resolve) => {
+        waiting.push([matches, resolve]);
+        check();
+      }),
+  };
+}
+
+/** The complete JSON lines of a stdout. */
+function lines(stdout: string): Record<string, unknown>[] {
+  return stdout
+    .split('\n')
+    .slice(0, -1)
+    .map((line) => JSON.parse(line));
+}
+
+/** Events without their timestamps and session ids. */
+const untimed = (stdout: string) => lines(stdout).map(({ timestamp: _t, session_id: _s, ...rest }) => rest);
+
+const tmp = mkdtempSync(join(tmpdir(), 'harness-events-cli-'));
+const children = new URL('../../children/', import.meta.url).pathname;
+// The CLI with a harness whose every record breaks its schema: with --strict, a stage that throws.
+const withBrokenHarness = join(children, 'cli-with-broken-harness.mjs');
+const violation = "harness-events: read event breaks its schema: read must have required property 'path'\n";
+afterAll(() => rmSync(tmp, { recursive: true, force: true }));
+
+const stopSignals = [
+  ['SIGINT', 130],
+  ['SIGTERM', 143],
+  ['SIGHUP', 129],
+  ['SIGQUIT', 131],
+] as const;
+
+describe('harness-events normalize', () => {
+  test('a real capture: exit 0, one JSON event per line on stdout, the metrics file written', async () => {
+    const metricsFile = join(tmp, 'metrics.json');
+    const { code, stdout, stderr } = await cli([
+      'normalize',
+      '--harness',
+      'claude-code',
+      '--strict',
+      '--metrics',
+      metricsFile,
+      fixturePath('claude-code/lab/read.jsonl'),
+    ]);
+    expect({ code, stderr }).toEqual({ code: 0, stderr: '' });
+    expect(stdout.endsWith('\n')).toBe(true);
+    const events = stdout
+      .trimEnd()
+      .split('\n')
+      .map((line) => JSON.parse(line));
+    expect(events.map((e) => [e.type, e.path ?? e.message])).toEqual([
+      ['agent', "I'll start by reading the README."],
+      ['read', '/home/user/project/README.md'],
+      ['agent', 'Now lines 3-6 of the notes.'],
+      ['read', '/home/user/project/notes.txt'],
+      ['read', '/home/user/project/missing.txt'],
+      ['agent', 'The README says hello world, notes lines 3-6 are gamma to zeta, and missing.txt does not exist.'],
+    ]);
+    expect(JSON.parse(readFileSync(metricsFile, 'utf8'))).toMatchObject({
+      harness: 'claude-code',
+      session_id: '02d16f6d-0bf7-4aa4-bbd8-ba2366e57ce9',
+      ended: true,
+      tokens: { input: 480, output: 100 },
+      cost: 0.00392,
+      input: { bytes: 10565, lines: 11 },
+      events: { agent: 3, read: 3 },
+    });
+  });
+
+  test(
+    'reads standard input; --cwd resolves relative paths; ' + 'warnings and unknown events are normal output (exit 0)',
+    async () => {
+      const input =
+        'banner ' +
+        'line\n{"type":"assistant","message":{"id":"m","content":[{"type":"tool_use","id":"t","name":"Read","input":{"file_path":"a.ts"}}]}}\n{"type":"user","message":{"content":[{"type":"tool_result","tool_use_id":"t","content":"x"}]}}\n{"type":"mystery"}\n';
+      const { code, stdout } = await cli(['normalize', '--harness', 'claude-code', '--cwd', '/ws'], input);
+      expect(code).toBe(0);
+      expect(
+        stdout
+          .trimEnd()
+          .split('\n')
+          .map((line) => JSON.parse(line))
+          .map(({ timestamp: _t, ...rest }) => rest),
+      ).toEqual([
+        { type: 'warning', message: 'banner line', code: 'not_json' },
+        { type: 'read', path: '/ws/a.ts', is_success: true },
+        { type: 'unknown', raw: { type: 'mystery' } },
+      ]);
+    },
+  );
+
+  test('usage errors exit 2 with one line: unknown harness, missing harness, missing file, bad option', async () => {
+    const cases: [string[], string][] = [
+      [['normalize', '--harness', 'nope', 'x'], 'harness-events: unknown harness "nope" (known: '],
+      [['normalize', 'x'], 'harness-events: --harness is required (see harness-events --help)\n'],
+      [
+        ['normalize', '--harness', 'claude-code', join(tmp, 'missing.jsonl')],
+        `harness-events: cannot read ${join(tmp, 'missing.jsonl')}: ENOENT\n`,
+      ],
+      [
+        ['normalize', '--harness', 'claude-code', '--max-line-bytes', 'lots'],
+        'harness-events: --max-line-bytes takes a positive integer up to 9007199254740991, got "lots"\n',
+      ],
+      [['normalize', '--harness', 'claude-code', '--frobnicate'], "harness-events: Unknown option '--frobnicate'"],
+      [['frobnicate'], 'harness-events: unknown command "frobnicate" (see harness-events --help)\n'],
+    ];
+    for (const [args, message] of cases) {
+      const { code, stdout, stderr } = await cli(args);
+      expect({ args, code, stdout }).toEqual({ args, code: 2, stdout: '' });
+      expect(stderr.startsWith(message), stderr).toBe(true);
+      expect(stderr.trimEnd().split('\n').length).toBe(1);
+    }
+  });
+
+  test('a file that cannot be read (a directory) is a usage error too', async () => {
+    expect(await cli(['normalize', '--harness', 'claude-code', tmp])).toEqual({
+      code: 2,
+      stdout: '',
+      stderr: `harness-events: cannot read ${tmp}: EISDIR\n`,
+    });
+  });
+
+  test('--help documents every option and exits 0', async () => {
+    const { code, stdout } = await cli(['normalize', '--help']);
+    expect(code).toBe(0);
+    for (const option of [
+      '--harness',
+      '--cwd',
+      '--strict',
+      '--metrics',
+      '--kill-grace-ms',
+      '--timeout',
+      '--permissions',
+      '--max-line-bytes',
+      '--max-pending-tools',
+      '--max-span-bytes',
+      'Exit codes',
+    ]) {
+      expect(stdout).toContain(option);
+    }
+  });
+
+  test.each(stopSignals)(
+    '%s on live input ends cleanly: waiting calls flushed, metrics written, exit %i',
+    async (signal, exitCode) => {
+      const metricsFile = join(tmp, `normalize-${signal}.json`);
+      const cli = start(['normalize', '--harness', 'claude-code', '--metrics', metricsFile]);
+      cli.child.stdin.write(
+        '{"type":"assistant","message":{"id":"m1","content":[{"type":"tool_use","id":"t1","name":"Read","input":{"file_path":"/a"}}]}}\n',
+      );
+      cli.child.stdin.write(
+        '{"type":"assistant","message":{"id":"m2","content":[{"type":"text","text":"still typing"}]}}\n',
+      );
+      // The held text comes out when the input pauses: both lines are read. Standard input stays open.
+      await cli.line((line) => line.message === 'still typing');
+      cli.child.kill(signal);
+      const { code, stdout, stderr } = await cli.closed;
+      expect({ code, stderr }).toEqual({ code: exitCode, stderr: '' });
+      expect(untimed(stdout)).toEqual([
+        { type: 'agent', message: 'still typing' },
+        { type: 'read', path: '/a' },
+      ]);
+      expect(JSON.parse(readFileSync(metricsFile, 'utf8'))).toMatchObject({
+        input: { lines: 2 },
+        events: { agent: 1, read: 1 },
+      });
+    },
+  );
+
+  test('Ctrl-C on a FIFO whose writer is idle ends at once, without waiting for the writer', async () => {
+    const fifo = join(tmp, 'fifo');
+    execFileSync('mkfifo', [fifo]);
+    const cli = start(['normalize', '--harness', 'claude-code', fifo]);
+    // A writer that writes one line and then keeps the FIFO open, idle, until the test ends it.
+    const writer = spawn(process.execPath, [
+      '-e',
+      `const fs = require('fs'); fs.writeSync(fs.openSync(process.argv[1], 'w'), process.argv[2]); setInterval(() ` +
+        `=> {}, 1 << 30)`,
+      fifo,
+      '{"type":"assistant","message":{"id":"m1","content":[{"type":"tool_use","id":"t1","name":"Read","input":{"file_path":"/a"}}]}}\n{"type":"mystery"}\n',
+    ]);
+    try {
+      await cli.line((line) => line.type === 'unknown');
+      cli.child.kill('SIGINT');
+      const { code, stdout } = await cli.closed;
+      expect(code).toBe(130);
+      expect(untimed(stdout)).toEqual([
+        { type: 'unknown', raw: { type: 'mystery' } },
+        { type: 'read', path: '/a' },
+      ]);
+    } finally {
+      writer.kill('SIGKILL');
+    }
+  });
+
+  test('Ctrl-C ends follow on a session nobody is writing, with the events read so far', async () => {
+    const source = fixturePath(
+      'claude-code/transcripts/bash/home/.claude/projects/-home-user-project/c87769bd-e555-469c-9e50-6bbdc54002bf.jsonl',
+    );
+    // The session without its last lines (no cost-state): following it would wait for its quiet period.
+    const session = join(tmp, 'c87769bd-e555-469c-9e50-6bbdc54002bf.jsonl');
+    writeFileSync(session, readFileSync(source, 'utf8').split('\n').slice(0, 31).join('\n') + '\n');
+    const cli = start(['follow', '--harness', 'claude-code', '--session', session]);
+    await cli.line((line) => line.path === '/home/user/project/notes.txt');
+    cli.child.kill('SIGINT');
+    const { code, stdout } = await cli.closed;
+    expect(code).toBe(130);
+    expect(lines(stdout).map((line) => [line.type, line.path])).toEqual([
+      ['read', '/home/user/project/README.md'],
+      ['read', '/home/user/project/notes.txt'],
+    ]);
+  });
+
+  test('--metrics naming the input is a usage error, and the input is left as it was', async () => {
+    const input = join(tmp, 'input.jsonl');
+    writeFileSync(input, '{"type":"mystery"}\n');
+    expect(await cli(['normalize', '--harness', 'claude-code', '--metrics', input, input])).toEqual({
+      code: 2,
+      stdout: '',
+      stderr: `harness-events: --metrics ${input} is the input: it would be overwritten\n`,
+    });
+    const viaStdin = await new Promise<{ status: number | null; stderr: string }>((resolve) => {
+      const child = spawn('sh', [
+        '-c',
+        `exec "$0" "$1" normalize --harness claude-code --metrics "$2" < "$2"`,
+        process.execPath,
+        bin,
+        input,
+      ]);
+      let stderr = '';
+      child.stderr.on('data', (d) => (stderr += d));
+      child.on('close', (status) => resolve({ status, stderr }));
+    });
+    expect(viaStdin).toEqual({
+      status: 2,
+      stderr: `harness-events: --metrics ${input} is the input: it would be overwritten\n`,
+    });
+    expect(readFileSync(input, 'utf8')).toBe('{"type":"mystery"}\n');
+  });
+
+  test('a --metrics path that cannot be written is a usage error before anything is read', async () => {
+    const unwritable = join(tmp, 'no-such-dir', 'metrics.json');
+    expect(
+      await cli([
+        'normalize',
+        '--harness',
+        'claude-code',
+        '--metrics',
+        unwritable,
+        fixturePath('claude-code/lab/read.jsonl'),
+      ]),
+    ).toEqual({
+      code: 2,
+      stdout: '',
+      stderr: `harness-events: cannot write the metrics to ${unwritable}: ENOENT\n`,
+    });
+  });
+
+  test('a --strict schema violation: exit 1, one line saying why, the metrics written', async () => {
+    const metricsFile = join(tmp, 'normalize-strict.json');
+    expect(
+      await cli(
+        ['normalize', '--harness', 'broken', '--strict', '--metrics', metricsFile],
+        '{}\n{}\n',
+        withBrokenHarness,
+      ),
+    ).toEqual({ code: 1, stdout: '', stderr: violation });
+    expect(JSON.parse(readFileSync(metricsFile, 'utf8'))).toMatchObject({ harness: 'broken', input: { lines: 1 } });
+  });
+
+  test('a reader that goes away early (| head -1) ends the run quietly, the metrics still written', async () => {
+    // Far more output than a pipe buffers, so the writer really meets EPIPE.
+    const big = join(tmp, 'big.jsonl');
+    const line = JSON.stringify({
+      type: 'assistant',
+      message: { id: 'm', content: [{ type: 'text', text: 'x'.repeat(200) }] },
+    });
+    writeFileSync(big, Array.from({ length: 20_000 }, (_, i) => line.replace('"m"', `"m${i}"`)).join('\n') + '\n');
+    const metricsFile = join(tmp, 'normalize-head.json');
+    const { stdout, stderr } = await execFileP('bash', [
+      '-o',
+      'pipefail',
+      '-c',
+      `node ${bin} normalize --harness claude-code --metrics ${metricsFile} ${big} | head -1; echo ` +
+        `"exit=\${PIPESTATUS[0]}"`,
+    ]);
+    const [first, exit] = stdout.trimEnd().split('\n');
+    expect(JSON.parse(first!).type).toBe('agent');
+    expect(exit).toBe('exit=0');
+    expect(stderr).toBe('');
+    expect(JSON.parse(readFileSync(metricsFile, 'utf8'))).toMatchObject({
+      harness: 'claude-code',
+      events: { agent: expect.any(Number) },
+    });
+  });
+});
+
+describe('harness-events run', () => {
+  const script = (steps: unknown[]) => [process.execPath, join(children, 'script.mjs'), JSON.stringify(steps)];
+
+  test(
+    'runs a harness: its events as JSONL, stderr as ' + 'warnings, the metrics file, the exit code mirrored',
+    async () => {
+      const metricsFile = join(tmp, 'run-metrics.json');
+      const { code, stdout, stderr } = await cli([
+        'run',
+        '--harness',
+        'claude-code',
+        '--metrics',
+        metricsFile,
+        '--',
+        process.execPath,
+        join(children, 'replay.mjs'),
+        fixturePath('claude-code/lab/errors-max-turns.jsonl'),
+        '0',
+        '1',
+      ]);
+      expect({ code, stderr }).toEqual({ code: 1, stderr: '' });
+      const events = stdout
+        .trimEnd()
+        .split('\n')
+        .map((line) => JSON.parse(line))
+        .map(({ timestamp: _t, session_id: _s, ...rest }) => rest);
+      expect(events).toEqual([
+        { type: 'agent', message: 'Reading.' },
+        { type: 'read', path: '/home/user/project/README.md', is_success: true },
+        { type: 'error', message: 'Reached maximum number of turns (1)', code: 'error_max_turns' },
+        { type: 'error', code: 'exit_code', message: `${process.execPath} exited with code 1` },
+      ]);
+      expect(JSON.parse(readFileSync(metricsFile, 'utf8'))).toMatchObject({
+        harness: 'claude-code',
+        exit_code: 1,
+        ended: true,
+        is_error: true,
+      });
+    },
+  );
+
+  test(
+    'a child killed by a signal exits 128 + its ' + 'number; a command that cannot start exits 127, saying so',
+    async () => {
+      expect((await cli(['run', '--harness', 'gg', '--', ...script([{ kill: 'SIGTERM' }])])).code).toBe(143);
+      const missing = await cli(['run', '--harness', 'gg', '--', 'harness-events-no-such-command']);
+      expect({ code: missing.code, stderr: missing.stderr }).toEqual({
+        code: 127,
+        stderr: 'harness-events: could not start harness-events-no-such-command: ENOENT\n',
+      });
+      expect(JSON.parse(missing.stdout)).toMatchObject({ type: 'error', code: 'spawn_failed' });
+    },
+  );
+
+  test('--timeout: a child that never ends is stopped: the timeout event, one line on stderr, exit 124', async () => {
+    const { code, stdout, stderr } = await cli([
+      'run',
+      '--harness',
+      'gg',
+      '--timeout',
+      '300',
+      '--',
+      ...script([{ hang: true }]),
+    ]);
+    const message = `${process.execPath} ran for longer than timeoutMs (300 ms) and was stopped`;
+    expect({ code, stderr }).toEqual({ code: 124, stderr: `harness-events: ${message}\n` });
+    expect(JSON.parse(stdout)).toMatchObject({ type: 'error', code: 'timeout', message });
+    expect((await cli(['run', '--harness', 'gg', '--timeout', '0', '--', 'x'])).stderr).toBe(
+      'harness-events: --timeout takes a positive number of milliseconds up to 2147483647, got "0"\n',
+    );
+    // Past a timer's range Node would fire the timeout after 1 ms.
+    expect((await cli(['run', '--harness', 'gg', '--timeout', '3000000000', '--', 'x'])).stderr).toBe(
+      'harness-events: --timeout takes a positive number of milliseconds up to 2147483647, got "3000000000"\n',
+    );
+  });
+
+  // The child has started a grandchild that ignores SIGTERM; the grandchild prints once its handler is in place.
+  const stubbornRun = (metricsFile: string, grace: number, steps: unknown[] = []) =>
+    start([
+      'run',
+      '--harness',
+      'gg',
+      '--metrics',
+      metricsFile,
+      '--kill-grace-ms',
+      String(grace),
+      '--',
+      ...script([
+        { spawn: [process.execPath, join(children, 'stubborn.mjs')], inherit: true },
+        ...steps,
+        { out: '{"n":1}\n' },
+        { hang: true },
+      ]),
+    ]);
+  const stubbornPid = (stdout: string) =>
+    (lines(stdout).find((line) => (line.event as { stubborn?: string }).stubborn) as { event: { pid: number } }).event
+      .pid;
+  /** Waits until the child and the grandchild are both in place; the child's process group. */
+  const stubbornGroup = async (cli: ReturnType<typeof start>) => {
+    await cli.line((line) => (line.event as { stubborn?: string }).stubborn === 'ready');
+    await cli.line((line) => (line.event as { n?: number }).n === 1);
+    return groupOf(stubbornPid(cli.output()));
+  };
+  const byJson = (a: unknown, b: unknown) => JSON.stringify(a).localeCompare(JSON.stringify(b));
+
+  test.each(stopSignals)(
+    '%s stops the child and what it started (SIGKILL for what ignores SIGTERM) before exiting %i; what it printed ' +
+      'and the metrics are written',
+    async (signal, exitCode) => {
+      const metricsFile = join(tmp, `run-${signal}.json`);
+      const cli = stubbornRun(metricsFile, 300);
+      const group = await stubbornGroup(cli);
+      cli.child.kill(signal);
+      const { code, stdout, stderr } = await cli.closed;
+      expect({ code, stderr }).toEqual({ code: exitCode, stderr: '' });
+      const pid = stubbornPid(stdout);
+      // Two writers share the pipe: the child's line and the grandchild's first may come in either order.
+      expect(
+        untimed(stdout)
+          .map((e) => e.event)
+          .sort(byJson),
+      ).toEqual([{ n: 1 }, { stubborn: 'ready', pid }, { stubborn: 'SIGTERM', pid }].sort(byJson));
+      expect(await groupGone(group)).toEqual([]);
+      expect(JSON.parse(readFileSync(metricsFile, 'utf8'))).toMatchObject({
+        harness: 'gg',
+        signal: 'SIGTERM',
+        events: { gg: 3 },
+      });
+    },
+  );
+
+  test('a second Ctrl-C during the grace period: SIGKILL at once, then the same clean exit 130', async () => {
+    const metricsFile = join(tmp, 'run-twice.json');
+    // The child reports the SIGTERM it ignores: that is when the first Ctrl-C has been handled.
+    const cli = stubbornRun(metricsFile, 600_000, [{ trap: 'SIGTERM' }]);
+    const group = await stubbornGroup(cli);
+    cli.child.kill('SIGINT');
+    await cli.line((line) => (line.event as { trapped?: string }).trapped === 'SIGTERM');
+    cli.child.kill('SIGINT');
+    // Ten minutes of grace: only the second Ctrl-C lets this end within the test's time.
+    expect((await cli.closed).code).toBe(130);
+    expect(await groupGone(group)).toEqual([]);
+    expect(JSON.parse(readFileSync(metricsFile, 'utf8'))).toMatchObject({ signal: 'SIGKILL' });
+  });
+
+  test(
+    'a reader that goes away early (| head -1) stops ' + 'the child and ends the run quietly, like normalize',
+    async () => {
+      // Writes without end, waiting for 'drain' when its pipe is full: a child that never yields
+      // would queue its writes in its own memory once the pipe is full and send nothing more,
+      // and a run that is sent nothing writes nothing, so it never learns its reader has gone.
+      const flood =
+        `let i = 0; const more = () => { while (process.stdout.write(JSON.stringify({ i: i++ }) + ` +
+        `'\\n')); process.stdout.once('drain', more); }; more()`;
+      const metricsFile = join(tmp, 'run-head.json');
+      const { stdout, stderr } = await execFileP('bash', [
+        '-o',
+        'pipefail',
+        '-c',
+        `"$0" ${bin} run --harness gg --metrics "$2" -- "$0" -e "$1" | head -1; echo "exit=\${PIPESTATUS[0]}"`,
+        process.execPath,
+        flood,
+        metricsFile,
+      ]);
+      const [first, exit] = stdout.trimEnd().split('\n');
+      expect(JSON.parse(first!)).toMatchObject({ type: 'gg', event: { i: 0 } });
+      expect(exit).toBe('exit=0');
+      expect(stderr).toBe('');
+      expect(JSON.parse(readFileSync(metricsFile, 'utf8'))).toMatchObject({ harness: 'gg', signal: 'SIGTERM' });
+    },
+  );
+
+  test(
+    'a stage that throws (a --strict schema violation) stops the child: exit 1, one line saying why, the ' +
+      'metrics written',
+    async () => {
+      const metricsFile = join(tmp, 'run-strict.json');
+      const { code, stdout, stderr } = await cli(
+        [
+          'run',
+          '--harness',
+          'broken',
+          '--strict',
+          '--metrics',
+          metricsFile,
+          '--',
+          ...script([{ out: '{"n":1}\n' }, { hang: true }]),
+        ],
+        '',
+        withBrokenHarness,
+      );
+      expect({ code, stderr }).toEqual({ code: 1, stderr: violation });
+      // The stream's last event says it too (the run contract: events report, the exit code sums up).
+      expect(JSON.parse(stdout)).toMatchObject({
+        type: 'error',
+        code: 'stage_failed',
+        message: violation.replace('harness-events: ', '').trimEnd(),
+      });
+      expect(JSON.parse(readFileSync(metricsFile, 'utf8'))).toMatchObject({
+        harness: 'broken',
+        signal: 'SIGTERM',
+        input: { lines: 1 },
+      });
+    },
+  );
+
+  test('a --metrics path that cannot be written: exit 2 with one line, before the child starts', async () => {
+    const marker = join(tmp, 'started');
+    const unwritable = join(tmp, 'no-such-dir', 'metrics.json');
+    const result = await cli([
+      'run',
+      '--harness',
+      'gg',
+      '--metrics',
+      unwritable,
+      '--',
+      process.execPath,
+      '-e',
+      `require('fs').writeFileSync(${JSON.stringify(marker)}, '')`,
+    ]);
+    expect(result).toEqual({
+      code: 2,
+      stdout: '',
+      stderr: `harness-events: cannot write the metrics to ${unwritable}: ENOENT\n`,
+    });
+    expect(existsSync(marker)).toBe(false);
+  });
+
+  test(
+    'a usage error found once --metrics is open (a bad --publish) leaves no metrics file behind, and an ' +
+      'existing one as it was',
+    async () => {
+      const fresh = join(tmp, 'never-written.json');
+      const existing = join(tmp, 'kept.json');
+      writeFileSync(existing, 'earlier metrics\n');
+      const refusal = {
+        code: 2,
+        stdout: '',
+        stderr: 'harness-events: --publish takes nats://HOST:PORT (several comma-separated), got "bogus"\n',
+      };
+      for (const metricsFile of [fresh, existing]) {
+        expect(
+          await cli(['run', '--harness', 'gg', '--metrics', metricsFile, '--publish', 'bogus', '--', 'true']),
+        ).toEqual(refusal);
+        expect(
+          await cli(['normalize', '--harness', 'gg', '--metrics', metricsFile, '--publish', 'bogus'], '{}\n'),
+        ).toEqual(refusal);
+      }
+      expect(existsSync(fresh)).toBe(false);
+      expect(readFileSync(existing, 'utf8')).toBe('earlier metrics\n');
+    },
+  );
+
+  test(
+    'usage errors exit 2: neither --prompt nor a command, --model without --prompt, --prompt for a harness ' +
+      'without a command line, unknown harness, a --cwd that is not a directory, a bad --kill-grace-ms',
+    async () => {
+      expect(await cli(['run', '--harness', 'gg'])).toMatchObject({
+        code: 2,
+        stderr: 'harness-events: run needs --prompt, or the command to run after -- (see harness-events --help)\n',
+      });
+      expect(await cli(['run', '--harness', 'codex', '--model', 'o4', '--', 'codex'])).toMatchObject({
+        code: 2,
+        stderr: 'harness-events: --model goes with --prompt (with a command after --, put it there)\n',
+      });
+      expect(await cli(['run', '--harness', 'gg', '--prompt', 'hi'])).toMatchObject({
+        code: 2,
+        stderr:
+          'harness-events: spawnHarness: gg needs a command (it has no command line of its own to build from a ' +
+          'prompt)\n',
+      });
+      expect((await cli(['run', '--harness', 'nope', '--', 'true'])).code).toBe(2);
+      const missing = join(tmp, 'no-such-dir');
+      expect(await cli(['run', '--harness', 'gg', '--cwd', missing, '--', 'true'])).toEqual({
+        code: 2,
+        stdout: '',
+        stderr: `harness-events: --cwd ${missing} is not a directory\n`,
+      });
+      expect(await cli(['run', '--harness', 'gg', '--kill-grace-ms', 'soon', '--', 'true'])).toEqual({
+        code: 2,
+        stdout: '',
+        stderr: 'harness-events: --kill-grace-ms takes a number of milliseconds up to 2147483647, got "soon"\n',
+      });
+    },
+  );
+});
