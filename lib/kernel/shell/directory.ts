@@ -35,11 +35,6 @@ export function scriptDirectory(script: string, start: Directory, home: string):
       if (words.some((word) => word === null || MOVES.has(word))) dir = null;
       continue;
     }
-    if (program === null) {
-      // A command that is an expansion could be anything, `cd` too.
-      dir = null;
-      continue;
-    }
     if (program === 'cd') go(cd(operands(args), dir, previous, home));
     else if (program === 'pushd') {
       const from = dir;
