@@ -11,7 +11,8 @@ import type { RunMetrics } from '../../kernel/events.js';
 import type { Harness } from '../../kernel/harness.js';
 import { followSession } from '../../runtime/sessions/follow.js';
 import { serialize } from '../../transforms/serialize.js';
-import { findSessions, openSession, sessionFormats, type SessionEntry } from '../../runtime/sessions/sessions.js';
+import { sessionFormats } from '../../runtime/registry.js';
+import { findSessions, openSession, type SessionEntry } from '../../runtime/sessions/sessions.js';
 
 /** The option `normalize`, `view` and `report` take to read a session file instead of FILE. */
 export const sessionFlags = { session: { type: 'string' } } as const;
