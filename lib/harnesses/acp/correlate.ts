@@ -203,6 +203,8 @@ const FINISHED: ReadonlyMap<unknown, boolean> = new Map([
 export const TODO_LIST = 'todo list';
 /** The tool-table row of a codex-acp call carrying Codex's own summary, `rawInput.parsed_cmd`. */
 export const CODEX_COMMAND = 'codex command';
+/** The tool-table row of a call whose `_meta.toolName` is `list_directory` (Qwen Code's listing), whatever its kind. */
+export const LIST_DIRECTORY = 'list_directory';
 
 interface AgentRule {
   input?(record: ToolRecord): ToolRecord;
@@ -271,6 +273,8 @@ export function correlator(run: RunContext): Correlator {
   const calls = new BoundedMap<ToolRecord>(run.limits, (record) => finish(record, undefined));
   /** Ids of records that produced their events (bounded like the open ones): later messages for them are consumed. */
   const closed = new BoundedMap<true>(run.limits);
+  // The calls `_meta.toolName` says are directory listings.
+  const listings = new BoundedMap<true>(run.limits);
   let agent: string | undefined;
   /** `session/new` was answered: the responses after it answer `session/set_model` or the prompt. */
   let sessionCreated = false;
@@ -297,7 +301,7 @@ export function correlator(run: RunContext): Correlator {
     const is_success = rules?.success ? rules.success(record, success) : success;
     run.tool({
       id: record.toolCallId,
-      name: rowOf(record, rules),
+      name: listings.take(record.toolCallId) ? LIST_DIRECTORY : rowOf(record, rules),
       input: rules?.input ? rules.input(record) : record,
       is_success,
       output: record.rawOutput,
@@ -317,6 +321,7 @@ export function correlator(run: RunContext): Correlator {
       return rules.malformed;
     }
     if (closed.has(id)) return rules.closed;
+    if (isObject(fields._meta) && fields._meta.toolName === LIST_DIRECTORY) listings.set(id, true);
     let record = calls.get(id);
     if (record === undefined) {
       record = { toolCallId: id };

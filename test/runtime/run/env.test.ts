@@ -29,7 +29,7 @@ async function readPath(env: NodeJS.ProcessEnv): Promise<unknown> {
     env,
   });
   const { events } = await run.done;
-  return events.find((event) => event.type === 'read');
+  return events?.find((event) => event.type === 'read');
 }
 
 test("the child's environment reaches the rules: CLAUDE_BASH_MAINTAIN_PROJECT_WORKING_DIR keeps the directory", async () => {
