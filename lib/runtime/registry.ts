@@ -2,6 +2,7 @@
 import type { Harness } from '../kernel/harness.js';
 import { acpClient } from '../harnesses/acp/client.js';
 import * as acp from '../harnesses/acp/correlate.js';
+import { records as acpRecords, updates as acpUpdates } from '../harnesses/acp/records.js';
 import { launch as acpLaunch } from '../harnesses/acp/agents.js';
 import { tools as acpTools } from '../harnesses/acp/tools.js';
 import { AutoHarness } from './auto.js';
@@ -46,8 +47,8 @@ const registry = {
     name: 'acp',
     signature: acpSignature,
     correlator: acp.correlator,
-    records: acp.records,
-    tables: { updates: acp.updates },
+    records: acpRecords,
+    tables: { updates: acpUpdates },
     tools: acpTools,
     terminal: 'session/prompt response',
     launch: acpLaunch,
