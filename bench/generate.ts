@@ -162,7 +162,7 @@ const cycles: Record<BenchHarness, (n: number, next: () => number, big: boolean)
     ];
     if (big) {
       // A screenshot Read: base64 in the result and again in tool_use_result, as 2.1.x sends it
-      // (a 1.3 MB image, twice: research/claude.md measured a 1.3 MB line; the 2.0.22 capture has a 1.1 MB one).
+      // (a 1.3 MB image, twice: real sessions have 1.3 MB lines; the 2.0.22 capture has a 1.1 MB one).
       const image = 'iVBORw0KGgo'.repeat(120_000);
       out.push(
         assistant(`msg_${n}_img`, {

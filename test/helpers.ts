@@ -98,7 +98,7 @@ function parseOrText(line: string): unknown {
 }
 
 /**
- * The lossless check (CONTRACT.md "Nothing is lost"): every input line was handled by one of
+ * The lossless check (docs/contract.md "Nothing is lost"): every input line was handled by one of
  * the harness's named rules, and every line a rule turned into `unknown` appears verbatim in
  * an unknown event.
  */
