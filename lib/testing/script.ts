@@ -44,7 +44,7 @@ export function scriptFor(prompt: string, turns: readonly Turn[], others: readon
   return { conversations: [...others, { name: 'main', match: { user: prompt }, turns }] };
 }
 
-export function matches(match: Match, view: RequestView): boolean {
+function matches(match: Match, view: RequestView): boolean {
   if (match.user !== undefined && !view.userTexts.some((text) => text.includes(match.user!))) return false;
   if (match.lastUser !== undefined && !(view.userTexts.at(-1) ?? '').includes(match.lastUser)) return false;
   if (match.system !== undefined && !view.system.includes(match.system)) return false;
@@ -52,7 +52,7 @@ export function matches(match: Match, view: RequestView): boolean {
   return true;
 }
 
-export type Choice = { conversation: Conversation; turnIndex: number; turn: Turn } | { unexpected: string };
+type Choice = { conversation: Conversation; turnIndex: number; turn: Turn } | { unexpected: string };
 
 /** The conversation and turn a request asks for, or why none fits. */
 export function choose(script: Script, view: RequestView): Choice {

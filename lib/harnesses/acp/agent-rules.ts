@@ -12,7 +12,7 @@ export const TODO_LIST = 'todo list';
 /** The tool-table row of a codex-acp call carrying Codex's own summary, `rawInput.parsed_cmd`. */
 export const CODEX_COMMAND = 'codex command';
 
-export interface AgentRule {
+interface AgentRule {
   input?(record: ToolRecord): ToolRecord;
   success?(record: ToolRecord, success: boolean | undefined): boolean | undefined;
   /** The tool-table row, when it is not the record's kind. */

@@ -18,7 +18,7 @@ interface Entry {
 }
 
 /** What the Commands rules found for the call (acp.md "Tool calls, Commands"). */
-export interface CodexCommand {
+interface CodexCommand {
   /** The inner script (the argv's `[SHELL, -lc, SCRIPT]` unwrapped). */
   readonly command: string;
   /** The command's working directory, resolved against the run's. */

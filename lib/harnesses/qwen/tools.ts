@@ -50,7 +50,7 @@ const readFile = rule(
  * Otherwise a last line `Command exited with code: N`, which Qwen writes for some non-zero
  * exits with `is_error: false` (`test -e missing`, a `grep` without a match).
  */
-export function exitCodeOf(output: unknown): number | undefined {
+function exitCodeOf(output: unknown): number | undefined {
   const text = resultText(output);
   if (text === undefined) return undefined;
   if (!text.startsWith('Command: ')) return exitedWith(text);

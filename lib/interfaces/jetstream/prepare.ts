@@ -8,7 +8,7 @@ import { isStreamNotFound, nats } from './connection.js';
 import type { SinkSettings } from './options.js';
 import { nanosToMs, streamDefaults, subjectOf, type MessageKind } from './subjects.js';
 
-export interface PreparedStream {
+interface PreparedStream {
   client: JetStreamClient;
   /** The stream's de-duplication window; 0 when it has none. */
   duplicateWindowMs: number;

@@ -241,7 +241,7 @@ function jsonOf(event: HarnessEvent): string {
 
 const escapes: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 
-export function escape(text: string): string {
+function escape(text: string): string {
   return showInvisible(text).replace(/[&<>"']/g, (char) => escapes[char]!);
 }
 
