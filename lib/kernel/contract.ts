@@ -46,7 +46,8 @@ export const warningCodes = {
     'a message read back from JetStream that is not an event (fromJetStream, replay, view --from); the message ' +
     'names its stream, sequence and subject',
   session_truncated:
-    'a session file being followed was truncated or replaced in place; it is read again from its start (followSession, follow)',
+    'a session file being followed was truncated or replaced in place; it is read again from its start ' +
+    '(followSession, follow)',
   session_deleted: 'a session file being followed was deleted; following it ends (followSession, follow)',
 } as const;
 

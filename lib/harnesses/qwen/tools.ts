@@ -71,7 +71,8 @@ function exitedWith(text: string): number | undefined {
 const shellCommand = shell('command');
 
 const runShellCommand = rule(
-  `${shellCommand.doc}; \`working_directory\` = the run's cwd; \`exit_code\` from the result's \`Exit Code: N\` line, else a last line \`Command exited with code: N\``,
+  `${shellCommand.doc}; \`working_directory\` = the run's cwd; \`exit_code\` from the result's \`Exit Code: N\` ` +
+    'line, else a last line `Command exited with code: N`',
   (call) => shellCommand(call.with({ exit_code: exitCodeOf(call.output), working_directory: call.cwd })),
 );
 
