@@ -9,7 +9,7 @@ import type { RunContext } from '../../kernel/harness.js';
 import { isObject, type JsonObject } from '../../kernel/json.js';
 import type { RecordRule } from '../../kernel/record-table.js';
 import { stringField } from '../../kernel/tool-rules.js';
-import { backgroundAgents } from '../qwen/background-agents.js';
+import { backgroundAgents } from './background-agents.js';
 import type { Dialect } from './dialect.js';
 
 /** The rule ids of the `system` row these apply. */

@@ -2,7 +2,7 @@
  * Where a script's shell ends up: its top-level `cd`, `pushd` and `popd` (top-level.ts), in order, as having run
  * (docs/harnesses/claude-code.md "Shell directory"). Pure: it never looks at the file system.
  */
-import { joinPath } from '../paths.js';
+import { joinPath } from './paths.js';
 import { topLevelCommands } from './top-level.js';
 
 /** A directory, or null: one the script's words do not say (a variable, a substitution, a glob). */
