@@ -5,10 +5,11 @@
  */
 import type { AcpOptions } from '../../harnesses/acp/client.js';
 import type { Harness, LaunchOptions } from '../../kernel/harness.js';
+import { spawnUnsupported } from './platform.js';
 import { isObject } from '../../kernel/json.js';
 import { isPermissions, permissionList } from '../../kernel/permissions.js';
 import type { NormalizeOptions } from '../normalizer.js';
-import type { HarnessName } from '../registry.js';
+import { harnessFrom, type HarnessName } from '../registry.js';
 
 /** The options every run takes, whatever its harness. */
 export interface RunOptions extends Omit<NormalizeOptions, 'output' | 'harness'>, LaunchOptions {
@@ -111,4 +112,30 @@ function describe(value: unknown): string {
 /** The child's environment: this process's, unless `extendEnv: false`, with `env` over it. */
 export function childEnv(options: Pick<RunOptions, 'env' | 'extendEnv'>): NodeJS.ProcessEnv {
   return options.extendEnv === false ? { ...options.env } : { ...process.env, ...options.env };
+}
+
+/** The harness and the options a run starts with (its command line built), or a TypeError for options that clash. */
+export function launch(given: SpawnHarnessOptions): {
+  harness: Harness;
+  options: SpawnHarnessOptions;
+  command: string;
+} {
+  const unsupported = spawnUnsupported(process.platform);
+  if (unsupported !== undefined) throw new Error(unsupported);
+  checkRunOptions(given);
+  const harness = harnessFrom(given.harness);
+  const acpOnly = (['agent', 'exitGraceMs', 'cancelGraceMs'] as const).find((name) => given[name] !== undefined);
+  if (harness.name !== 'acp' && acpOnly !== undefined)
+    throw new TypeError(`spawnHarness: ${acpOnly} is an option of harness 'acp', not of ${harness.name}`);
+  if (!harness.launch && given.permissions !== undefined)
+    throw new TypeError(`spawnHarness: ${harness.name} has no command line of its own: permissions do not apply`);
+  const options = harness.launch?.(given) ?? given;
+  if (options.command === undefined)
+    throw new TypeError(
+      harness.launch
+        ? `spawnHarness: ${harness.name} needs a prompt (its command line is built around it) or a command`
+        : `spawnHarness: ${harness.name} needs a command (it has no command line of its own to build from a prompt)`,
+    );
+  const command = options.command;
+  return { harness, options, command };
 }
