@@ -1,7 +1,7 @@
 /**
  * A run's events as a Readable, with both of its bounds: a reader that falls behind makes the child wait (past
- * `highWaterMark` events or `maxBufferedBytes` bytes, with `'held'` once per hold), and while nothing reads, the
- * events are kept for the result up to `maxBufferBytes`, past which the run fails (docs/run-contract.md).
+ * `highWaterMark` events or `highWaterMarkBytes` bytes, with `'held'` once per hold), and while nothing reads, the
+ * events are kept for the result up to `maxResultBytes`, past which the run fails (docs/run-contract.md).
  */
 import { Readable } from 'node:stream';
 import type { HarnessEvent } from '../../kernel/events.js';
@@ -10,14 +10,14 @@ import { approximateBytes, BufferedBytes } from '../../kernel/byte-size.js';
 export interface RunOutputOptions {
   readonly highWaterMark: number;
   /** Bytes waiting for a reader before the child waits too. */
-  readonly maxBufferedBytes: number;
+  readonly highWaterMarkBytes: number;
   /** Bytes kept for the result while nothing reads, before the run fails. */
-  readonly maxBufferBytes: number;
+  readonly maxResultBytes: number;
   /** The reader wants more: the child's outputs go on. */
   readonly resume: () => void;
   /** The stream was destroyed (its reader went away). */
   readonly destroyed: () => void;
-  /** Nothing read the events and they passed `maxBufferBytes`. */
+  /** Nothing read the events and they passed `maxResultBytes`. */
   readonly overflowed: () => void;
 }
 
@@ -34,12 +34,12 @@ export interface RunOutput {
 }
 
 export function createRunOutput(options: RunOutputOptions): RunOutput {
-  const { maxBufferedBytes, maxBufferBytes } = options;
-  // What the events a reader has not taken yet hold, in bytes: past maxBufferedBytes the child waits too.
+  const { highWaterMarkBytes, maxResultBytes } = options;
+  // What the events a reader has not taken yet hold, in bytes: past highWaterMarkBytes the child waits too.
   const buffered = new BufferedBytes();
   // A read found the reader too far behind: only a read that takes enough resumes the child.
   let heldBack = false;
-  // The child is waiting because the reader is maxBufferedBytes behind ('held' was emitted).
+  // The child is waiting because the reader is highWaterMarkBytes behind ('held' was emitted).
   let held = false;
   // Whether anything has started reading the events: a listener, a pipe, an iterator, or a read() of its own.
   let reading = false;
@@ -76,7 +76,7 @@ export function createRunOutput(options: RunOutputOptions): RunOutput {
 
   function overBytes(): boolean {
     buffered.heldNow(stream.readableLength);
-    return buffered.bytes > maxBufferedBytes;
+    return buffered.bytes > highWaterMarkBytes;
   }
   function resume(): void {
     held = false;
@@ -91,7 +91,7 @@ export function createRunOutput(options: RunOutputOptions): RunOutput {
     const size = approximateBytes(event);
     if (kept !== undefined) {
       keptBytes += size;
-      if (keptBytes > maxBufferBytes) {
+      if (keptBytes > maxResultBytes) {
         overflowed = true;
         options.overflowed();
         return true;
@@ -101,8 +101,8 @@ export function createRunOutput(options: RunOutputOptions): RunOutput {
     const room = stream.push(event);
     buffered.pushed(size, stream.readableLength);
     if (kept !== undefined) return true;
-    if (buffered.bytes <= maxBufferedBytes) return room;
-    // The reader is maxBufferedBytes behind: the child waits, and says so once per hold ('held').
+    if (buffered.bytes <= highWaterMarkBytes) return room;
+    // The reader is highWaterMarkBytes behind: the child waits, and says so once per hold ('held').
     if (!held) stream.emit('held', { events: stream.readableLength, bytes: buffered.bytes });
     held = true;
     return false;

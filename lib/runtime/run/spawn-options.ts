@@ -27,9 +27,12 @@ export interface RunOptions extends Omit<NormalizeOptions, 'output' | 'harness'>
   /** Default true: a failed run rejects `done`; false: `done` resolves with the `HarnessRunError`. */
   reject?: boolean;
   /**
-   * While nothing reads the events, they are kept for the result, up to this many bytes (roughly their JSON's: their
-   * strings' lengths); past it the child is stopped and the run fails (`max_buffer`). Default 64 MiB.
+   * While nothing reads the events, they are kept for the result (`result.events`), up to this many bytes (roughly
+   * their JSON's: their strings' lengths); past it the child is stopped and the run fails (`max_buffer`).
+   * Default 64 MiB.
    */
+  maxResultBytes?: number;
+  /** @deprecated The old name of `maxResultBytes` (one word from `maxBufferedBytes`); removed in the next release. */
   maxBufferBytes?: number;
   /** What the child reads on stdin; by default it gets none (/dev/null). */
   stdin?: 'ignore' | 'pipe';
@@ -37,8 +40,11 @@ export interface RunOptions extends Omit<NormalizeOptions, 'output' | 'harness'>
   highWaterMark?: number;
   /**
    * Bytes of events (roughly, their strings' lengths) buffered for a reader before the child's output is paused,
-   * whatever their count. Default 64 MiB: a reader that stalls holds at most this (plus the event that crossed it).
+   * whatever their count: `highWaterMark` in bytes. Default 64 MiB: a reader that stalls holds at most this (plus
+   * the event that crossed it). The run goes on; it only waits.
    */
+  highWaterMarkBytes?: number;
+  /** @deprecated The old name of `highWaterMarkBytes` (one word from `maxBufferBytes`); removed in the next release. */
   maxBufferedBytes?: number;
 }
 
@@ -57,8 +63,15 @@ export interface CliRunOptions extends RunOptions {
 
 export type SpawnHarnessOptions = AcpRunOptions | CliRunOptions;
 
-export const DEFAULT_MAX_BUFFER_BYTES = 64 * 1024 * 1024;
-export const DEFAULT_MAX_BUFFERED_BYTES = 64 * 1024 * 1024;
+/** The default `maxResultBytes`. */
+export const DEFAULT_MAX_RESULT_BYTES = 64 * 1024 * 1024;
+/** @deprecated The old name of `DEFAULT_MAX_RESULT_BYTES`; removed in the next release. */
+export const DEFAULT_MAX_BUFFER_BYTES = DEFAULT_MAX_RESULT_BYTES;
+/** The default `highWaterMarkBytes`. */
+export const DEFAULT_HIGH_WATER_MARK_BYTES = 64 * 1024 * 1024;
+
+/** The deprecated names of options, each with the one it became (for one release). */
+const renamed = { maxBufferBytes: 'maxResultBytes', maxBufferedBytes: 'highWaterMarkBytes' } as const;
 
 const isString = (value: unknown) => typeof value === 'string';
 const isStrings = (value: unknown) => Array.isArray(value) && value.every(isString);
@@ -79,9 +92,11 @@ const expected: Readonly<Record<string, readonly [string, (value: unknown) => bo
   signal: ['an AbortSignal', (value) => value instanceof AbortSignal],
   timeoutMs: ['a positive integer (milliseconds)', isCount],
   reject: ['a boolean', isBoolean],
+  maxResultBytes: ['a positive integer (bytes)', isCount],
   maxBufferBytes: ['a positive integer (bytes)', isCount],
   stdin: ['"ignore" or "pipe"', (value) => value === 'ignore' || value === 'pipe'],
   highWaterMark: ['a positive integer (events)', isCount],
+  highWaterMarkBytes: ['a positive integer (bytes)', isCount],
   maxBufferedBytes: ['a positive integer (bytes)', isCount],
   // Its range is spawnHarness's to check (a RangeError): a timer's longest delay.
   killGraceMs: ['a number (milliseconds)', (value) => typeof value === 'number'],
@@ -101,6 +116,28 @@ export function checkRunOptions(given: unknown): asserts given is SpawnHarnessOp
     if (value !== undefined && !ok(value))
       throw new TypeError(`spawnHarness: ${name} must be ${expects}, got ${describe(value)}`);
   }
+  for (const [old, name] of Object.entries(renamed))
+    if (given[old] !== undefined && given[name] !== undefined)
+      throw new TypeError(`spawnHarness: ${old} is the deprecated name of ${name}: give ${name} alone`);
+}
+
+const warned = new Set<string>();
+
+/**
+ * The run's two byte bounds, from their names or their deprecated ones (a DeprecationWarning once per process), with
+ * the name the caller gave the result's bound (its `max_buffer` error names it).
+ */
+export function byteBounds(options: RunOptions): { maxResultBytes: number; named: string; highWaterMarkBytes: number } {
+  for (const old of Object.keys(renamed) as (keyof typeof renamed)[]) {
+    if (options[old] === undefined || warned.has(old)) continue;
+    warned.add(old);
+    process.emitWarning(`spawnHarness: ${old} is deprecated: use ${renamed[old]}`, 'DeprecationWarning');
+  }
+  return {
+    maxResultBytes: options.maxResultBytes ?? options.maxBufferBytes ?? DEFAULT_MAX_RESULT_BYTES,
+    named: options.maxBufferBytes === undefined ? 'maxResultBytes' : 'maxBufferBytes',
+    highWaterMarkBytes: options.highWaterMarkBytes ?? options.maxBufferedBytes ?? DEFAULT_HIGH_WATER_MARK_BYTES,
+  };
 }
 
 function describe(value: unknown): string {

@@ -12,6 +12,7 @@
  * ending.ts (the exit decision, pure) and result.ts (`done`).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { resolve } from 'node:path';
 import { finished as onceFinished, type Readable } from 'node:stream';
 import { watchDeadlines } from './deadlines.js';
 import { now } from '../../kernel/clock.js';
@@ -21,13 +22,7 @@ import { createNormalizer, type Normalizer } from '../normalizer.js';
 import { outputEnds, signalGroup, track } from './process-groups.js';
 import type { HarnessClient } from '../../kernel/harness.js';
 import type { RunFailure, RunOutcome, RunResult } from './errors.js';
-import {
-  childEnv,
-  DEFAULT_MAX_BUFFER_BYTES,
-  DEFAULT_MAX_BUFFERED_BYTES,
-  launch,
-  type SpawnHarnessOptions,
-} from './spawn-options.js';
+import { childEnv, byteBounds, launch, type SpawnHarnessOptions } from './spawn-options.js';
 import { delay } from '../../kernel/limits.js';
 import { createRunOutput } from './output.js';
 import { stderrLines } from './stderr.js';
@@ -42,7 +37,7 @@ export type { RunResult } from './errors.js';
 
 /**
  * A running harness: a Readable of its events. Besides a Readable's events it emits `'held'` (`{ events, bytes }`)
- * when its reader has fallen `maxBufferedBytes` behind and the child is made to wait (once per hold).
+ * when its reader has fallen `highWaterMarkBytes` behind and the child is made to wait (once per hold).
  */
 export interface HarnessRun extends Readable {
   [Symbol.asyncIterator](): NodeJS.AsyncIterator<HarnessEvent>;
@@ -63,6 +58,9 @@ export interface HarnessRun extends Readable {
   stop(options?: { force?: boolean }): void;
 }
 
+/** What `settle` adds to every ending's outcome. */
+type Told = 'stderrTail' | 'metrics' | 'events' | 'command' | 'cwd' | 'durationMs';
+
 /** Spawns a harness CLI and returns its normalized events as a stream. */
 export function spawnHarness(given: SpawnHarnessOptions): HarnessRun {
   const { harness, options, command } = launch(given);
@@ -82,7 +80,10 @@ export function spawnHarness(given: SpawnHarnessOptions): HarnessRun {
   // Whole milliseconds within a timer's range (Infinity, NaN, -5, 1.5 and 2^31 are refused).
   const graceMs = delay('killGraceMs', options.killGraceMs, 5000, 0);
   const timeoutMs = options.timeoutMs === undefined ? undefined : delay('timeoutMs', options.timeoutMs, 0);
-  const maxBufferBytes = options.maxBufferBytes ?? DEFAULT_MAX_BUFFER_BYTES;
+  const { maxResultBytes, named, highWaterMarkBytes } = byteBounds(options);
+  const startedAt = performance.now();
+  const argv = [command, ...(options.args ?? [])];
+  const cwd = resolve(options.cwd ?? '.');
   const done = createDone(options.reject !== false);
 
   let child: ChildProcess | undefined;
@@ -90,8 +91,8 @@ export function spawnHarness(given: SpawnHarnessOptions): HarnessRun {
   let finished = false;
   const output = createRunOutput({
     highWaterMark: options.highWaterMark ?? 256,
-    maxBufferedBytes: options.maxBufferedBytes ?? DEFAULT_MAX_BUFFERED_BYTES,
-    maxBufferBytes,
+    highWaterMarkBytes,
+    maxResultBytes,
     resume() {
       normalizer.resume();
       child?.stderr?.resume();
@@ -105,8 +106,7 @@ export function spawnHarness(given: SpawnHarnessOptions): HarnessRun {
     overflowed() {
       // Nothing read the events and they passed the bound: the run fails, the child is stopped.
       const detail =
-        `nothing read the events of ${command} and they passed maxBufferBytes (${maxBufferBytes} bytes): ` +
-        'it was stopped';
+        `nothing read the events of ${command} and they passed ${named} (${maxResultBytes} bytes): ` + 'it was stopped';
       failure ??= { reason: 'max_buffer', detail };
       output.pushLast(stamp({ type: 'error', code: 'max_buffer', message: detail }, now(), metrics.session_id));
       termination?.terminate();
@@ -140,12 +140,14 @@ export function spawnHarness(given: SpawnHarnessOptions): HarnessRun {
   });
 
   /** Ends the run now: the stream gets its last events and ends, `done` settles. */
-  function settle(reason: RunFailure | undefined, outcome: Omit<RunOutcome, 'stderrTail' | 'metrics' | 'events'>) {
+  function settle(reason: RunFailure | undefined, outcome: Omit<RunOutcome, Told>) {
     finished = true;
     forgetDeadlines();
     termination?.dispose();
     if (!run.destroyed) run.push(null);
-    done.settle(reason, { ...outcome, stderrTail: stderr.tail(), metrics, events: output.kept() });
+    const durationMs = Math.round(performance.now() - startedAt);
+    const told = { stderrTail: stderr.tail(), metrics, events: output.kept(), command: argv, cwd, durationMs };
+    done.settle(reason, { ...outcome, ...told });
   }
 
   const forgetDeadlines = watchDeadlines({
