@@ -63,6 +63,8 @@ export interface CliRunOptions extends RunOptions {
 
 export type SpawnHarnessOptions = AcpRunOptions | CliRunOptions;
 
+/** How long a child may take to exit after SIGTERM before it gets SIGKILL (`killGraceMs`). */
+export const DEFAULT_KILL_GRACE_MS = 5000;
 /** The default `maxResultBytes`. */
 export const DEFAULT_MAX_RESULT_BYTES = 64 * 1024 * 1024;
 /** @deprecated The old name of `DEFAULT_MAX_RESULT_BYTES`; removed in the next release. */

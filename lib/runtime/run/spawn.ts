@@ -22,7 +22,7 @@ import { createNormalizer, type Normalizer } from '../normalizer.js';
 import { outputEnds, signalGroup, track } from './process-groups.js';
 import type { HarnessClient } from '../../kernel/harness.js';
 import type { RunFailure, RunOutcome, RunResult } from './errors.js';
-import { childEnv, byteBounds, launch, type SpawnHarnessOptions } from './spawn-options.js';
+import { childEnv, byteBounds, DEFAULT_KILL_GRACE_MS, launch, type SpawnHarnessOptions } from './spawn-options.js';
 import { delay } from '../../kernel/limits.js';
 import { createRunOutput } from './output.js';
 import { stderrLines } from './stderr.js';
@@ -78,7 +78,7 @@ export function spawnHarness(given: SpawnHarnessOptions): HarnessRun {
   });
   const metrics = normalizer.metrics;
   // Whole milliseconds within a timer's range (Infinity, NaN, -5, 1.5 and 2^31 are refused).
-  const graceMs = delay('killGraceMs', options.killGraceMs, 5000, 0);
+  const graceMs = delay('killGraceMs', options.killGraceMs, DEFAULT_KILL_GRACE_MS, 0);
   const timeoutMs = options.timeoutMs === undefined ? undefined : delay('timeoutMs', options.timeoutMs, 0);
   const { maxResultBytes, named, highWaterMarkBytes } = byteBounds(options);
   const startedAt = performance.now();
