@@ -14,6 +14,7 @@ export {
 } from './runtime/normalizer.js';
 export { spawnHarness, shellExitCode, type HarnessRun } from './runtime/run/spawn.js';
 export {
+  DEFAULT_MAX_RESULT_BYTES,
   DEFAULT_MAX_BUFFER_BYTES,
   type SpawnHarnessOptions,
   type RunOptions,
@@ -23,6 +24,7 @@ export {
 export {
   HarnessRunError,
   failures,
+  failureCodes,
   STDERR_TAIL_BYTES,
   type RunResult,
   type RunFailure,

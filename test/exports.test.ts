@@ -49,6 +49,7 @@ const expected: Record<string, { values: string[]; types: string[] }> = {
   '.': {
     values: [
       'DEFAULT_MAX_BUFFER_BYTES',
+      'DEFAULT_MAX_RESULT_BYTES',
       'HarnessRunError',
       'PERMISSIONS',
       'STDERR_TAIL_BYTES',
@@ -59,6 +60,7 @@ const expected: Record<string, { values: string[]; types: string[] }> = {
       'commandLines',
       'createNormalizer',
       'createRunStream',
+      'failureCodes',
       'failures',
       'findSessions',
       'followSession',

@@ -12,10 +12,21 @@ export const failures = {
   aborted: 'the run was aborted',
   timeout: 'the run took longer than timeoutMs',
   stage_failed: 'the normalizer failed',
-  max_buffer: 'nothing read the events and they passed maxBufferBytes',
+  max_buffer: 'nothing read the events and they passed maxResultBytes',
 } as const;
 
 export type RunFailure = keyof typeof failures;
+
+/** The stable code of each failure, the error's `code` (as Node's own errors have): what logs and alerts match on. */
+export const failureCodes = {
+  spawn_failed: 'ERR_HARNESS_SPAWN_FAILED',
+  exit_code: 'ERR_HARNESS_EXIT_CODE',
+  killed: 'ERR_HARNESS_KILLED',
+  aborted: 'ERR_HARNESS_ABORTED',
+  timeout: 'ERR_HARNESS_TIMEOUT',
+  stage_failed: 'ERR_HARNESS_STAGE_FAILED',
+  max_buffer: 'ERR_HARNESS_MAX_BUFFER',
+} as const satisfies Record<RunFailure, `ERR_HARNESS_${string}`>;
 
 /** What a finished run reports, whether it succeeded (`failed: false`) or not. */
 export interface RunResult {
@@ -33,8 +44,14 @@ export interface RunResult {
   readonly stderrTail: string;
   /** The harness's run metrics, with the exit code and signal. */
   readonly metrics: RunMetrics;
-  /** Every event, when nothing read the stream (see `maxBufferBytes`); otherwise the reader had them. */
+  /** Every event, when nothing read the stream (see `maxResultBytes`); otherwise the reader had them. */
   readonly events?: HarnessEvent[];
+  /** What was run: the program and its arguments. */
+  readonly command: readonly string[];
+  /** The working directory it was run in. */
+  readonly cwd: string;
+  /** From `spawnHarness` to the end of the run, in milliseconds. */
+  readonly durationMs: number;
 }
 
 /** How much of the child's stderr a result keeps: its last lines, up to this many bytes. */
@@ -47,10 +64,14 @@ export interface RunOutcome extends Omit<RunResult, 'failed'> {
   readonly detail?: string;
 }
 
-/** The one error a run rejects with, whatever failed; with `reject: false` it is the result instead. */
+/**
+ * The one error a run rejects with, whatever failed; with `reject: false` it is the result instead. Its `events` (up
+ * to `maxResultBytes`) are not enumerable: a logger that serializes errors writes the rest, not them.
+ */
 export class HarnessRunError extends Error implements RunResult {
   readonly failed = true;
   readonly reason: RunFailure;
+  readonly code: (typeof failureCodes)[RunFailure];
   declare readonly exitCode?: number;
   declare readonly signal?: NodeJS.Signals;
   declare readonly isCanceled: boolean;
@@ -58,11 +79,16 @@ export class HarnessRunError extends Error implements RunResult {
   declare readonly stderrTail: string;
   declare readonly metrics: RunMetrics;
   declare readonly events?: HarnessEvent[];
+  declare readonly command: readonly string[];
+  declare readonly cwd: string;
+  declare readonly durationMs: number;
 
-  constructor(reason: RunFailure, { cause, detail, ...fields }: RunOutcome) {
+  constructor(reason: RunFailure, { cause, detail, events, ...fields }: RunOutcome) {
     super(detail ?? failures[reason], { cause });
     this.name = 'HarnessRunError';
     this.reason = reason;
+    this.code = failureCodes[reason];
     Object.assign(this, fields);
+    Object.defineProperty(this, 'events', { value: events, enumerable: false });
   }
 }

@@ -10,7 +10,7 @@
  * wait for "the other listener" to act would together swallow the signal; signal-exit keeps one
  * count shared by every copy of it loaded (execa's `cleanup` uses it), so exactly one acts.
  */
-import { readFileSync, readdirSync } from 'node:fs';
+import { readFileSync, readdirSync, readlinkSync } from 'node:fs';
 import { onExit } from 'signal-exit';
 
 const live = new Set<number>();
@@ -123,4 +123,37 @@ function onlyZombies(pgid: number): boolean {
   // No /proc: not known to be only zombies.
   if (table.length === 0) return false;
   return !table.some(({ group, state }) => group === pgid && state !== 'Z');
+}
+
+/**
+ * What a child's stdout and stderr are, as /proc names them (`socket:[N]`, `pipe:[N]`): read once it has started, so
+ * that whatever holds them later can be found. Linux only (/proc); elsewhere none.
+ */
+export function outputEnds(pid: number): { stdout?: string; stderr?: string } {
+  return { stdout: link(`/proc/${pid}/fd/1`), stderr: link(`/proc/${pid}/fd/2`) };
+}
+
+/** The processes other than this one that hold any of `ends` (from `outputEnds`) open. Linux only (/proc). */
+export function holdersOf(ends: readonly string[]): number[] {
+  if (ends.length === 0) return [];
+  const holders: number[] = [];
+  for (const { pid } of processTable()) {
+    if (pid === process.pid) continue;
+    let fds: string[];
+    try {
+      fds = readdirSync(`/proc/${pid}/fd`);
+    } catch {
+      continue;
+    }
+    if (fds.some((fd) => ends.includes(link(`/proc/${pid}/fd/${fd}`) ?? ''))) holders.push(pid);
+  }
+  return holders;
+}
+
+function link(path: string): string | undefined {
+  try {
+    return readlinkSync(path);
+  } catch {
+    return undefined;
+  }
 }

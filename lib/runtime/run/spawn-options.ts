@@ -5,10 +5,11 @@
  */
 import type { AcpOptions } from '../../harnesses/acp/client.js';
 import type { Harness, LaunchOptions } from '../../kernel/harness.js';
+import { spawnUnsupported } from './platform.js';
 import { isObject } from '../../kernel/json.js';
 import { isPermissions, permissionList } from '../../kernel/permissions.js';
 import type { NormalizeOptions } from '../normalizer.js';
-import type { HarnessName } from '../registry.js';
+import { harnessFrom, type HarnessName } from '../registry.js';
 
 /** The options every run takes, whatever its harness. */
 export interface RunOptions extends Omit<NormalizeOptions, 'output' | 'harness'>, LaunchOptions {
@@ -26,9 +27,12 @@ export interface RunOptions extends Omit<NormalizeOptions, 'output' | 'harness'>
   /** Default true: a failed run rejects `done`; false: `done` resolves with the `HarnessRunError`. */
   reject?: boolean;
   /**
-   * While nothing reads the events, they are kept for the result, up to this many bytes (roughly their JSON's: their
-   * strings' lengths); past it the child is stopped and the run fails (`max_buffer`). Default 64 MiB.
+   * While nothing reads the events, they are kept for the result (`result.events`), up to this many bytes (roughly
+   * their JSON's: their strings' lengths); past it the child is stopped and the run fails (`max_buffer`).
+   * Default 64 MiB.
    */
+  maxResultBytes?: number;
+  /** @deprecated The old name of `maxResultBytes` (one word from `maxBufferedBytes`); removed in the next release. */
   maxBufferBytes?: number;
   /** What the child reads on stdin; by default it gets none (/dev/null). */
   stdin?: 'ignore' | 'pipe';
@@ -36,8 +40,11 @@ export interface RunOptions extends Omit<NormalizeOptions, 'output' | 'harness'>
   highWaterMark?: number;
   /**
    * Bytes of events (roughly, their strings' lengths) buffered for a reader before the child's output is paused,
-   * whatever their count. Default 64 MiB: a reader that stalls holds at most this (plus the event that crossed it).
+   * whatever their count: `highWaterMark` in bytes. Default 64 MiB: a reader that stalls holds at most this (plus
+   * the event that crossed it). The run goes on; it only waits.
    */
+  highWaterMarkBytes?: number;
+  /** @deprecated The old name of `highWaterMarkBytes` (one word from `maxBufferBytes`); removed in the next release. */
   maxBufferedBytes?: number;
 }
 
@@ -58,8 +65,15 @@ export type SpawnHarnessOptions = AcpRunOptions | CliRunOptions;
 
 /** How long a child may take to exit after SIGTERM before it gets SIGKILL (`killGraceMs`). */
 export const DEFAULT_KILL_GRACE_MS = 5000;
-export const DEFAULT_MAX_BUFFER_BYTES = 64 * 1024 * 1024;
-export const DEFAULT_MAX_BUFFERED_BYTES = 64 * 1024 * 1024;
+/** The default `maxResultBytes`. */
+export const DEFAULT_MAX_RESULT_BYTES = 64 * 1024 * 1024;
+/** @deprecated The old name of `DEFAULT_MAX_RESULT_BYTES`; removed in the next release. */
+export const DEFAULT_MAX_BUFFER_BYTES = DEFAULT_MAX_RESULT_BYTES;
+/** The default `highWaterMarkBytes`. */
+export const DEFAULT_HIGH_WATER_MARK_BYTES = 64 * 1024 * 1024;
+
+/** The deprecated names of options, each with the one it became (for one release). */
+const renamed = { maxBufferBytes: 'maxResultBytes', maxBufferedBytes: 'highWaterMarkBytes' } as const;
 
 const isString = (value: unknown) => typeof value === 'string';
 const isStrings = (value: unknown) => Array.isArray(value) && value.every(isString);
@@ -80,9 +94,11 @@ const expected: Readonly<Record<string, readonly [string, (value: unknown) => bo
   signal: ['an AbortSignal', (value) => value instanceof AbortSignal],
   timeoutMs: ['a positive integer (milliseconds)', isCount],
   reject: ['a boolean', isBoolean],
+  maxResultBytes: ['a positive integer (bytes)', isCount],
   maxBufferBytes: ['a positive integer (bytes)', isCount],
   stdin: ['"ignore" or "pipe"', (value) => value === 'ignore' || value === 'pipe'],
   highWaterMark: ['a positive integer (events)', isCount],
+  highWaterMarkBytes: ['a positive integer (bytes)', isCount],
   maxBufferedBytes: ['a positive integer (bytes)', isCount],
   // Its range is spawnHarness's to check (a RangeError): a timer's longest delay.
   killGraceMs: ['a number (milliseconds)', (value) => typeof value === 'number'],
@@ -102,6 +118,28 @@ export function checkRunOptions(given: unknown): asserts given is SpawnHarnessOp
     if (value !== undefined && !ok(value))
       throw new TypeError(`spawnHarness: ${name} must be ${expects}, got ${describe(value)}`);
   }
+  for (const [old, name] of Object.entries(renamed))
+    if (given[old] !== undefined && given[name] !== undefined)
+      throw new TypeError(`spawnHarness: ${old} is the deprecated name of ${name}: give ${name} alone`);
+}
+
+const warned = new Set<string>();
+
+/**
+ * The run's two byte bounds, from their names or their deprecated ones (a DeprecationWarning once per process), with
+ * the name the caller gave the result's bound (its `max_buffer` error names it).
+ */
+export function byteBounds(options: RunOptions): { maxResultBytes: number; named: string; highWaterMarkBytes: number } {
+  for (const old of Object.keys(renamed) as (keyof typeof renamed)[]) {
+    if (options[old] === undefined || warned.has(old)) continue;
+    warned.add(old);
+    process.emitWarning(`spawnHarness: ${old} is deprecated: use ${renamed[old]}`, 'DeprecationWarning');
+  }
+  return {
+    maxResultBytes: options.maxResultBytes ?? options.maxBufferBytes ?? DEFAULT_MAX_RESULT_BYTES,
+    named: options.maxBufferBytes === undefined ? 'maxResultBytes' : 'maxBufferBytes',
+    highWaterMarkBytes: options.highWaterMarkBytes ?? options.maxBufferedBytes ?? DEFAULT_HIGH_WATER_MARK_BYTES,
+  };
 }
 
 function describe(value: unknown): string {
@@ -113,4 +151,30 @@ function describe(value: unknown): string {
 /** The child's environment: this process's, unless `extendEnv: false`, with `env` over it. */
 export function childEnv(options: Pick<RunOptions, 'env' | 'extendEnv'>): NodeJS.ProcessEnv {
   return options.extendEnv === false ? { ...options.env } : { ...process.env, ...options.env };
+}
+
+/** The harness and the options a run starts with (its command line built), or a TypeError for options that clash. */
+export function launch(given: SpawnHarnessOptions): {
+  harness: Harness;
+  options: SpawnHarnessOptions;
+  command: string;
+} {
+  const unsupported = spawnUnsupported(process.platform);
+  if (unsupported !== undefined) throw new Error(unsupported);
+  checkRunOptions(given);
+  const harness = harnessFrom(given.harness);
+  const acpOnly = (['agent', 'exitGraceMs', 'cancelGraceMs'] as const).find((name) => given[name] !== undefined);
+  if (harness.name !== 'acp' && acpOnly !== undefined)
+    throw new TypeError(`spawnHarness: ${acpOnly} is an option of harness 'acp', not of ${harness.name}`);
+  if (!harness.launch && given.permissions !== undefined)
+    throw new TypeError(`spawnHarness: ${harness.name} has no command line of its own: permissions do not apply`);
+  const options = harness.launch?.(given) ?? given;
+  if (options.command === undefined)
+    throw new TypeError(
+      harness.launch
+        ? `spawnHarness: ${harness.name} needs a prompt (its command line is built around it) or a command`
+        : `spawnHarness: ${harness.name} needs a command (it has no command line of its own to build from a prompt)`,
+    );
+  const command = options.command;
+  return { harness, options, command };
 }

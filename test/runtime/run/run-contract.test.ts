@@ -1,13 +1,17 @@
 /**
  * The run contract (docs/run-contract.md), one test per row of its table, with real child
- * processes (test/children/*.mjs): what the events say, what `done` does. The ACP rows are in
+ * processes (test/children/*.mjs): what the events say, what `done` does, what its error carries. The ACP rows are in
  * test/harnesses/acp/client.test.ts (the end_turn of an agent that ignores its stdin's end exits 0 there).
  * No sleeps: a child that must outlast something hangs until it is ended.
  */
 import { join } from 'node:path';
-import { describe, expect, expectTypeOf, test } from 'vitest';
+import { afterAll, beforeAll, describe, expect, expectTypeOf, test } from 'vitest';
 import {
   createNormalizer,
+  DEFAULT_MAX_BUFFER_BYTES,
+  DEFAULT_MAX_RESULT_BYTES,
+  failureCodes,
+  failures,
   HarnessRunError,
   readEvents,
   spawnHarness,
@@ -29,6 +33,12 @@ async function collect(run: HarnessRun): Promise<HarnessEvent[]> {
   for await (const event of run) events.push(event);
   return events;
 }
+
+// The warnings of the whole file: a deprecated option warns once per process, whichever test used it first.
+const warnings: string[] = [];
+const listener = (warning: Error) => warnings.push(`${warning.name}: ${warning.message}`);
+beforeAll(() => process.on('warning', listener));
+afterAll(() => process.off('warning', listener));
 
 /** The failure `done` rejects with (a test failure when it resolves). */
 async function rejection(run: HarnessRun): Promise<HarnessRunError> {
@@ -259,3 +269,102 @@ describe('options', () => {
     expectTypeOf(readEvents()[Symbol.asyncIterator]).returns.toEqualTypeOf<NodeJS.AsyncIterator<HarnessEvent>>();
   });
 });
+
+// Issue 39 items 4 and 5: what a failed run's error carries for a log line, and the two byte bounds under names a typo
+// cannot swap, their old names deprecated aliases for one release.
+const failingSteps = JSON.stringify([{ out: '{"n":1}\n' }, { err: 'boom\n' }, { exit: 3 }]);
+const failingFast = { command: node, args: [join(children, 'script.mjs'), failingSteps] };
+
+describe('HarnessRunError for a log line', { timeout: 60_000 }, () => {
+  test('it carries the argv, the working directory, the duration and a stable code', async () => {
+    const error = await rejection(spawnHarness({ harness: 'gg', cwd: children, ...failingFast }));
+    expect(error).toMatchObject({
+      reason: 'exit_code',
+      code: 'ERR_HARNESS_EXIT_CODE',
+      command: [node, join(children, 'script.mjs'), failingSteps],
+      cwd: children.replace(/\/$/, ''),
+    });
+    expect(error.durationMs).toBeGreaterThanOrEqual(0);
+    expect(Number.isInteger(error.durationMs)).toBe(true);
+  });
+
+  test("without a cwd, the cwd is this process's one; a success carries the same fields (no code)", async () => {
+    const result = await spawnHarness({ harness: 'gg', ...lines(1) }).done;
+    expect(result).toMatchObject({
+      failed: false,
+      command: [node, join(children, 'lines.mjs'), '1'],
+      cwd: process.cwd(),
+    });
+    expect(result).not.toHaveProperty('code');
+  });
+
+  test('every failure has its code', () => {
+    expect(Object.keys(failureCodes)).toEqual(Object.keys(failures));
+    expect(new Set(Object.values(failureCodes)).size).toBe(Object.keys(failures).length);
+  });
+
+  test('its events are kept but not enumerable: a logger that serializes the error does not write them', async () => {
+    const error = await rejection(spawnHarness({ harness: 'gg', ...failingFast }));
+    expect(error.events?.map((event) => event.type)).toEqual(['gg', 'warning', 'error']);
+    expect(Object.keys(error)).not.toContain('events');
+    expect(Object.keys(error)).toContain('stderrTail');
+    const logged = JSON.parse(JSON.stringify(error)) as Record<string, unknown>;
+    expect(logged).toMatchObject({ reason: 'exit_code', code: 'ERR_HARNESS_EXIT_CODE', stderrTail: 'boom' });
+    expect(logged).not.toHaveProperty('events');
+  });
+});
+
+describe(
+  'the byte bounds: maxResultBytes fails the run, highWaterMarkBytes pauses the child',
+  { timeout: 60_000 },
+  () => {
+    test('maxResultBytes: nothing read the events past it, the run fails with max_buffer naming it', async () => {
+      const error = await rejection(spawnHarness({ harness: 'gg', maxResultBytes: 10_000, ...lines(20_000) }));
+      const message = `nothing read the events of ${node} and they passed maxResultBytes (10000 bytes): it was stopped`;
+      expect(error).toMatchObject({ reason: 'max_buffer', code: 'ERR_HARNESS_MAX_BUFFER', message });
+      expect(DEFAULT_MAX_RESULT_BYTES).toBe(64 * 1024 * 1024);
+    });
+
+    test('the deprecated maxBufferBytes works (its message names it), with one DeprecationWarning', async () => {
+      for (let run = 0; run < 2; run++) {
+        const error = await rejection(spawnHarness({ harness: 'gg', maxBufferBytes: 10_000, ...lines(20_000) }));
+        const message = `nothing read the events of ${node} and they passed maxBufferBytes (10000 bytes): `;
+        expect(error).toMatchObject({ reason: 'max_buffer', message: message + 'it was stopped' });
+      }
+      expect(DEFAULT_MAX_BUFFER_BYTES).toBe(DEFAULT_MAX_RESULT_BYTES);
+      expect(warnings.filter((warning) => warning.includes('maxBufferBytes'))).toEqual([
+        'DeprecationWarning: spawnHarness: maxBufferBytes is deprecated: use maxResultBytes',
+      ]);
+    });
+
+    for (const name of ['highWaterMarkBytes', 'maxBufferedBytes'] as const) {
+      test(`${name}: a reader that far behind makes the child wait ('held'), and the run goes on`, async () => {
+        const run = spawnHarness({ harness: 'gg', [name]: 200, ...lines(2000) } as SpawnHarnessOptions);
+        const held = new Promise<{ events: number; bytes: number }>((resolve) => run.once('held', resolve));
+        const iterator = run[Symbol.asyncIterator]();
+        await iterator.next();
+        const { bytes } = await held;
+        expect(bytes).toBeGreaterThan(200);
+        let events = 1;
+        for (let step = await iterator.next(); !step.done; step = await iterator.next()) events++;
+        expect(events).toBe(2000);
+        expect(await run.done).toMatchObject({ failed: false });
+      });
+    }
+
+    test('maxBufferedBytes warns once that it is deprecated', () => {
+      expect(warnings.filter((warning) => warning.includes('maxBufferedBytes'))).toEqual([
+        'DeprecationWarning: spawnHarness: maxBufferedBytes is deprecated: use highWaterMarkBytes',
+      ]);
+    });
+
+    test('an old name with its new one is a TypeError: which of the two was meant is not guessed', () => {
+      const options = { harness: 'gg', maxResultBytes: 1000, maxBufferBytes: 1000, ...lines(1) } as SpawnHarnessOptions;
+      expect(() => spawnHarness(options)).toThrow(
+        new TypeError(
+          'spawnHarness: maxBufferBytes is the deprecated name of maxResultBytes: give maxResultBytes alone',
+        ),
+      );
+    });
+  },
+);
