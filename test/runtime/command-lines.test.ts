@@ -12,7 +12,7 @@ import type { SpawnHarnessOptions } from '../../lib/runtime/run/spawn.js';
 import { argsOf, commandLines, docOf, permissionDoc, type CommandLine } from '../../lib/runtime/command-lines.js';
 import { permissionModes } from '../../lib/kernel/permissions.js';
 import { onPath } from '../helpers.js';
-import { harnessEvents } from '../interfaces/view/cli-run.js';
+import { harnessEvents } from '../cli.js';
 
 const prompt = 'fix the tests';
 
