@@ -13,7 +13,7 @@ import {
 } from '../../transforms/correlate.js';
 import { DEFAULT_KILL_GRACE_MS } from '../../runtime/run/spawn-options.js';
 import { DEFAULT_QUIET_MS } from '../../runtime/sessions/follow.js';
-import { sessionFormats } from '../../runtime/sessions/sessions.js';
+import { sessionFormats } from '../../runtime/registry.js';
 import { DEFAULT_STREAM } from '../jetstream/subjects.js';
 
 /** Each option as the help shows it: the flag with its argument, then what it does (wrapped when shown). */

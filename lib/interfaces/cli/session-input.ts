@@ -2,7 +2,8 @@
 import { statSync } from 'node:fs';
 import type { Readable } from 'node:stream';
 import type { Harness } from '../../kernel/harness.js';
-import { openSession, sessionFormats } from '../../runtime/sessions/sessions.js';
+import { sessionFormats } from '../../runtime/registry.js';
+import { openSession } from '../../runtime/sessions/sessions.js';
 import { UsageError } from './usage-error.js';
 
 /** The option `normalize`, `view` and `report` take to read a session file instead of FILE. */

@@ -1,6 +1,7 @@
 /** `harness-events sessions`: the sessions the agents saved under a home directory, one per line or JSON object. */
 import { parseArgs } from 'node:util';
-import { findSessions, sessionFormats, type SessionEntry } from '../../runtime/sessions/sessions.js';
+import { sessionFormats } from '../../runtime/registry.js';
+import { findSessions, type SessionEntry } from '../../runtime/sessions/sessions.js';
 import { oneLine } from '../view/invisible.js';
 import { commandHelp, writeHelp } from './help.js';
 import { homeOption } from './session-input.js';
