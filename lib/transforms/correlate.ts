@@ -40,8 +40,10 @@ export interface CorrelateOptions {
    * it.
    */
   cwd?: string;
-  /** The run's home directory, against which `~` in a path expands; default this process's. */
+  /** The run's home directory, which `~` in a path means; default the `env` option's `HOME`, else this process's. */
   home?: string;
+  /** The harness process's environment, for rules that depend on it (docs/contract.md "Paths"). */
+  env?: Readonly<NodeJS.ProcessEnv>;
   maxPendingTools?: number;
   maxPendingBytes?: number;
   maxSpanBytes?: number;
@@ -54,15 +56,16 @@ export interface CorrelateOptions {
 }
 
 export function correlator(sink: Sink<Correlated>, options: CorrelateOptions): Stage<Parsed> & { flush(): void } {
-  const harnessOf = options.harness;
-  if (typeof harnessOf !== 'object' || harnessOf === null || typeof harnessOf.correlator !== 'function') {
+  const harness = options.harness;
+  if (typeof harness !== 'object' || harness === null || typeof harness.correlator !== 'function') {
     throw new TypeError('correlate: harness must be a Harness object (harnesses.get(name), harnessFrom(name))');
   }
-  const metrics = options.metrics ?? createMetrics(harnessOf);
+  const metrics = options.metrics ?? createMetrics(harness);
   const rules = metrics.input.rules;
   let cwd = options.cwd === undefined ? undefined : resolvePath(options.cwd, process.cwd());
   let cwdReported = options.cwd !== undefined;
   let session: string | undefined;
+  const home = options.home ?? options.env?.HOME;
   const limits: Limits = {
     maxPendingTools: limit('maxPendingTools', options.maxPendingTools, DEFAULT_MAX_PENDING_TOOLS),
     maxPendingBytes: limit('maxPendingBytes', options.maxPendingBytes, DEFAULT_MAX_PENDING_BYTES),
@@ -84,7 +87,8 @@ export function correlator(sink: Sink<Correlated>, options: CorrelateOptions): S
       cwdReported = true;
       cwd = resolvePath(dir);
     },
-    home: options.home,
+    home,
+    env: options.env,
     reportSession(id) {
       if (session !== undefined || typeof id !== 'string' || id === '') return;
       session = id;
@@ -96,7 +100,8 @@ export function correlator(sink: Sink<Correlated>, options: CorrelateOptions): S
     },
     tool(fields) {
       flushSpans();
-      sink(new ToolCall(fields, cwd, now(), session, options.home, harnessOf));
+      const at = fields.directory === undefined ? cwd : (fields.directory ?? undefined);
+      sink(new ToolCall(fields, at, now(), session, home, harness));
     },
     textSpan(spanOptions) {
       const span = new TextSpan(run, spanOptions);
@@ -107,8 +112,9 @@ export function correlator(sink: Sink<Correlated>, options: CorrelateOptions): S
     limits,
   };
   // `harness: 'auto'`: no correlator until the first lines have said which harness wrote them.
-  const auto = isDetecting(harnessOf) && harnessOf.detected === undefined ? harnessOf : undefined;
-  let harness: Correlator = auto ? holding : harnessOf.correlator(run);
+  const auto = isDetecting(harness) && harness.detected === undefined ? harness : undefined;
+  // Where records go: the harness's correlator, or `holding` while auto detects.
+  let activeCorrelator: Correlator = auto ? holding : harness.correlator(run);
   const held: Parsed[] = [];
 
   /** The stream's harness is known (or cannot be): it takes over, and reads the lines held so far. */
@@ -125,9 +131,9 @@ export function correlator(sink: Sink<Correlated>, options: CorrelateOptions): S
           `records are kept as unknown events`,
       });
     }
-    metrics.harness = harnessOf.name;
-    if (harnessOf.terminal !== undefined) metrics.ended = false;
-    harness = harnessOf.correlator(run);
+    metrics.harness = harness.name;
+    if (harness.terminal !== undefined) metrics.ended = false;
+    activeCorrelator = harness.correlator(run);
     for (const item of held.splice(0)) handle(item);
   }
 
@@ -138,7 +144,7 @@ export function correlator(sink: Sink<Correlated>, options: CorrelateOptions): S
 
   /** A warning about a line the harness never sees; text it holds goes out first, so events keep input order. */
   function warn(message: string, code?: string): void {
-    harness.flush?.();
+    activeCorrelator.flush?.();
     run.emit({ type: 'warning', message, code });
   }
 
@@ -168,7 +174,7 @@ export function correlator(sink: Sink<Correlated>, options: CorrelateOptions): S
       return count(sharedRecords['too long'].rules.warning);
     }
     if (parsed.cut) warn(describeCut(metrics.input.lines, parsed.bytes, parsed.cut), 'truncated');
-    count(harness.record(parsed.value));
+    count(activeCorrelator.record(parsed.value));
     options.onRecord?.(parsed.value);
   }
 
@@ -176,7 +182,7 @@ export function correlator(sink: Sink<Correlated>, options: CorrelateOptions): S
   sink(new MetricsNote(metrics));
   return {
     write(parsed) {
-      if (harness !== holding) return handle(parsed);
+      if (activeCorrelator !== holding) return handle(parsed);
       const record = typeof parsed === 'object' && 'value' in parsed;
       // Before the first record nothing waits for the harness: a banner line is a warning at once,
       // so however many there are, detection reads records, not lines.
@@ -187,12 +193,12 @@ export function correlator(sink: Sink<Correlated>, options: CorrelateOptions): S
       else if (held.length >= MAX_HELD_LINES) place(auto!.settle());
     },
     end() {
-      if (harness === holding) place(auto!.settle());
-      harness.end();
+      if (activeCorrelator === holding) place(auto!.settle());
+      activeCorrelator.end();
     },
     /** Emits the harness's held text now (live input that has paused). */
     flush() {
-      harness.flush?.();
+      activeCorrelator.flush?.();
     },
   };
 }

@@ -6,7 +6,7 @@
  *
  * The correlator hands every row the merged tool call record as the call's `input`, its
  * `rawOutput` as `output`, and its status as `is_success` (completed true, failed false, unset
- * for a call that never finished), with the agents' quirks already absorbed (correlate.ts).
+ * for a call that never finished), with the agents' quirks already absorbed (agent-rules.ts).
  */
 import type { ToolRule } from '../../kernel/harness.js';
 import { isObject, type JsonObject } from '../../kernel/json.js';
@@ -23,7 +23,7 @@ import {
 } from '../../kernel/tool-rules.js';
 import type { ToolCall } from '../../kernel/tool-call.js';
 import { codexCommandEvents, parsedEntries } from './codex-command.js';
-import { CODEX_COMMAND, TODO_LIST } from './correlate.js';
+import { CODEX_COMMAND, LIST_DIRECTORY, TODO_LIST } from './agent-rules.js';
 
 /** The `rawInput` fields that name a file, in order. */
 const PATH_FIELDS = ['path', 'file_path', 'filePath', 'absolute_path', 'filename', 'directory_path', 'dir_path'];
@@ -257,6 +257,14 @@ export const tools = toolTable({
     "consumed: OpenCode's and Kilo's `todowrite` (`agentInfo.name` `OpenCode` or `Kilo`, `kind: other` with an " +
       "array `rawInput.todos`), the agent's task list",
     () => [],
+  ),
+  [LIST_DIRECTORY]: rule(
+    'any kind with `_meta.toolName` `list_directory` (Qwen Code): list, `path` = `rawInput.path` when set',
+    (call) => {
+      const path = stringField(rawInput(call), 'path');
+      const listed = path === undefined ? undefined : resolvePath(path, call.cwd, call.home);
+      return [{ type: 'list', path: listed, is_success: successOf(call) }];
+    },
   ),
   read,
   search,

@@ -131,7 +131,9 @@ function correlate(run: RunContext, harness: string): Correlator {
       input: state.input,
       is_success: typeof state.status === 'string' ? STATUS_SUCCESS.get(state.status) : undefined,
       exit_code: typeof exit === 'number' && Number.isInteger(exit) ? exit : undefined,
-      working_directory: workdir === undefined ? undefined : resolvePath(workdir, run.cwd),
+      // Where bash ran: its `workdir`, else the run's directory (docs/harnesses/opencode.md, bash's `workdir`).
+      working_directory:
+        workdir !== undefined ? resolvePath(workdir, run.cwd) : part.tool === 'bash' ? run.cwd : undefined,
       result: state.metadata,
       output: state.output,
       raw: part,
@@ -177,7 +179,7 @@ function correlate(run: RunContext, harness: string): Correlator {
  * The shared token mapping (docs/contract.md): OpenCode's `input` already excludes cache reads and
  * writes, and `output` excludes reasoning, so each class maps one to one; `total` is not a class.
  */
-export function opencodeTokens(tokens: JsonObject): Tokens {
+function opencodeTokens(tokens: JsonObject): Tokens {
   const cache = isObject(tokens.cache) ? tokens.cache : {};
   return tokensOf({
     input: tokens.input,

@@ -14,7 +14,7 @@ import { excluding, tokenCount, tokensOf } from '../../kernel/metrics.js';
 import { BoundedMap } from '../../kernel/bounded-map.js';
 import { recordRows, type RecordRule } from '../../kernel/record-table.js';
 import { stringField } from '../../kernel/tool-rules.js';
-import { backgroundAgents } from './background-agents.js';
+import { backgroundAgents } from '../claude-code/background-agents.js';
 import { bySubtype, dialect, endRun, errorCode, errorMessage } from '../claude-code/dialect.js';
 
 /** docs/harnesses/qwen.md "Raw event stream", one row per top-level `type`, with the rules that apply it. */
@@ -200,7 +200,7 @@ export function correlator(run: RunContext): Correlator {
  * docs/harnesses/qwen.md token classes: `input_tokens` includes the cached tokens; reasoning is part of
  * `output_tokens`, not reported apart.
  */
-export function qwenTokens(usage: JsonObject): Tokens {
+function qwenTokens(usage: JsonObject): Tokens {
   return tokensOf({
     input: excluding(tokenCount(usage.input_tokens), tokenCount(usage.cache_read_input_tokens)),
     cache_read: usage.cache_read_input_tokens,

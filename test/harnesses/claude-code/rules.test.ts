@@ -1,6 +1,6 @@
 /**
  * One test per row of claude-code.md's tables, on authored lines in Claude Code's real shapes
- * (research/claude.md §1), for the rows no real capture covers and to pin each rule alone.
+ * (docs/harnesses/claude-code.md), for the rows no real capture covers and to pin each rule alone.
  */
 import { describe, expect, test } from 'vitest';
 import { bodies, jsonl, run } from '../../helpers.js';
@@ -74,10 +74,10 @@ describe('raw event stream', () => {
   });
 
   test('system with another subtype is unknown, verbatim', async () => {
-    const retry = { type: 'system', subtype: 'api_retry', attempt: 1, error_status: 500, session_id: session };
+    const tasks = { type: 'system', subtype: 'background_tasks_changed', tasks: [], session_id: session };
     const noSubtype = { type: 'system', session_id: session };
-    expect(await events(retry, noSubtype)).toEqual([
-      { type: 'unknown', raw: retry },
+    expect(await events(tasks, noSubtype)).toEqual([
+      { type: 'unknown', raw: tasks },
       { type: 'unknown', raw: noSubtype },
     ]);
   });
@@ -519,13 +519,14 @@ describe('tool mapping', () => {
         { type: 'read', path: '/ws/src/a.ts', start_line: 10, end_line: 20, is_success: false },
         { type: 'read', path: '/etc/hosts', is_success: false },
         { type: 'search', query: 'TODO', path: '/ws/lib', is_success: true },
-        { type: 'command', command: 'cat a.ts && npm test', is_success: true },
+        // The failed `cd src` was not kept (claude-code.md "Shell directory").
+        { type: 'command', command: 'cat a.ts && npm test', working_directory: '/ws', is_success: true },
       ]);
     },
   );
 
   test(
-    'Bash: a search whose whole result is `Exit code 1` completed without a match (CONTRACT.md); any other ' +
+    'Bash: a search whose whole result is `Exit code 1` completed without a match (docs/contract.md); any other ' +
       'failure stays a failure',
     async () => {
       const bash = (id: string, command: string, content: unknown) => [
@@ -560,7 +561,7 @@ describe('tool mapping', () => {
         { type: 'read', path: '/ws/a.txt', is_success: false },
         { type: 'search', query: 'zzz', is_success: true },
         { type: 'read', path: '/ws/missing.txt', is_success: false },
-        { type: 'command', command: 'npm test', is_success: false },
+        { type: 'command', command: 'npm test', working_directory: '/ws', is_success: false },
       ]);
     },
   );
@@ -605,7 +606,7 @@ describe('tool mapping', () => {
   });
 });
 
-describe('state is bounded and settled (CONTRACT.md)', () => {
+describe('state is bounded and settled (docs/contract.md)', () => {
   test('calls still waiting at the end of input are emitted with is_success unset, oldest first', async () => {
     expect(
       await events(assistant('m', toolUse('a', 'Read', { file_path: '/a' }), toolUse('b', 'Glob', { pattern: '*' }))),

@@ -1,6 +1,6 @@
 /**
  * One test per row of copilot.md's tables, on authored lines in Copilot 1.0.102's real shapes
- * (research/copilot.md, the lab captures), for the rows no capture covers (`assistant.usage`,
+ * (docs/harnesses/copilot.md, the lab captures), for the rows no capture covers (`assistant.usage`,
  * `abort`, `subagent.failed`, `session.warning`, ...) and to pin each rule alone.
  */
 import { readFileSync } from 'node:fs';
@@ -570,11 +570,13 @@ describe('tools (copilot.md "Tools")', () => {
   });
 
   test(
-    'glob, grep: search of arguments.pattern; path ' + 'from paths when a string or an array of exactly one',
+    'glob, grep: search of arguments.pattern; path from path when a string (glob takes path), else from paths when ' +
+      'a string or an array of exactly one',
     async () => {
       expect(
         await events(
           ...call('glob', { pattern: '**/*.ts' }, true),
+          ...call('glob', { pattern: '*.md', path: 'docs' }, true),
           ...call('grep', { pattern: 'greet', paths: 'src' }, true),
           ...call('grep', { pattern: 'greet', paths: ['/ws/lib'] }, true),
           ...call('grep', { pattern: 'greet', paths: ['src', 'lib'] }, true),
@@ -582,6 +584,7 @@ describe('tools (copilot.md "Tools")', () => {
         ),
       ).toEqual([
         { type: 'search', query: '**/*.ts', is_success: true },
+        { type: 'search', query: '*.md', path: '/ws/docs', is_success: true },
         { type: 'search', query: 'greet', path: '/ws/src', is_success: true },
         { type: 'search', query: 'greet', path: '/ws/lib', is_success: true },
         { type: 'search', query: 'greet', is_success: true },
@@ -624,7 +627,7 @@ describe('tools (copilot.md "Tools")', () => {
   );
 
   test(
-    'bash: recognized file operations (CONTRACT.md); a search ending the command that exited 1 completed ' +
+    'bash: recognized file operations (docs/contract.md); a search ending the command that exited 1 completed ' +
       'without a match',
     async () => {
       expect(
@@ -761,7 +764,7 @@ describe('tools (copilot.md "Tools")', () => {
   );
 });
 
-describe('state is bounded (CONTRACT.md)', () => {
+describe('state is bounded (docs/contract.md)', () => {
   test(
     'past maxPendingTools waiting calls, the oldest is emitted with its outcome unset; its late completion is ' +
       'unpaired',

@@ -1,7 +1,7 @@
 /**
  * Kilo on real streams (test/fixtures/kilo/lab/, see LAB.md there: Kilo 7.7.7 driven offline).
- * Every expected list below was checked by hand against kilo.md, opencode.md, CONTRACT.md and
- * the raw lines. The lab ran in /home/user/project, which is the `cwd` given here.
+ * Every expected list below was checked by hand against docs/harnesses/kilo.md, docs/harnesses/opencode.md,
+ * docs/contract.md and the raw lines. The lab ran in /home/user/project, which is the `cwd` given here.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -64,7 +64,14 @@ describe('exact events of the lab captures (Kilo 7.7.7)', () => {
         step(1500, 50, 0, 0.00525),
         { type: 'read', path: '/home/user/project/src/a.ts', is_success: true },
         step(400, 20, 1400, 0.00192),
-        { type: 'command', command: "node -e 'process.exit(3)'", exit_code: 3, is_success: false },
+        {
+          type: 'command',
+          command: "node -e 'process.exit(3)'",
+          // No workdir: the run's directory (difference 2).
+          working_directory: '/home/user/project',
+          exit_code: 3,
+          is_success: false,
+        },
         step(200, 20, 1700, 0.00141),
         { type: 'agent', message: 'The sources look fine, but the check script exits with status 3.' },
         step(200, 20, 1800, 0.00144),
@@ -168,7 +175,13 @@ describe('exact events of the lab captures (Kilo 7.7.7)', () => {
         { type: 'read', path: '/home/user/project/notes.md', is_success: true },
         step(1000, 20, 0, 0),
         { type: 'search', query: 'magic', is_success: true },
-        { type: 'command', command: 'ls -la && echo done', exit_code: 0, is_success: true },
+        {
+          type: 'command',
+          command: 'ls -la && echo done',
+          working_directory: '/home/user/project',
+          exit_code: 0,
+          is_success: true,
+        },
         step(1100, 30, 0, 0),
         { type: 'write', path: '/home/user/project/notes.md', is_success: true },
         step(1200, 40, 0, 0),

@@ -1,6 +1,6 @@
 /**
  * One test per row of opencode.md's tables, on authored lines in OpenCode's real shapes
- * (research/opencode.md §1–§3), for the rows no real capture covers and to pin each rule alone.
+ * (docs/harnesses/opencode.md), for the rows no real capture covers and to pin each rule alone.
  */
 import { describe, expect, test } from 'vitest';
 import { patchedFiles } from '../../../lib/harnesses/opencode/patch-markers.js';
@@ -496,9 +496,9 @@ describe('tool mapping', () => {
         ),
       ).toEqual([
         { type: 'command', command: 'make test', working_directory: '/ws/pkg', exit_code: 2, is_success: false },
-        { type: 'command', command: 'make', exit_code: 0, is_success: true },
-        { type: 'command', command: 'sleep 100', is_success: false },
-        { type: 'command', command: 'make', is_success: true },
+        { type: 'command', command: 'make', working_directory: '/ws', exit_code: 0, is_success: true },
+        { type: 'command', command: 'sleep 100', working_directory: '/ws', is_success: false },
+        { type: 'command', command: 'make', working_directory: '/ws', is_success: true },
         { type: 'unknown', raw: toolPart('bash', { description: 'no command' }, {}, 'prt_5') },
       ]);
     },
@@ -552,7 +552,7 @@ describe('tool mapping', () => {
     'in milliseconds.\n</shell_metadata>';
 
   test(
-    'bash (CONTRACT.md OpenCode, 2026-12-01b): exit null is no exit code, success from the status; a command the ' +
+    'bash (docs/contract.md "OpenCode"): exit null is no exit code, success from the status; a command the ' +
       'shell tool terminated at its timeout failed, no exit code, its file operations too',
     async () => {
       expect(
@@ -575,13 +575,14 @@ describe('tool mapping', () => {
           ),
         ),
       ).toEqual([
-        { type: 'command', command: 'make', is_success: true },
-        { type: 'command', command: 'make', is_success: false },
-        { type: 'command', command: 'make', is_success: false },
+        { type: 'command', command: 'make', working_directory: '/ws', is_success: true },
+        { type: 'command', command: 'make', working_directory: '/ws', is_success: false },
+        { type: 'command', command: 'make', working_directory: '/ws', is_success: false },
         { type: 'read', path: '/ws/big.log', is_success: false },
         {
           type: 'command',
           command: 'echo shell tool terminated command after exceeding timeout 1 ms',
+          working_directory: '/ws',
           exit_code: 0,
           is_success: true,
         },
