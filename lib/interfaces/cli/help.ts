@@ -313,9 +313,10 @@ function wrap(text: string, width: number): string[] {
 /** `harness-events <command> --help`. */
 export function commandHelp(name: CommandName): string {
   const command: CommandHelp = commands[name];
-  const session = command.options.includes('session')
-    ? `\n  harness-events ${name} --harness <name> --session <path> [options]\n${sessionRead}`
-    : '';
+  const session =
+    name === 'normalize' || name === 'view' || name === 'report'
+      ? `\n  harness-events ${name} --harness <name> --session <path> [options]\n${sessionRead}`
+      : '';
   return `Usage:
 ${command.usage}${session}
 
@@ -325,7 +326,7 @@ ${optionLines([...command.options, 'help'])}
 Example${command.examples.length > 1 ? 's' : ''}:
 ${command.examples.map((example) => `  ${example}`).join('\n')}
 
-Exit codes: ${command.exitCodes}`;
+${wrap(`Exit codes: ${command.exitCodes.replace(/\n/g, ' ')}`, 96).join('\n')}`;
 }
 
 /** `harness-events --help`: every command's usage, then every option. */

@@ -11,7 +11,7 @@ import { promisify } from 'node:util';
 import { afterAll, describe, expect, test } from 'vitest';
 import type { HarnessName } from '../../../lib/index.js';
 import { fixturePath, runFixture } from '../../helpers.js';
-import { bin, harnessEvents } from './cli-run.js';
+import { bin, harnessEvents } from '../../cli.js';
 import { readJsonlLines as readLines, retimed } from './fixtures.js';
 
 const tmp = mkdtempSync(join(tmpdir(), 'harness-events-view-'));
