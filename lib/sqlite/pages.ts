@@ -8,7 +8,7 @@
  * snapshot's salts and that the main file was not rewritten, and throws `SnapshotLost` when not,
  * so the caller takes a new snapshot and goes on from the last row it gave.
  */
-import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
+import { closeSync, fstatSync, openSync, readSync, statSync } from 'node:fs';
 
 const HEADER = 'SQLite format 3\0';
 const WAL_MAGIC_LE = 0x377f0682;
@@ -28,18 +28,33 @@ export class SnapshotLost extends Error {
 /** A file that is not a SQLite database (or a damaged one): the message says what is wrong. */
 export class NotADatabase extends Error {}
 
-interface FileStamp {
-  size: number;
-  mtimeMs: number;
+/** Snapshots taken again in a row, each changed while it was being taken, before `open` gives up. */
+const OPEN_ATTEMPTS = 50;
+/** Page reads between two turns of the event loop: a long scan of a local file must not hold off signals and timers. */
+const READS_PER_TURN = 256;
+
+/** The `-wal` as the snapshot saw it, and the frames written after the snapshot's last commit, page numbers only. */
+interface WalWatch {
+  readonly fd: number;
+  readonly ino: number;
+  /** Its 32-byte header then (empty when it had none): another one means the WAL restarted. */
+  readonly header: Buffer;
+  readonly frameBytes: number;
+  /** The end of the frames looked at so far, and the pages they hold. */
+  scanned: number;
+  readonly later: Set<number>;
 }
 
 export class PageSource {
   private readonly cache = new Map<number, Buffer>();
+  private reads = 0;
 
   private constructor(
+    private readonly path: string,
     private readonly main: number,
-    private readonly mainStamp: FileStamp,
-    private readonly wal: number | undefined,
+    /** The main file's size, modification time and 100-byte header as the snapshot saw them. */
+    private readonly mainStamp: { size: number; mtimeMs: number; head: Buffer },
+    private wal: WalWatch | undefined,
     /** Page number to the byte offset of its newest committed frame in the WAL. */
     private readonly frames: ReadonlyMap<number, number>,
     private readonly salts: readonly [number, number],
@@ -47,10 +62,30 @@ export class PageSource {
     /** Bytes at the end of each page that are not b-tree content (the header's "reserved space"). */
     readonly usableSize: number,
     readonly pageCount: number,
+    /**
+     * The most distinct pages the snapshot can give (the main file's, and the WAL's frames): no walk visits more, no
+     * overflow chain is longer, no payload larger than this many pages. What a damaged page says is bounded by it.
+     */
+    readonly existingPages: number,
   ) {}
 
-  /** A snapshot of the database at `path` as of its last commit (its `-wal` read when there is one). */
+  /**
+   * A snapshot of the database at `path` as of its last commit (its `-wal` read when there is one). A checkpoint or a
+   * WAL restart while it is taken is seen by looking again once the WAL is indexed (the WAL's inode, size and header,
+   * the main file's size, time and header, its change counter among them): such a snapshot is taken again.
+   */
   static async open(path: string): Promise<PageSource> {
+    for (let attempt = 1; ; attempt++) {
+      const source = PageSource.take(path);
+      if (source !== undefined) return source;
+      if (attempt >= OPEN_ATTEMPTS) throw new SnapshotLost();
+      // The writer is mid-checkpoint: let it go on before looking again.
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+  }
+
+  /** One attempt at a snapshot: undefined when the files changed while it was taken. */
+  private static take(path: string): PageSource | undefined {
     const main = openSync(path, 'r');
     let wal: number | undefined;
     try {
@@ -66,24 +101,38 @@ export class PageSource {
       const walLog = wal === undefined ? undefined : readWal(wal);
       // A WAL of another page size than the main file's is not this database's (SQLite ignores it too).
       const log = bytesRead === 100 && walLog?.pageSize !== headerPageSize(head) ? undefined : walLog;
-      if (log === undefined && wal !== undefined) {
-        closeSync(wal);
-        wal = undefined;
-      }
       // A database never checkpointed yet has an empty main file: page 1 is in the WAL.
       const pageSize = bytesRead === 100 ? headerPageSize(head) : (log?.pageSize ?? 0);
       if (!validPageSize(pageSize))
         throw new NotADatabase(bytesRead === 0 ? `${path} is empty` : `${path} has no valid page size`);
+      const watch = wal === undefined ? undefined : walWatch(wal, pageSize, log?.end ?? WAL_HEADER_BYTES);
+      // Looked at again now the WAL is read: a checkpoint during the read leaves a snapshot older than the main file.
+      const mainNow = { ...fstatSync(main), head: readHead(main) };
+      const walNow = statIfThere(`${path}-wal`);
+      if (
+        mainNow.size !== stamp.size ||
+        mainNow.mtimeMs !== stamp.mtimeMs ||
+        !mainNow.head.equals(head.subarray(0, bytesRead)) ||
+        walNow?.ino !== watch?.ino ||
+        (watch !== undefined &&
+          (walNow!.size < watch.scanned || !readHead(wal!, WAL_HEADER_BYTES).equals(watch.header)))
+      ) {
+        closeSync(main);
+        if (wal !== undefined) closeSync(wal);
+        return undefined;
+      }
       const reserved = bytesRead === 100 ? head[20]! : 0;
       return new PageSource(
+        path,
         main,
-        { size: stamp.size, mtimeMs: stamp.mtimeMs },
-        wal,
+        { size: stamp.size, mtimeMs: stamp.mtimeMs, head: head.subarray(0, bytesRead) },
+        watch,
         log?.frames ?? new Map(),
         log?.salts ?? [0, 0],
         pageSize,
         pageSize - reserved,
         log?.pageCount ?? Math.floor(stamp.size / pageSize),
+        Math.floor(stamp.size / pageSize) + (log?.frames.size ?? 0),
       );
     } catch (error) {
       closeSync(main);
@@ -94,6 +143,7 @@ export class PageSource {
 
   /** Page `number` (1-based) as of the snapshot. */
   async page(number: number): Promise<Buffer> {
+    if (++this.reads % READS_PER_TURN === 0) await new Promise((resolve) => setImmediate(resolve));
     const cached = this.cache.get(number);
     if (cached !== undefined) {
       this.cache.delete(number);
@@ -113,23 +163,97 @@ export class PageSource {
     if (offset !== undefined && this.wal !== undefined) {
       const frame = Buffer.allocUnsafe(FRAME_HEADER_BYTES + this.pageSize);
       // A WAL cut short or restarted since the snapshot: the frame is no longer this snapshot's.
-      if (readSync(this.wal, frame, 0, frame.length, offset) < frame.length) throw new SnapshotLost();
+      if (readSync(this.wal.fd, frame, 0, frame.length, offset) < frame.length) throw new SnapshotLost();
       if (frame.readUInt32BE(8) !== this.salts[0] || frame.readUInt32BE(12) !== this.salts[1]) throw new SnapshotLost();
       return frame.subarray(FRAME_HEADER_BYTES);
     }
     const page = Buffer.allocUnsafe(this.pageSize);
     const read = readSync(this.main, page, 0, this.pageSize, (number - 1) * this.pageSize);
     // A checkpoint writes WAL frames into the main file, newer ones than this snapshot's among them.
-    const now = fstatSync(this.main);
-    if (now.size !== this.mainStamp.size || now.mtimeMs !== this.mainStamp.mtimeMs) throw new SnapshotLost();
+    if (!this.mainAsTaken() || !this.noLaterFrameOf(number)) throw new SnapshotLost();
     if (read < this.pageSize) throw new NotADatabase(`page ${number} is past the end of the file and not in its WAL`);
     return page;
+  }
+
+  /** Whether the main file still has the size, time and header it had (a checkpoint may change none of them). */
+  private mainAsTaken(): boolean {
+    const now = fstatSync(this.main);
+    return (
+      now.size === this.mainStamp.size &&
+      now.mtimeMs === this.mainStamp.mtimeMs &&
+      readHead(this.main, this.mainStamp.head.length).equals(this.mainStamp.head)
+    );
+  }
+
+  /**
+   * Whether no frame written after the snapshot holds page `number`, so no checkpoint can have put a newer version of
+   * it in the main file: the WAL is the same file with the same header (a restart follows a checkpoint of it all), and
+   * none of its frames past the snapshot's last commit is of that page.
+   */
+  private noLaterFrameOf(number: number): boolean {
+    const now = statIfThere(`${this.path}-wal`);
+    if (this.wal === undefined) {
+      if (now === undefined || now.size <= WAL_HEADER_BYTES) return true;
+      // A WAL begun after the snapshot: its frames are all later than it.
+      const fd = openIfThere(`${this.path}-wal`);
+      if (fd === undefined) return true;
+      this.wal = walWatch(fd, this.pageSize, WAL_HEADER_BYTES);
+    }
+    const wal = this.wal;
+    if (now?.ino !== wal.ino || !readHead(wal.fd, WAL_HEADER_BYTES).equals(wal.header)) return false;
+    const header = Buffer.alloc(FRAME_HEADER_BYTES);
+    const salts =
+      wal.header.length === WAL_HEADER_BYTES ? [wal.header.readUInt32BE(16), wal.header.readUInt32BE(20)] : [];
+    // Frame headers only, of the header's salts: a frame being written counts too (it may be committed by now).
+    while (readSync(wal.fd, header, 0, FRAME_HEADER_BYTES, wal.scanned) === FRAME_HEADER_BYTES) {
+      if (header.readUInt32BE(8) !== salts[0] || header.readUInt32BE(12) !== salts[1]) break;
+      wal.later.add(header.readUInt32BE(0));
+      wal.scanned += wal.frameBytes;
+    }
+    return !wal.later.has(number);
+  }
+
+  /**
+   * Whether the files are still as the snapshot saw them (the main file, the WAL's inode and header): an error read
+   * from a snapshot that is not is the race's, not the file's, and the snapshot is taken again.
+   */
+  stillCurrent(): boolean {
+    const wal = statIfThere(`${this.path}-wal`);
+    if (!this.mainAsTaken()) return false;
+    if (this.wal === undefined) return wal === undefined || wal.size <= WAL_HEADER_BYTES;
+    return wal?.ino === this.wal.ino && readHead(this.wal.fd, WAL_HEADER_BYTES).equals(this.wal.header);
   }
 
   close(): void {
     this.cache.clear();
     closeSync(this.main);
-    if (this.wal !== undefined) closeSync(this.wal);
+    if (this.wal !== undefined) closeSync(this.wal.fd);
+  }
+}
+
+/** The WAL behind `fd` as of now, its frames from `end` on not yet looked at. */
+function walWatch(fd: number, pageSize: number, end: number): WalWatch {
+  return {
+    fd,
+    ino: fstatSync(fd).ino,
+    header: readHead(fd, WAL_HEADER_BYTES),
+    frameBytes: FRAME_HEADER_BYTES + pageSize,
+    scanned: end,
+    later: new Set(),
+  };
+}
+
+/** A file's first bytes (fewer when it is shorter). */
+function readHead(fd: number, bytes = 100): Buffer {
+  const head = Buffer.alloc(bytes);
+  return head.subarray(0, readSync(fd, head, 0, bytes, 0));
+}
+
+function statIfThere(path: string): { ino: number; size: number } | undefined {
+  try {
+    return statSync(path);
+  } catch {
+    return undefined;
   }
 }
 
@@ -156,6 +280,8 @@ interface WalIndex {
   pageSize: number;
   /** The database size in pages after the last commit. */
   pageCount: number;
+  /** The byte offset after the last commit frame: frames from there on are not the snapshot's. */
+  end: number;
 }
 
 /**
@@ -179,6 +305,7 @@ function readWal(wal: number): WalIndex | undefined {
   const frames = new Map<number, number>();
   const pending = new Map<number, number>();
   let pageCount: number | undefined;
+  let end = WAL_HEADER_BYTES;
   const frame = Buffer.alloc(FRAME_HEADER_BYTES + pageSize);
   for (let offset = WAL_HEADER_BYTES; ; offset += frame.length) {
     if (readSync(wal, frame, 0, frame.length, offset) < frame.length) break;
@@ -192,9 +319,10 @@ function readWal(wal: number): WalIndex | undefined {
       for (const [page, at] of pending) frames.set(page, at);
       pending.clear();
       pageCount = commitSize;
+      end = offset + frame.length;
     }
   }
-  return pageCount === undefined ? undefined : { frames, salts, pageSize, pageCount };
+  return pageCount === undefined ? undefined : { frames, salts, pageSize, pageCount, end };
 }
 
 /** The WAL checksum: 32-bit words in the byte order the magic names, summed in pairs. */
