@@ -6,7 +6,7 @@
  */
 import { decodeRecord, lastRowid, tableRow, tableRows, type Row, type SqlValue } from './btree.js';
 import { indexEntries } from './index-tree.js';
-import { NotADatabase, PageSource, SnapshotLost } from './pages.js';
+import { backOff, NotADatabase, PageSource, SnapshotLost } from './pages.js';
 
 export type SqlRow = Readonly<Record<string, SqlValue>> & { readonly rowid: bigint };
 
@@ -17,8 +17,11 @@ interface Table {
   readonly indexes: { readonly columns: readonly string[]; readonly root: number }[];
 }
 
-/** Snapshots lost in a row before a scan gives up: a writer checkpointing faster than a page can be read. */
-const MAX_RETRIES = 20;
+/**
+ * Snapshots lost in a row, with no row given between them, before a scan gives up (each waits longer, up to 20 ms: some
+ * 20 s in all): a writer checkpointing faster than a row can be read, all that time.
+ */
+const MAX_RETRIES = 1000;
 
 /** Only the rows whose `column` holds `value` (compared before the rest of the row is decoded). */
 export interface RowFilter {
@@ -75,6 +78,7 @@ export async function* readTable(
     } finally {
       source.close();
     }
+    await backOff(retries);
   }
 }
 
@@ -98,6 +102,7 @@ export async function lastRow(path: string, table: string): Promise<bigint | und
     } finally {
       source.close();
     }
+    await backOff(retries);
   }
 }
 

@@ -29,7 +29,7 @@ export class SnapshotLost extends Error {
 export class NotADatabase extends Error {}
 
 /** Snapshots taken again in a row, each changed while it was being taken, before `open` gives up. */
-const OPEN_ATTEMPTS = 50;
+const OPEN_ATTEMPTS = 200;
 /** Page reads between two turns of the event loop: a long scan of a local file must not hold off signals and timers. */
 const READS_PER_TURN = 256;
 
@@ -39,10 +39,10 @@ interface WalWatch {
   readonly ino: number;
   /** Its 32-byte header then (empty when it had none): another one means the WAL restarted. */
   readonly header: Buffer;
-  readonly frameBytes: number;
-  /** The end of the frames looked at so far, and the pages they hold. */
+  frameBytes: number;
+  /** The end of the frames looked at so far, and the offsets of each page's frames among them. */
   scanned: number;
-  readonly later: Set<number>;
+  readonly later: Map<number, number[]>;
 }
 
 export class PageSource {
@@ -79,16 +79,18 @@ export class PageSource {
       const source = PageSource.take(path);
       if (source !== undefined) return source;
       if (attempt >= OPEN_ATTEMPTS) throw new SnapshotLost();
-      // The writer is mid-checkpoint: let it go on before looking again.
-      await new Promise((resolve) => setImmediate(resolve));
+      await backOff(attempt);
     }
   }
 
   /** One attempt at a snapshot: undefined when the files changed while it was taken. */
   private static take(path: string): PageSource | undefined {
     const main = openSync(path, 'r');
-    let wal: number | undefined;
+    // The WAL's header first, the main file then: the same header once the frames are read means no checkpoint emptied
+    // or restarted it after the main file was looked at.
+    let wal = openIfThere(`${path}-wal`);
     try {
+      const watch = wal === undefined ? undefined : walWatch(wal);
       const stamp = fstatSync(main);
       const head = Buffer.alloc(100);
       const bytesRead = readSync(main, head, 0, 100, 0);
@@ -97,7 +99,6 @@ export class PageSource {
       // Text is read as UTF-8 (OpenCode's databases are); the header's encoding 2 and 3 are UTF-16.
       if (bytesRead === 100 && head.readUInt32BE(56) > 1)
         throw new NotADatabase(`${path} stores its text as UTF-16, which is not read`);
-      wal = openIfThere(`${path}-wal`);
       const walLog = wal === undefined ? undefined : readWal(wal);
       // A WAL of another page size than the main file's is not this database's (SQLite ignores it too).
       const log = bytesRead === 100 && walLog?.pageSize !== headerPageSize(head) ? undefined : walLog;
@@ -105,18 +106,18 @@ export class PageSource {
       const pageSize = bytesRead === 100 ? headerPageSize(head) : (log?.pageSize ?? 0);
       if (!validPageSize(pageSize))
         throw new NotADatabase(bytesRead === 0 ? `${path} is empty` : `${path} has no valid page size`);
-      const watch = wal === undefined ? undefined : walWatch(wal, pageSize, log?.end ?? WAL_HEADER_BYTES);
+      const end = log?.end ?? 0;
+      if (watch !== undefined) {
+        watch.frameBytes = FRAME_HEADER_BYTES + pageSize;
+        watch.scanned = Math.max(end, WAL_HEADER_BYTES);
+      }
       // Looked at again now the WAL is read: a checkpoint during the read leaves a snapshot older than the main file.
-      const mainNow = { ...fstatSync(main), head: readHead(main) };
       const walNow = statIfThere(`${path}-wal`);
-      if (
-        mainNow.size !== stamp.size ||
-        mainNow.mtimeMs !== stamp.mtimeMs ||
-        !mainNow.head.equals(head.subarray(0, bytesRead)) ||
-        walNow?.ino !== watch?.ino ||
-        (watch !== undefined &&
-          (walNow!.size < watch.scanned || !readHead(wal!, WAL_HEADER_BYTES).equals(watch.header)))
-      ) {
+      const consistent =
+        walNow?.ino === watch?.ino &&
+        unchanged(main, { size: stamp.size, mtimeMs: stamp.mtimeMs, head: head.subarray(0, bytesRead) }) &&
+        (watch === undefined || (walNow!.size >= end && readHead(wal!, WAL_HEADER_BYTES).equals(watch.header)));
+      if (!consistent) {
         closeSync(main);
         if (wal !== undefined) closeSync(wal);
         return undefined;
@@ -169,48 +170,60 @@ export class PageSource {
     }
     const page = Buffer.allocUnsafe(this.pageSize);
     const read = readSync(this.main, page, 0, this.pageSize, (number - 1) * this.pageSize);
-    // A checkpoint writes WAL frames into the main file, newer ones than this snapshot's among them.
-    if (!this.mainAsTaken() || !this.noLaterFrameOf(number)) throw new SnapshotLost();
+    // A checkpoint writes WAL frames into the main file, newer ones than this snapshot's among them. Without a WAL (or
+    // with an empty one, which may have filled, been checkpointed and emptied again since), the main file must be as
+    // it was: a writer in rollback mode writes it itself.
+    const walless = this.wal === undefined || this.wal.header.length < WAL_HEADER_BYTES;
+    if ((walless && !unchanged(this.main, this.mainStamp)) || !this.snapshots(number, page)) throw new SnapshotLost();
     if (read < this.pageSize) throw new NotADatabase(`page ${number} is past the end of the file and not in its WAL`);
     return page;
   }
 
-  /** Whether the main file still has the size, time and header it had (a checkpoint may change none of them). */
-  private mainAsTaken(): boolean {
-    const now = fstatSync(this.main);
-    return (
-      now.size === this.mainStamp.size &&
-      now.mtimeMs === this.mainStamp.mtimeMs &&
-      readHead(this.main, this.mainStamp.head.length).equals(this.mainStamp.head)
-    );
+  /**
+   * Whether a page read from the main file is the snapshot's. Only a checkpoint changes the main file under a WAL, and
+   * only to a frame's copy: the page is the snapshot's unless it equals one of the frames of it written after the
+   * snapshot's last commit (one not yet checkpointed is not in the main file), the WAL being the same file with the
+   * same header (a restart follows a checkpoint of it all). A page read twice the same rules out a copy under way.
+   */
+  private snapshots(number: number, page: Buffer): boolean {
+    const later = this.laterFrames(number);
+    if (later === undefined) return false;
+    if (later.length === 0) return true;
+    const frame = Buffer.allocUnsafe(this.pageSize);
+    for (const offset of later) {
+      if (readSync(this.wal!.fd, frame, 0, this.pageSize, offset + FRAME_HEADER_BYTES) < this.pageSize) return false;
+      if (frame.equals(page)) return false;
+    }
+    const again = Buffer.allocUnsafe(this.pageSize);
+    readSync(this.main, again, 0, this.pageSize, (number - 1) * this.pageSize);
+    return again.equals(page) && this.laterFrames(number) !== undefined;
   }
 
   /**
-   * Whether no frame written after the snapshot holds page `number`, so no checkpoint can have put a newer version of
-   * it in the main file: the WAL is the same file with the same header (a restart follows a checkpoint of it all), and
-   * none of its frames past the snapshot's last commit is of that page.
+   * The offsets of the frames of page `number` written after the snapshot's last commit (a frame being written counts
+   * too: it may be committed and checkpointed by now); undefined when the WAL was replaced or restarted since.
    */
-  private noLaterFrameOf(number: number): boolean {
+  private laterFrames(number: number): number[] | undefined {
     const now = statIfThere(`${this.path}-wal`);
     if (this.wal === undefined) {
-      if (now === undefined || now.size <= WAL_HEADER_BYTES) return true;
+      if (now === undefined || now.size <= WAL_HEADER_BYTES) return [];
       // A WAL begun after the snapshot: its frames are all later than it.
       const fd = openIfThere(`${this.path}-wal`);
-      if (fd === undefined) return true;
-      this.wal = walWatch(fd, this.pageSize, WAL_HEADER_BYTES);
+      if (fd === undefined) return [];
+      this.wal = { ...walWatch(fd), frameBytes: FRAME_HEADER_BYTES + this.pageSize };
     }
     const wal = this.wal;
-    if (now?.ino !== wal.ino || !readHead(wal.fd, WAL_HEADER_BYTES).equals(wal.header)) return false;
+    if (now?.ino !== wal.ino || !readHead(wal.fd, WAL_HEADER_BYTES).equals(wal.header)) return undefined;
     const header = Buffer.alloc(FRAME_HEADER_BYTES);
     const salts =
       wal.header.length === WAL_HEADER_BYTES ? [wal.header.readUInt32BE(16), wal.header.readUInt32BE(20)] : [];
-    // Frame headers only, of the header's salts: a frame being written counts too (it may be committed by now).
     while (readSync(wal.fd, header, 0, FRAME_HEADER_BYTES, wal.scanned) === FRAME_HEADER_BYTES) {
       if (header.readUInt32BE(8) !== salts[0] || header.readUInt32BE(12) !== salts[1]) break;
-      wal.later.add(header.readUInt32BE(0));
+      const page = header.readUInt32BE(0);
+      wal.later.set(page, [...(wal.later.get(page) ?? []), wal.scanned]);
       wal.scanned += wal.frameBytes;
     }
-    return !wal.later.has(number);
+    return wal.later.get(number) ?? [];
   }
 
   /**
@@ -219,8 +232,8 @@ export class PageSource {
    */
   stillCurrent(): boolean {
     const wal = statIfThere(`${this.path}-wal`);
-    if (!this.mainAsTaken()) return false;
-    if (this.wal === undefined) return wal === undefined || wal.size <= WAL_HEADER_BYTES;
+    if (this.wal === undefined || this.wal.header.length < WAL_HEADER_BYTES)
+      return unchanged(this.main, this.mainStamp) && (wal === undefined || wal.size <= WAL_HEADER_BYTES);
     return wal?.ino === this.wal.ino && readHead(this.wal.fd, WAL_HEADER_BYTES).equals(this.wal.header);
   }
 
@@ -231,16 +244,25 @@ export class PageSource {
   }
 }
 
-/** The WAL behind `fd` as of now, its frames from `end` on not yet looked at. */
-function walWatch(fd: number, pageSize: number, end: number): WalWatch {
+/** The WAL behind `fd` as of now, its frames not yet looked at (`frameBytes` set once the page size is known). */
+function walWatch(fd: number): WalWatch {
   return {
     fd,
     ino: fstatSync(fd).ino,
     header: readHead(fd, WAL_HEADER_BYTES),
-    frameBytes: FRAME_HEADER_BYTES + pageSize,
-    scanned: end,
-    later: new Set(),
+    frameBytes: 0,
+    scanned: WAL_HEADER_BYTES,
+    later: new Map(),
   };
+}
+
+/**
+ * Whether the main file still has the size, time and header it had: what a writer without a WAL changes (a WAL's
+ * checkpoint may change none of them, and is seen by its frames instead).
+ */
+function unchanged(fd: number, stamp: { size: number; mtimeMs: number; head: Buffer }): boolean {
+  const now = fstatSync(fd);
+  return now.size === stamp.size && now.mtimeMs === stamp.mtimeMs && readHead(fd, stamp.head.length).equals(stamp.head);
 }
 
 /** A file's first bytes (fewer when it is shorter). */
@@ -255,6 +277,16 @@ function statIfThere(path: string): { ino: number; size: number } | undefined {
   } catch {
     return undefined;
   }
+}
+
+/**
+ * The wait before a snapshot is taken again: a turn of the event loop at first, then up to 20 ms, so that a writer
+ * checkpointing without pause gets ahead of a reader, which then catches up, rather than one spinning on the other.
+ */
+export function backOff(attempt: number): Promise<void> {
+  return new Promise((resolve) =>
+    attempt < 10 ? setImmediate(resolve) : setTimeout(resolve, Math.min(attempt - 9, 20)).unref(),
+  );
 }
 
 /** A file descriptor for reading, or undefined when the file is not there. */
