@@ -58,7 +58,7 @@ export async function* tableRows(source: PageSource, root: number, after?: bigin
   }
 }
 
-/** A tree visits each page once: a walk past the pages there are has met a page twice (interior pages forming a DAG). */
+/** A tree visits each page once: a walk past the pages there are met a page twice (interior pages forming a DAG). */
 export function checkVisits(source: PageSource, visited: number): void {
   if (visited > source.existingPages)
     throw new NotADatabase(`a b-tree walk visits more pages than the file has (${source.existingPages})`);

@@ -88,7 +88,7 @@ export class PageSource {
     const main = openSync(path, 'r');
     // The WAL's header first, the main file then: the same header once the frames are read means no checkpoint emptied
     // or restarted it after the main file was looked at.
-    let wal = openIfThere(`${path}-wal`);
+    const wal = openIfThere(`${path}-wal`);
     try {
       const watch = wal === undefined ? undefined : walWatch(wal);
       const stamp = fstatSync(main);
