@@ -97,11 +97,6 @@ function parseOrText(line: string): unknown {
   }
 }
 
-/**
- * The lossless check (CONTRACT.md "Nothing is lost"): every input line was handled by one of
- * the harness's named rules, and every line a rule turned into `unknown` appears verbatim in
- * an unknown event.
- */
 /** Each rule id of every harness's tables, and the sentence it stands for. */
 const ruleSentences = new Map<string, string>(
   [...harnesses.values()]
@@ -113,6 +108,11 @@ const ruleSentences = new Map<string, string>(
 /** Whether the rule with this id keeps its line as an `unknown` event (its sentence says so). */
 export const keepsUnknown = (id: string) => (ruleSentences.get(id) ?? '').endsWith(': unknown');
 
+/**
+ * The lossless check (docs/contract.md "Nothing is lost"): every input line was handled by one of
+ * the harness's named rules, and every line a rule turned into `unknown` appears verbatim in
+ * an unknown event.
+ */
 export function expectLossless(result: Run, relative: string, namedRules: readonly string[]): void {
   const lines = parsedLines(relative);
   const text = readFileSync(fixturePath(relative), 'utf8');
@@ -130,10 +130,12 @@ export function expectLossless(result: Run, relative: string, namedRules: readon
   });
 }
 
-/**
- * Every real capture of every harness, as { harness, file } (the folder is the harness's name; Claude Code's is
- * `claude`).
- */
+/** The harnesses with real captures (test/fixtures/<name>/): every one but gg, whose correlator is one rule. */
+export function capturedHarnesses(): HarnessName[] {
+  return [...harnesses.keys()].filter((harness) => fixtureFiles(harness).length > 0);
+}
+
+/** Every real capture of every harness, as { harness, file } (the folder is the harness's name). */
 export function allCaptures(): { harness: HarnessName; file: string }[] {
   return [...harnesses.keys()].flatMap((harness) => fixtureFiles(harness).map((file) => ({ harness, file })));
 }
@@ -176,14 +178,6 @@ export function acpLabRequests(file: string): { prompt: string; model?: string }
   const prompt = sent.find((message) => message.method === 'session/prompt')!.params.prompt![0]!.text;
   const model = sent.find((message) => message.method === 'session/set_model')?.params.modelId;
   return model === undefined ? { prompt } : { prompt, model };
-}
-
-/**
- * A table keyed by harness name, as [name, value] pairs with the names still typed (Object.entries widens them to
- * string).
- */
-export function byHarness<V>(table: Partial<Record<HarnessName, V>>): [HarnessName, V][] {
-  return Object.entries(table) as [HarnessName, V][];
 }
 
 /**

@@ -9,7 +9,8 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
 import { harnesses, spawnHarness, type HarnessEvent, type HarnessName } from '../../lib/index.js';
 import type { SpawnHarnessOptions } from '../../lib/runtime/run/spawn.js';
-import { argsOf, commandLines, docOf, permissionDoc, type CommandLine } from '../../lib/runtime/command-lines.js';
+import { argsOf, docOf, permissionDoc, type CommandLine } from '../../lib/kernel/command-line.js';
+import { commandLines } from '../../lib/runtime/registry.js';
 import { permissionModes } from '../../lib/kernel/permissions.js';
 import { onPath } from '../helpers.js';
 import { harnessEvents } from '../interfaces/view/cli-run.js';
@@ -62,7 +63,7 @@ describe('the command line built for a prompt', () => {
       expect(launched(harness, { permissions: 'bypass' })).toEqual(argv));
   }
 
-  // Checked against each CLI's page (research/<harness>.md): the mode that approves nothing, said explicitly where the
+  // Checked against each CLI's page (docs/harnesses/): the mode that approves nothing, said explicitly where the
   // CLI has a flag for it (a settings file may choose another).
   const byDefault: Record<Exclude<CliHarness, 'pi'>, string[]> = {
     'claude-code': [

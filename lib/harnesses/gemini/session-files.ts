@@ -19,7 +19,7 @@ const SUBAGENT_FILE = /^.+\.jsonl$/;
 const PLAIN_NAME = /^[^/\\\0]+$/;
 
 /** The `tmp` directory the projects' chats are in. */
-export function geminiTmp(home: string, env: SessionEnv): string {
+function geminiTmp(home: string, env: SessionEnv): string {
   return join(envDir(env, 'GEMINI_CLI_HOME') ?? home, '.gemini', 'tmp');
 }
 
