@@ -27,9 +27,11 @@ export const MAX_DEPTH = 40;
 export async function* tableRows(source: PageSource, root: number, after?: bigint): AsyncGenerator<Row> {
   // Pages still to visit, the next one last, each with its depth.
   const stack: [number, number][] = [[root, 0]];
+  let visited = 0;
   for (let next = stack.pop(); next !== undefined; next = stack.pop()) {
     const [number, depth] = next;
     if (depth > MAX_DEPTH) throw new NotADatabase('a b-tree deeper than SQLite allows (a loop in its pages)');
+    checkVisits(source, ++visited);
     const page = await source.page(number);
     // Page 1 starts with the 100-byte database header.
     const base = number === 1 ? 100 : 0;
@@ -54,6 +56,12 @@ export async function* tableRows(source: PageSource, root: number, after?: bigin
       yield { rowid, record: await payload(source, page, rowidEnd, Number(size)) };
     }
   }
+}
+
+/** A tree visits each page once: a walk past the pages there are met a page twice (interior pages forming a DAG). */
+export function checkVisits(source: PageSource, visited: number): void {
+  if (visited > source.existingPages)
+    throw new NotADatabase(`a b-tree walk visits more pages than the file has (${source.existingPages})`);
 }
 
 /**
@@ -112,14 +120,14 @@ export async function payload(
   const usable = source.usableSize;
   const local = localBytes(size, usable, index);
   if (local === size) return page.subarray(at, at + size);
-  // A payload cannot be larger than the pages its chain could use: a damaged size is not allocated.
-  if (size > source.pageCount * usable) throw new NotADatabase('a cell larger than the database');
+  // A payload cannot be larger than the pages there are: a damaged size is not allocated.
+  if (size > source.existingPages * usable) throw new NotADatabase('a cell larger than the database');
   const out = Buffer.alloc(size);
   page.copy(out, 0, at, at + local);
   let filled = local;
   let next = page.readUInt32BE(at + local);
   for (let hops = 0; filled < size; hops++) {
-    if (next === 0 || hops > source.pageCount) throw new NotADatabase('an overflow chain ends before its payload');
+    if (next === 0 || hops > source.existingPages) throw new NotADatabase('an overflow chain ends before its payload');
     const overflow = await source.page(next);
     const take = Math.min(size - filled, usable - 4);
     overflow.copy(out, filled, 4, 4 + take);

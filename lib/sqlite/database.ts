@@ -6,7 +6,7 @@
  */
 import { decodeRecord, lastRowid, tableRow, tableRows, type Row, type SqlValue } from './btree.js';
 import { indexEntries } from './index-tree.js';
-import { NotADatabase, PageSource, SnapshotLost } from './pages.js';
+import { backOff, NotADatabase, PageSource, SnapshotLost } from './pages.js';
 
 export type SqlRow = Readonly<Record<string, SqlValue>> & { readonly rowid: bigint };
 
@@ -17,8 +17,11 @@ interface Table {
   readonly indexes: { readonly columns: readonly string[]; readonly root: number }[];
 }
 
-/** Snapshots lost in a row before a scan gives up: a writer checkpointing faster than a page can be read. */
-const MAX_RETRIES = 20;
+/**
+ * Snapshots lost in a row, with no row given between them, before a scan gives up (each waits longer, up to 20 ms: some
+ * 20 s in all): a writer checkpointing faster than a row can be read, all that time.
+ */
+const MAX_RETRIES = 1000;
 
 /** Only the rows whose `column` holds `value` (compared before the rest of the row is decoded). */
 export interface RowFilter {
@@ -47,7 +50,7 @@ export async function* readTable(
   for (let retries = 0; ;) {
     const source = await PageSource.open(path);
     try {
-      const found = (await schema(source)).get(table);
+      const found = await tableOf(source, table);
       if (found === undefined) return;
       const filtered = where === undefined ? -1 : found.columns.indexOf(where.column);
       const index =
@@ -71,11 +74,20 @@ export async function* readTable(
       }
       return;
     } catch (error) {
-      if (!(error instanceof SnapshotLost) || ++retries > MAX_RETRIES) throw error;
+      if (!retryable(error, source) || ++retries > MAX_RETRIES) throw error;
     } finally {
       source.close();
     }
+    await backOff(retries);
   }
+}
+
+/**
+ * Whether a read that failed is to be taken again from a new snapshot: the snapshot was lost, or what looked damaged
+ * was read from files that changed under it (a page of a newer commit than the snapshot's is not damage).
+ */
+function retryable(error: unknown, source: PageSource): boolean {
+  return error instanceof SnapshotLost || (error instanceof NotADatabase && !source.stillCurrent());
 }
 
 /** The largest rowid of `table` now (undefined when it is empty or missing). */
@@ -83,33 +95,35 @@ export async function lastRow(path: string, table: string): Promise<bigint | und
   for (let retries = 0; ; retries++) {
     const source = await PageSource.open(path);
     try {
-      const found = (await schema(source)).get(table);
+      const found = await tableOf(source, table);
       return found === undefined ? undefined : await lastRowid(source, found.root);
     } catch (error) {
-      if (!(error instanceof SnapshotLost) || retries >= MAX_RETRIES) throw error;
+      if (!retryable(error, source) || retries >= MAX_RETRIES) throw error;
     } finally {
       source.close();
     }
+    await backOff(retries);
   }
 }
 
-/** The tables of the schema by name (indexes, views and triggers left out). */
-async function schema(source: PageSource): Promise<Map<string, Table>> {
-  const tables = new Map<string, Table>();
-  const indexes: [string, string[], number][] = [];
+/**
+ * The table named `table` in the schema, undefined when there is none (nor a rowid table of that name). Only its own
+ * definition and its indexes' are parsed: one the reader cannot parse elsewhere in the schema does not matter.
+ */
+async function tableOf(source: PageSource, table: string): Promise<Table | undefined> {
+  let found: { root: number; sql: string } | undefined;
+  const indexes: Table['indexes'] = [];
   for await (const row of tableRows(source, 1)) {
-    const [type, name, table, root, sql] = decodeRecord(row.record);
+    const [type, name, owner, root, sql] = decodeRecord(row.record);
     if (typeof name !== 'string' || typeof root !== 'number' || typeof sql !== 'string') continue;
-    if (type === 'index' && typeof table === 'string') {
+    if (type === 'index' && owner === table) {
       const columns = plainColumns(sql);
-      if (columns !== undefined) indexes.push([table, columns, root]);
+      if (columns !== undefined) indexes.push({ columns, root });
     }
     // A WITHOUT ROWID table is an index b-tree, which tableRows does not read.
-    if (type !== 'table' || /\)\s*WITHOUT\s+ROWID\s*$/i.test(sql)) continue;
-    tables.set(name, { root, columns: columnsOf(sql), indexes: [] });
+    if (type === 'table' && name === table && !/\)\s*WITHOUT\s+ROWID\s*$/i.test(sql)) found = { root, sql };
   }
-  for (const [table, columns, root] of indexes) tables.get(table)?.indexes.push({ columns, root });
-  return tables;
+  return found && { root: found.root, columns: columnsOf(found.sql), indexes };
 }
 
 /** The columns of a `CREATE INDEX` whose order is its columns' own (no expression, COLLATE, DESC or WHERE). */

@@ -5,7 +5,7 @@
  * scanning the whole table (OpenCode's `event_aggregate_seq_idx` on `(aggregate_id,
  * seq)`).
  */
-import { decodeRecord, MAX_DEPTH, payload, varint, type SqlValue } from './btree.js';
+import { checkVisits, decodeRecord, MAX_DEPTH, payload, varint, type SqlValue } from './btree.js';
 import { NotADatabase, type PageSource } from './pages.js';
 
 const LEAF_INDEX = 0x0a;
@@ -42,6 +42,7 @@ export async function* indexEntries(
 ): AsyncGenerator<SqlValue[]> {
   // Pages still to visit and interior entries still to give, the next one last.
   const stack: ({ page: number; depth: number } | { entry: SqlValue[] })[] = [{ page: root, depth: 0 }];
+  let visited = 0;
   for (let next = stack.pop(); next !== undefined; next = stack.pop()) {
     if ('entry' in next) {
       yield next.entry;
@@ -49,6 +50,7 @@ export async function* indexEntries(
     }
     const { page: number, depth } = next;
     if (depth > MAX_DEPTH) throw new NotADatabase('a b-tree deeper than SQLite allows (a loop in its pages)');
+    checkVisits(source, ++visited);
     const page = await source.page(number);
     const base = number === 1 ? 100 : 0;
     const kind = page[base]!;

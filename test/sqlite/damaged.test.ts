@@ -42,3 +42,20 @@ test.each(['wal-1001', 'wal-huge'])(
     expect(await count(damaged(mode))).toBe(2000);
   },
 );
+
+test('24 levels of interior pages all naming one child (no loop, no row): the walk ends at the pages the file has', async () => {
+  const read = count(damaged('dag-deep'));
+  await expect(read).rejects.toThrow(NotADatabase);
+  await expect(read).rejects.toThrow('a b-tree walk visits more pages than the file has (70)');
+});
+
+test('a 1.2 GB payload on a self-linked overflow page, under a WAL commit of 0xfffffff0 pages: nothing allocated', async () => {
+  // The bound is the pages that exist (the main file's 7 and the WAL's one frame), not the page count a frame claims.
+  const read = count(damaged('huge-cell'));
+  await expect(read).rejects.toThrow(NotADatabase);
+  await expect(read).rejects.toThrow('a cell larger than the database');
+});
+
+test('an unused table whose definition cannot be parsed: the table read is read', async () => {
+  expect(await count(damaged('bad-sql'))).toBe(2000);
+});

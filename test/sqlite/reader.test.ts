@@ -130,6 +130,23 @@ describe('the SQLite reader', () => {
     expect(seen).toEqual(Array.from({ length: 2001 }, (_, i) => i + 1));
   });
 
+  test('a long scan lets the event loop turn (a signal handler or a timer is not held off until it ends)', async () => {
+    const { db, ask } = await writer();
+    expect(await ask('CREATE TABLE t (id integer, s text)')).toBe('ok');
+    expect(
+      await ask(
+        "WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 5000) INSERT INTO t SELECT i, printf('%.*c', 1000, 'v') FROM n",
+      ),
+    ).toBe('ok');
+    let rows = 0;
+    let rowsAtTurn: number | undefined;
+    setImmediate(() => (rowsAtTurn = rows));
+    for await (const row of readTable(db, 't')) if (row.rowid > 0n) rows++;
+    expect(rows).toBe(5000);
+    // The callback queued before the scan ran during it, not after its 5,000 rows.
+    expect(rowsAtTurn).toBeLessThan(5000);
+  });
+
   test('a filter on the first column of an index on (column, order) seeks through it, in its order', async () => {
     const { db, ask } = await writer();
     for (const statement of [

@@ -11,7 +11,7 @@ import { isObject, type JsonObject } from '../../kernel/json.js';
 import { commandDirectories } from './directories.js';
 import { recordRows, recordTable, type RecordHandlers } from '../../kernel/record-table.js';
 import { envDir, type SessionFormat, type SessionLocation } from '../../kernel/session.js';
-import { filesIn, firstLine, namesIn } from '../../files/session-dirs.js';
+import { filesIn, firstLine, mapLimited, namesIn } from '../../files/session-dirs.js';
 import { correlator as stdoutCorrelator } from './correlate.js';
 import { tools } from './tools.js';
 
@@ -233,9 +233,15 @@ async function rollouts(root: string): Promise<string[]> {
   return files;
 }
 
+/** Rollouts whose first line is read at once: each holds a read buffer, and there may be thousands. */
+const CONCURRENT_READS = 8;
+
 /** Every rollout under the sessions folder, sub-agents grouped under their parent thread. */
 async function threads(root: string): Promise<SessionLocation[]> {
-  const all = await Promise.all((await rollouts(root)).map(async (path) => ({ path, ...(await meta(path)) })));
+  const all = await mapLimited(await rollouts(root), CONCURRENT_READS, async (path) => ({
+    path,
+    ...(await meta(path)),
+  }));
   const ids = new Set(all.map((thread) => thread.id));
   return all
     .filter((thread) => thread.parent === undefined || !ids.has(thread.parent))

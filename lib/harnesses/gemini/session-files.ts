@@ -15,6 +15,8 @@ import { filesIn, firstLine, namesIn } from '../../files/session-dirs.js';
 
 const MAIN_FILE = /^session-.+\.jsonl$/;
 const SUBAGENT_FILE = /^.+\.jsonl$/;
+/** A session id that names one directory under the chats: no separator, no NUL. */
+const PLAIN_NAME = /^[^/\\\0]+$/;
 
 /** The `tmp` directory the projects' chats are in. */
 function geminiTmp(home: string, env: SessionEnv): string {
@@ -50,7 +52,8 @@ async function subagentsOf(
   id: string,
   visited = new Set<string>(),
 ): Promise<SessionLocation['subagents']> {
-  if (visited.has(id)) return [];
+  // The id is a header's: one that is not a plain name (`../..`, `a/b`) would lead the search out of the chats.
+  if (visited.has(id) || !PLAIN_NAME.test(id) || id === '.' || id === '..') return [];
   visited.add(id);
   const found: { id: string; path: string }[] = [];
   for (const path of await filesIn(join(chats, id), SUBAGENT_FILE)) {

@@ -47,6 +47,12 @@ export interface FindSessionsOptions {
   harness?: string;
   /** A session whose files changed this recently (ms) is live. Default 60,000. */
   liveWithinMs?: number;
+  /**
+   * Told of each session left out because its main file cannot be read (its mode, or deleted since it was listed),
+   * and of each subagent's or part's file left out of its session for the same reason; the listing goes on. Default:
+   * `process.emitWarning`.
+   */
+  onWarning?: (message: string) => void;
 }
 
 export const DEFAULT_LIVE_WITHIN_MS = 60_000;
@@ -66,24 +72,49 @@ export async function* findSessions(options: FindSessionsOptions = {}): AsyncGen
   const home = resolve(options.home ?? homedir());
   const env = options.env ?? (options.home === undefined ? process.env : {});
   const formats = options.harness === undefined ? [...sessionFormats.values()] : [sessionFormat(options.harness)];
+  const warn = options.onWarning ?? ((message: string) => process.emitWarning(message, 'SessionWarning'));
   for (const format of formats) {
-    for await (const location of format.find(home, env)) yield await describe(format, location, options);
+    for await (const location of format.find(home, env)) {
+      const entry = await describe(format, location, options, warn).catch((error: NodeJS.ErrnoException) => {
+        warn(`${format.harness} session ${JSON.stringify(location.path)} left out: ${unreadable(error)}`);
+      });
+      if (entry !== undefined) yield entry;
+    }
   }
 }
+
+/** Why a file could not be read, in a few words (its code; the path is said by the caller). */
+const unreadable = (error: NodeJS.ErrnoException) => error.code ?? error.message;
 
 async function describe(
   format: SessionFormat,
   location: SessionLocation,
   options: FindSessionsOptions,
+  warn: (message: string) => void,
 ): Promise<SessionEntry> {
   const { store } = format;
   const factsOf = (id: string, path: string) =>
     store ? storeFacts(store, { id, path, subagents: [] }) : fileFacts(path, format.facts);
   const main = await factsOf(location.id, location.path);
-  const parts = await Promise.all((location.parts ?? []).map((path) => fileFacts(path, format.facts)));
-  const subagents = await Promise.all(
-    location.subagents.map(async (agent) => ({ ...agent, facts: await factsOf(agent.id, agent.path) })),
-  );
+  // A subagent's or a part's file that cannot be read is left out of its session, which is listed without it.
+  const readable = async <T>(path: string, read: () => Promise<T>): Promise<T[]> =>
+    read().then(
+      (value) => [value],
+      (error: NodeJS.ErrnoException) => {
+        warn(`${format.harness} file ${JSON.stringify(path)} left out of its session: ${unreadable(error)}`);
+        return [];
+      },
+    );
+  const parts = (
+    await Promise.all((location.parts ?? []).map((path) => readable(path, () => fileFacts(path, format.facts))))
+  ).flat();
+  const subagents = (
+    await Promise.all(
+      location.subagents.map((agent) =>
+        readable(agent.path, async () => ({ ...agent, facts: await factsOf(agent.id, agent.path) })),
+      ),
+    )
+  ).flat();
   const mtime = Math.max(main.mtimeMs, ...parts.map((part) => part.mtimeMs), ...subagents.map((a) => a.facts.mtimeMs));
   // The latest of the files' last times (ISO 8601 in UTC sort as strings).
   const updated = [main, ...parts]

@@ -4,10 +4,13 @@
  * transcripts (Claude Code), each subagent file, each as it appears, interleaved as they are
  * written. Lines are never cut across files: each file's partial last line waits for
  * its end, and one longer than `LONG_LINE_BYTES` (1 MiB) is passed on as it comes, holding the
- * other files back until it ends.
+ * other files back until it ends, or until its file has brought nothing for a whole poll period: the line is then
+ * cut there (a line that never ends, such as a subagent's last one left unfinished, must not stop the main file's
+ * reading) and what comes after it is a line of its own.
  * The other files are looked for when the following starts, at the poll's pace (a directory
  * listing, not per line: Gemini CLI's lookup reads every chat file's first line) and once more
- * when the main file ends, which decides the end; the others are then read to their ends.
+ * when the main file ends, which decides the end; the others are then read to their ends. A format that merges no
+ * subagents and whose location names no parts (Codex, Copilot, pi) is located once: nothing it finds would be read.
  */
 import type { SessionFormat } from '../../kernel/session.js';
 import { LONG_LINE_BYTES } from './merge-lines.js';
@@ -21,6 +24,8 @@ interface Source {
   restBytes: number;
   /** The file's partial line has been passed on: only this file is read until it ends. */
   open: boolean;
+  /** Bytes came from it since the last poll tick: a long line still coming. */
+  fresh: boolean;
   next?: Promise<{ source: Source; result: IteratorResult<Buffer | TailNotice> }>;
 }
 
@@ -55,12 +60,15 @@ export async function* tailSession(
           ended: () => false,
           onStart: undefined,
         });
-    sources.push({ path: file, chunks, rest: [], restBytes: 0, open: false });
+    sources.push({ path: file, chunks, rest: [], restBytes: 0, open: false, fresh: false });
   };
   // The session's other files: its further parts (Gemini CLI's resume in a later minute), and its subagents' for a
   // format that merges them.
+  let relocate = true;
   const discover = async (from: 'start' | 'end' | undefined) => {
+    if (!relocate) return;
     const location = await format.locate(path).catch(() => undefined);
+    relocate = format.mergesSubagents || location?.parts !== undefined;
     const agents = format.mergesSubagents ? (location?.subagents ?? []).map((agent) => agent.path) : [];
     for (const file of [...(location?.parts ?? []), ...agents]) if (!known.has(file)) add(file, from, false);
   };
@@ -84,6 +92,12 @@ export async function* tailSession(
       );
       if (first === 'tick') {
         tick = undefined;
+        if (exclusive !== undefined && !exclusive.fresh) {
+          // Its long line has stopped coming for a whole period: it is cut here, and the other files read on.
+          yield NEWLINE;
+          exclusive.open = false;
+        }
+        for (const source of sources) source.fresh = false;
         await discover('start');
         continue;
       }
@@ -101,6 +115,7 @@ export async function* tailSession(
         continue;
       }
       lastActivity = Date.now();
+      source.fresh = true;
       const chunk = result.value;
       if (chunk instanceof TailNotice) {
         if (source.restBytes > 0 || source.open) yield Buffer.concat([...source.rest, NEWLINE]);

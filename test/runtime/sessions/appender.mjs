@@ -3,10 +3,11 @@
 //   next         append the next chunk (lines cut in the middle) -> "wrote <complete lines so far> more|all"
 //   truncate     empty the first target                          -> "truncated"
 //   delete       remove the first target                         -> "deleted"
+//   rewrite FILE FILE written over the first target in place: O_TRUNC, then one write      -> "rewritten"
 // Arguments: SOURCE TARGET [SOURCE TARGET ...]. With several files (a session and its subagents'), their lines are
 // written in the order of their records' `timestamp` (a line without one keeps its file's last time; on equal times
 // the earlier file first), each target created when its first line is written.
-import { appendFileSync, mkdirSync, readFileSync, rmSync, truncateSync } from 'node:fs';
+import { appendFileSync, mkdirSync, readFileSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { createInterface } from 'node:readline';
 
@@ -55,6 +56,9 @@ for await (const command of createInterface({ input: process.stdin })) {
   } else if (command === 'truncate') {
     truncateSync(args[1], 0);
     process.stdout.write('truncated\n');
+  } else if (command.startsWith('rewrite ')) {
+    writeFileSync(args[1], readFileSync(command.slice('rewrite '.length)));
+    process.stdout.write('rewritten\n');
   } else if (command === 'delete') {
     rmSync(args[1]);
     process.stdout.write('deleted\n');

@@ -7,7 +7,7 @@
  * The live tests run a real writer (python3's sqlite3) holding the database open in WAL mode.
  */
 import { execFileSync } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, test } from 'vitest';
@@ -305,6 +305,36 @@ describe('a live opencode.db: read and followed while a real process writes it',
     // The writer still has it open; the files go away.
     for (const file of [`${db}-wal`, `${db}-shm`, db]) rmSync(file, { force: true });
     expect(await events).toEqual(['warning | session_deleted']);
+  });
+
+  test('a database replaced by another (deleted and made again) is read again from its start, with a warning', async () => {
+    const { db, writer, dir } = await liveDb();
+    let handled = 0;
+    let waiter: (() => void) | undefined;
+    const follow = followSession({
+      harness: 'opencode',
+      path: `${db}#${ids.read}`,
+      endGraceMs: 50,
+      onLine(line) {
+        handled = line;
+        if (handled >= 12) waiter?.();
+      },
+    });
+    const events = collect(follow);
+    expect(await writer.ask('next 12')).toBe('wrote 12 more');
+    if (handled < 12) await new Promise<void>((resolve) => (waiter = resolve));
+    // The first writer goes, its WAL with it; a second one writes the whole session into a new file, moved in.
+    await writer.quit();
+    for (const file of [`${db}-wal`, `${db}-shm`]) rmSync(file, { force: true });
+    mkdirSync(join(dir, 'new'));
+    const second = await startDbWriter(fixtureDb('read'), join(dir, 'new', 'opencode.db'));
+    cleanup.push(() => second.quit());
+    expect(await second.ask(`next ${second.total}`)).toBe(`wrote ${second.total} all`);
+    expect(await second.ask('checkpoint')).toBe('checkpointed');
+    renameSync(join(dir, 'new', 'opencode.db'), db);
+    const lines = await events;
+    expect(lines.filter((line) => line.startsWith('warning'))).toEqual(['warning | session_truncated']);
+    expect(lines.slice(lines.indexOf('warning | session_truncated') + 1)).toEqual(expected.read);
   });
 });
 
