@@ -50,8 +50,16 @@ export interface LaunchOptions {
    * harness maps the value onto its CLI's flags (acp: onto its answers to permission requests).
    */
   permissions?: Permissions;
-  /** Variables added to the child's environment (a harness's `launch` may add its own, under the caller's). */
+  /**
+   * Variables added to the child's environment. A harness's `launch` adds what its permissions need over them: a
+   * caller's variable never undoes a permission setting.
+   */
   env?: NodeJS.ProcessEnv;
+  /**
+   * Set by a harness's `launch` for a CLI that reads its prompt on standard input (no option parser sees it there):
+   * written to the child's stdin, which is then closed.
+   */
+  input?: string;
 }
 
 /** What a harness correlator can see of, and do to, the run it is translating. */
@@ -200,6 +208,8 @@ export interface ClientContext {
   kill(signal: NodeJS.Signals): void;
   /** Sends an event of the library's own, stamped like the others. */
   emit(event: EventBody): void;
+  /** The run's metrics (a refusal the client answered is counted in them). */
+  readonly metrics: RunMetrics;
 }
 
 /** The library's side of one run of a harness it talks to. */

@@ -12,6 +12,7 @@ import type { Correlator, RunContext } from '../../kernel/harness.js';
 import { addTokens, amount, excluding, tokenCount, tokensOf } from '../../kernel/metrics.js';
 import type { Tokens } from '../../kernel/events.js';
 import { isObject, type JsonObject } from '../../kernel/json.js';
+import { permissionDenied } from '../../kernel/permission-denied.js';
 import { recordRows, type RecordRule } from '../../kernel/record-table.js';
 import { bySubtype, dialect, endRun, errorCode, errorMessage } from './dialect.js';
 
@@ -19,12 +20,14 @@ import { bySubtype, dialect, endRun, errorCode, errorMessage } from './dialect.j
 export const records = recordRows({
   system: {
     handling:
-      "session metadata: init's `cwd` resolves relative paths; init, status and thinking_tokens emit no event; any " +
-      'other subtype is unknown',
+      "session metadata: init's `cwd` resolves relative paths; init, status and thinking_tokens emit no event; " +
+      'permission_denied (a call the permission mode refused) -> warning `permission_denied`; any other subtype is ' +
+      'unknown',
     rules: {
       init: 'system/init: consumed',
       status: 'system/status: consumed',
       thinkingTokens: 'system/thinking_tokens: consumed',
+      permissionDenied: 'system/permission_denied: warning',
       other: 'system, other subtype: unknown',
     },
   },
@@ -66,6 +69,7 @@ export function correlator(run: RunContext): Correlator {
       ['init', (record) => (run.reportCwd(record.cwd), records.system.rules.init)],
       ['status', () => records.system.rules.status],
       ['thinking_tokens', () => records.system.rules.thinkingTokens],
+      ['permission_denied', (record) => refused(run, record)],
     ]),
     records.system.rules.other,
   );
@@ -101,6 +105,13 @@ export function correlator(run: RunContext): Correlator {
     result,
     stream_event: () => records.stream_event.rules.consumed,
   });
+}
+
+/** `system/permission_denied {tool_name, tool_use_id, message}`: the call's own tool_result follows, an error. */
+function refused(run: RunContext, record: JsonObject): string {
+  const tool = typeof record.tool_name === 'string' ? record.tool_name : 'a tool';
+  permissionDenied(run, { tool, reason: typeof record.message === 'string' ? record.message : '' });
+  return records.system.rules.permissionDenied;
 }
 
 /** A Read result with no recorded call still names its file (docs/harnesses/claude-code.md "Tool mapping"). */

@@ -9,10 +9,10 @@ import type { LaunchOptions } from '../../kernel/harness.js';
 
 export const LOCAL_BACKEND = { CLINE_SESSION_BACKEND_MODE: 'local' } as const;
 
-/** The options with the local session backend in the child's environment (the caller's, else this process's). */
-export function localBackend<Options extends LaunchOptions>(
-  options: Options,
-): Options & { env: Record<string, string | undefined> } {
-  const { env } = options as { env?: Record<string, string | undefined> };
-  return { ...options, env: { ...(env ?? process.env), ...LOCAL_BACKEND } };
+/**
+ * The options with the local session backend added to the caller's `env` (over it): spawnHarness lays that over this
+ * process's environment, or, with `extendEnv: false`, makes it the child's whole environment.
+ */
+export function localBackend<Options extends LaunchOptions>(options: Options): Options & { env: NodeJS.ProcessEnv } {
+  return { ...options, env: { ...options.env, ...LOCAL_BACKEND } };
 }

@@ -258,7 +258,7 @@ export function spawnHarness(given: SpawnHarnessOptions): HarnessRun {
     child = spawn(command, options.args ?? [], {
       cwd: options.cwd,
       env: childEnv(options),
-      stdio: [harness.client ? 'pipe' : (options.stdin ?? 'ignore'), 'pipe', 'pipe'],
+      stdio: [harness.client || options.input !== undefined ? 'pipe' : (options.stdin ?? 'ignore'), 'pipe', 'pipe'],
       // Its own process group, so ending the run ends whatever the harness started too.
       detached: true,
     });
@@ -269,6 +269,11 @@ export function spawnHarness(given: SpawnHarnessOptions): HarnessRun {
     return output;
   }
   const started = child;
+  if (options.input !== undefined) {
+    // A child that exits without reading it: its exit is what the run reports.
+    started.stdin!.on('error', () => {});
+    started.stdin!.end(options.input);
+  }
   const pgid = started.pid;
   if (pgid !== undefined) {
     track(pgid);
@@ -279,6 +284,7 @@ export function spawnHarness(given: SpawnHarnessOptions): HarnessRun {
         signalGroup(pgid, signal);
       },
       emit,
+      metrics,
     });
   }
 
