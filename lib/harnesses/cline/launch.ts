@@ -16,3 +16,13 @@ export const LOCAL_BACKEND = { CLINE_SESSION_BACKEND_MODE: 'local' } as const;
 export function localBackend<Options extends LaunchOptions>(options: Options): Options & { env: NodeJS.ProcessEnv } {
   return { ...options, env: { ...options.env, ...LOCAL_BACKEND } };
 }
+
+/**
+ * A prompt Cline can only read as text: even after `--`, Cline 3.0.65 takes a one-word prompt naming a subcommand
+ * (`history`) as that command and refuses one starting with `-` as an option (measured); a trailing newline makes
+ * either text, and changes nothing the model reads.
+ */
+export function textPrompt<Options extends LaunchOptions>(options: Options): Options {
+  const { prompt } = options;
+  return prompt === undefined || /\s/.test(prompt) ? options : { ...options, prompt: `${prompt}\n` };
+}
