@@ -6,6 +6,7 @@ import type { Writable } from 'node:stream';
 import type { EventBody, RunMetrics } from './events.js';
 import type { JsonObject } from './json.js';
 import type { Permissions } from './permissions.js';
+import type { Refusal } from './permission-denied.js';
 import type { RecordRows } from './record-table.js';
 import type { ToolCall } from './tool-call.js';
 import type { TextSpan, TextSpanOptions } from './text-span.js';
@@ -162,6 +163,11 @@ export interface Harness {
    * another's).
    */
   readonly signature?: Signature;
+  /**
+   * A stderr line (under spawnHarness) that says a permission refused a tool call, for a harness that says so only
+   * there (`codex exec`): a `permission_denied` warning follows the line's `stderr` warning.
+   */
+  stderrRefusal?(line: string): Refusal | undefined;
   /** For a harness the library talks to (acp): its side of the conversation, started with the child. */
   client?(options: LaunchOptions, context: ClientContext): HarnessClient;
 }

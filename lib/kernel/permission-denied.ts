@@ -4,7 +4,13 @@
  * counts it in the run's metrics, so that a consumer can tell an agent that finished from one the
  * permission policy stopped.
  */
-import type { RunContext } from './harness.js';
+import type { EventBody, RunMetrics } from './events.js';
+
+/** Where a refusal goes: a run's events and metrics (a correlator's RunContext, spawnHarness's own). */
+export interface RefusalSink {
+  emit(event: EventBody): void;
+  readonly metrics: RunMetrics;
+}
 
 export interface Refusal {
   /** The tool's name as the harness gives it (`Bash`, `write_file`, `shell`). */
@@ -15,7 +21,7 @@ export interface Refusal {
   stopped?: boolean;
 }
 
-export function permissionDenied(run: Pick<RunContext, 'emit' | 'metrics'>, refusal: Refusal): void {
+export function permissionDenied(run: RefusalSink, refusal: Refusal): void {
   const reason = refusal.reason.trim() || 'no reason given';
   run.emit({ type: 'warning', code: 'permission_denied', message: `Permission denied: ${refusal.tool}: ${reason}` });
   run.metrics.permission_denials = (run.metrics.permission_denials ?? 0) + 1;

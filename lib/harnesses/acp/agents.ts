@@ -5,6 +5,8 @@
  */
 import { resolve } from 'node:path';
 import { acpSettings } from './client.js';
+// OpenCode and its fork Kilo allow edits and commands by default: an inline config that asks outranks the project's.
+import { ASK } from '../opencode/command-line.js';
 import type { LaunchOptions } from '../../kernel/harness.js';
 import type { AcpOptions } from './client.js';
 
@@ -29,9 +31,6 @@ export interface AcpAgent {
 
 /** What a preset adds per `permissions` value (an ACP run takes `'default'` and `'bypass'`). */
 export type PresetPermissions<T> = Readonly<Partial<Record<'default' | 'bypass', T>>>;
-
-/** OpenCode and its fork Kilo allow edits and commands by default: an inline config that asks outranks the project's. */
-const ASK = '{"permission":"ask"}';
 
 export const acpAgents: ReadonlyMap<string, AcpAgent> = new Map<string, AcpAgent>([
   [

@@ -105,12 +105,11 @@ export function permissionAnswer(options: unknown, permissions: AcpPermissions, 
 }
 
 /** What a request the client did not allow refused (docs/harnesses/acp.md "Permission requests"). */
-function refusalOf(toolCall: unknown, answer: ReturnType<typeof permissionAnswer>, cancelled: boolean): Refusal {
+function refusalOf(toolCall: unknown, answer: ReturnType<typeof permissionAnswer>): Refusal {
   const call = isObject(toolCall) ? toolCall : {};
   const tool = [call.title, call.kind, call.toolCallId].find((name) => typeof name === 'string' && name !== '');
-  const reason = cancelled
-    ? 'the run was being cancelled'
-    : answer.outcome.outcome === 'selected'
+  const reason =
+    answer.outcome.outcome === 'selected'
       ? `permissions "default": the library chose ${answer.outcome.optionId}`
       : 'permissions "default": the request offered no reject option, so it was cancelled';
   return { tool: (tool as string | undefined) ?? 'a tool', reason };
@@ -225,7 +224,8 @@ export function acpClient(options: LaunchOptions & AcpOptions, context: ClientCo
       const params = isObject(message.params) ? message.params : {};
       const result = permissionAnswer(params.options, settings.permissions, cancelled);
       reply({ id, result });
-      if (settings.permissions !== 'bypass') permissionDenied(context, refusalOf(params.toolCall, result, cancelled));
+      // Refused by the permissions setting; not a request cancelled with the turn.
+      if (settings.permissions !== 'bypass' && !cancelled) permissionDenied(context, refusalOf(params.toolCall, result));
       return;
     }
     const name =

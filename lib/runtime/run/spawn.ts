@@ -22,6 +22,7 @@ import { groupAlive, release, signalEach, signalGroup, strays, track } from './p
 import { InputBytes, splitLines, type LineTooLong } from '../../transforms/split-lines.js';
 import { harnessFrom } from '../registry.js';
 import type { HarnessClient } from '../../kernel/harness.js';
+import { permissionDenied } from '../../kernel/permission-denied.js';
 import { spawnUnsupported } from './platform.js';
 import { HarnessRunError, STDERR_TAIL_BYTES, type RunFailure, type RunOutcome, type RunResult } from './errors.js';
 import {
@@ -321,6 +322,8 @@ export function spawnHarness(given: SpawnHarnessOptions): HarnessRun {
         : `(a stderr line of ${(line as LineTooLong).bytes} bytes, skipped)`;
     keepStderr(message);
     emit({ type: 'warning', code: 'stderr', message });
+    const refusal = harness.stderrRefusal?.(message);
+    if (refusal) permissionDenied({ emit, metrics }, refusal);
   });
 
   /** The last lines of stderr, at most STDERR_TAIL_BYTES of them (a longer last line: its end). */

@@ -7,7 +7,8 @@
  */
 import { describe, expect, test } from 'vitest';
 import { acpAgents } from '../../../lib/harnesses/acp/agents.js';
-import { launchRecord } from './launch-record.js';
+import { harnesses, type HarnessName } from '../../../lib/index.js';
+import { launchRecord, type LaunchRecord } from './launch-record.js';
 
 const prompt = 'fix the tests';
 /** A caller's environment that would undo every permission variable, were it to win. */
@@ -60,6 +61,82 @@ describe('ACP presets, started on a stand-in', () => {
       const record = await launchRecord({ harness: 'acp', agent, prompt, env: base, extendEnv: false, permissions: 'bypass' });
       expect(record.argv).toEqual(expected.args ?? byDefault[agent]!.args);
       expect(record.env).toEqual({ ...base, ...expected.env });
+    });
+  }
+});
+
+describe('command lines, started on a stand-in', () => {
+  // What each row adds to the environment by default (cline: its local session backend, lib/harnesses/cline/launch.ts).
+  const addedEnv: Record<string, Record<string, string>> = {
+    'claude-code': {},
+    codex: {},
+    copilot: {},
+    gemini: {},
+    goose: { GOOSE_MODE: 'approve' },
+    kilo: { KILO_CONFIG_CONTENT: ask },
+    opencode: { OPENCODE_CONFIG_CONTENT: ask },
+    qwen: {},
+    cline: { CLINE_SESSION_BACKEND_MODE: 'local' },
+  };
+  // The row's own approving flag, as a prompt: it must stay the task.
+  const bypassFlag: Record<string, string> = {
+    'claude-code': '--dangerously-skip-permissions',
+    codex: '--dangerously-bypass-approvals-and-sandbox',
+    copilot: '--allow-all-tools',
+    gemini: '--approval-mode=yolo',
+    goose: '--no-session',
+    kilo: '--auto',
+    opencode: '--dangerously-skip-permissions',
+    pi: '--mode',
+    qwen: '--yolo',
+    cline: '-y',
+  };
+  const rows = Object.keys(bypassFlag);
+  test('every command line is here', () =>
+    expect(rows.sort()).toEqual(
+      [...harnesses]
+        .filter(([name, harness]) => harness.launch && name !== 'acp')
+        .map(([name]) => name)
+        .sort(),
+    ));
+
+  /** Where the prompt went: stdin, after `--`, or as `--flag=` (then the argv with it taken out). */
+  function placed(record: LaunchRecord, text: string): { via: string; rest: string[] } {
+    const { argv, stdin } = record;
+    if (stdin === text) return { via: 'stdin', rest: argv };
+    if (argv.at(-1) === text && argv.at(-2) === '--') return { via: '--', rest: argv.slice(0, -2) };
+    const flag = argv.findIndex((arg) => arg.endsWith(`=${text}`) && arg.startsWith('--'));
+    if (flag >= 0) return { via: argv[flag]!.slice(0, -text.length), rest: argv.filter((_, i) => i !== flag) };
+    return { via: 'an option parser', rest: argv };
+  }
+
+  for (const harness of rows) {
+    const permissions = harness === 'pi' ? 'bypass' : 'default';
+    test(`${harness}: the prompt reaches no option parser (\`- item\`, its own ${bypassFlag[harness]})`, async () => {
+      const start = (text: string) =>
+        launchRecord({ harness: harness as HarnessName, prompt: text, permissions, env: base, extendEnv: false });
+      const plain = placed(await start(prompt), prompt);
+      expect(plain.via).not.toBe('an option parser');
+      // Cline's one-word prompt gets a newline (lib/harnesses/cline/launch.ts).
+      for (const text of ['- item: fix the tests', bypassFlag[harness]!]) {
+        const sent = harness === 'cline' && !/\s/.test(text) ? `${text}\n` : text;
+        const record = await start(text);
+        expect(placed(record, sent), JSON.stringify(record.argv)).toEqual(plain);
+      }
+    });
+  }
+
+  for (const harness of rows.filter((name) => name !== 'pi')) {
+    test(`${harness}: by default the caller's env undoes no permission variable; extendEnv false leaks nothing`, async () => {
+      const env = { ...base, ...undoing, SECRET: 'not for the agent' };
+      const record = await launchRecord({ harness: harness as HarnessName, prompt, env, extendEnv: false });
+      expect(record.env).toEqual({ ...env, ...addedEnv[harness] });
+      // The same run with the environment extended: this process's variables, the permission's still winning.
+      const extended = await launchRecord({ harness: harness as HarnessName, prompt, env: undoing });
+      for (const [name, value] of Object.entries(addedEnv[harness]!)) expect(extended.env[name]).toBe(value);
+      // No env at all: only what the row adds (Cline's launch once spread this process's environment in).
+      const bare = await launchRecord({ harness: harness as HarnessName, prompt, extendEnv: false });
+      expect(bare.env).toEqual(addedEnv[harness]);
     });
   }
 });
