@@ -172,7 +172,10 @@ export const offline: Readonly<Record<RowId, (place: Place, url: string) => Offl
   },
   opencode: (place, url) => {
     // With its $schema: without one, OpenCode writes it into the file (a workspace change of its own).
-    writeJson(place.path('opencode.json'), openaiCompatibleProject(url, { $schema: 'https://opencode.ai/config.json' }));
+    writeJson(
+      place.path('opencode.json'),
+      openaiCompatibleProject(url, { $schema: 'https://opencode.ai/config.json' }),
+    );
     return {
       env: {
         ...openaiCompatibleSetup(place, url, 'opencode'),

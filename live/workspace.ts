@@ -74,7 +74,13 @@ export function hashTree(root: string): Map<string, string> {
       const path = prefix + entry.name;
       if (entry.isDirectory()) {
         if (path !== '.git') walk(join(dir, entry.name), `${path}/`);
-      } else hashes.set(path, createHash('sha256').update(readFileSync(join(dir, entry.name))).digest('hex'));
+      } else
+        hashes.set(
+          path,
+          createHash('sha256')
+            .update(readFileSync(join(dir, entry.name)))
+            .digest('hex'),
+        );
     }
   };
   walk(root, '');

@@ -63,7 +63,11 @@ export function argsOf(row: CommandLine, { prompt, model, extraArgs = [], permis
   const flags = row.flags.includes(PERMISSIONS)
     ? row.flags.flatMap((flag) => (flag === PERMISSIONS ? granted : [flag]))
     : [...row.flags, ...granted];
-  const promptArgs = row.promptStdin ? [] : row.promptFlag === undefined ? ['--', prompt] : [`${row.promptFlag}=${prompt}`];
+  const promptArgs = row.promptStdin
+    ? []
+    : row.promptFlag === undefined
+      ? ['--', prompt]
+      : [`${row.promptFlag}=${prompt}`];
   const rest = [...(model === undefined ? [] : ['--model', model]), ...extraArgs];
   return row.promptFirst ? [...promptArgs, ...flags, ...rest] : [...flags, ...rest, ...promptArgs];
 }

@@ -65,15 +65,7 @@ describe('the command line built for a prompt', () => {
   // Checked against each CLI's page (research/<harness>.md): the mode that approves nothing, said explicitly where the
   // CLI has a flag for it (a settings file may choose another).
   const byDefault: Record<Exclude<CliHarness, 'pi'>, string[]> = {
-    'claude-code': [
-      'claude',
-      '--print',
-      '--output-format',
-      'stream-json',
-      '--verbose',
-      '--permission-mode',
-      'default',
-    ],
+    'claude-code': ['claude', '--print', '--output-format', 'stream-json', '--verbose', '--permission-mode', 'default'],
     codex: ['codex', 'exec', '--json', '--sandbox', 'read-only', '--', prompt],
     copilot: ['copilot', `--prompt=${prompt}`, '--output-format', 'json', '--no-color'],
     gemini: ['gemini', `--prompt=${prompt}`, '--output-format', 'stream-json', '--approval-mode', 'default'],
@@ -272,7 +264,10 @@ describe('a run started from a prompt', () => {
       for await (const event of run) events.push(event);
       expect(events.filter((event) => event.type === 'warning' && event.code === 'stderr')).toMatchObject([
         {
-          message: JSON.stringify([['run', '--quiet', '--output-format', 'stream-json', `--text=${prompt}`], 'approve']),
+          message: JSON.stringify([
+            ['run', '--quiet', '--output-format', 'stream-json', `--text=${prompt}`],
+            'approve',
+          ]),
         },
       ]);
     } finally {

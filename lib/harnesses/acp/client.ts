@@ -225,7 +225,8 @@ export function acpClient(options: LaunchOptions & AcpOptions, context: ClientCo
       const result = permissionAnswer(params.options, settings.permissions, cancelled);
       reply({ id, result });
       // Refused by the permissions setting; not a request cancelled with the turn.
-      if (settings.permissions !== 'bypass' && !cancelled) permissionDenied(context, refusalOf(params.toolCall, result));
+      if (settings.permissions !== 'bypass' && !cancelled)
+        permissionDenied(context, refusalOf(params.toolCall, result));
       return;
     }
     const name =

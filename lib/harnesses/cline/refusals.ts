@@ -9,6 +9,8 @@ import type { Refusal } from '../../kernel/permission-denied.js';
 /** The refusal a tool's `content_end` reports, if it reports one. */
 export function refusalOf(tool: string, end: JsonObject): Refusal | undefined {
   const output = isObject(end.output) ? end.output : {};
-  const error = [output.error, end.error].find((text) => typeof text === 'string' && text.includes('requires approval'));
+  const error = [output.error, end.error].find(
+    (text) => typeof text === 'string' && text.includes('requires approval'),
+  );
   return typeof error === 'string' ? { tool, reason: error } : undefined;
 }

@@ -204,7 +204,8 @@ const REJECTED = 'The user rejected permission to use this specific tool call.';
  */
 function refusalOf(tool: string, state: JsonObject): Refusal | undefined {
   const error = state.error;
-  if (state.status !== 'error' || typeof error !== 'string' || !error.startsWith(REJECTED.slice(0, -1))) return undefined;
+  if (state.status !== 'error' || typeof error !== 'string' || !error.startsWith(REJECTED.slice(0, -1)))
+    return undefined;
   return { tool, reason: error, stopped: error === REJECTED };
 }
 

@@ -58,7 +58,14 @@ describe('ACP presets, started on a stand-in', () => {
   };
   for (const [agent, expected] of Object.entries(bypass)) {
     test(`${agent}, permissions 'bypass': what makes it approve, and no asking config`, async () => {
-      const record = await launchRecord({ harness: 'acp', agent, prompt, env: base, extendEnv: false, permissions: 'bypass' });
+      const record = await launchRecord({
+        harness: 'acp',
+        agent,
+        prompt,
+        env: base,
+        extendEnv: false,
+        permissions: 'bypass',
+      });
       expect(record.argv).toEqual(expected.args ?? byDefault[agent]!.args);
       expect(record.env).toEqual({ ...base, ...expected.env });
     });
