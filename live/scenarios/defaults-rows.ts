@@ -115,6 +115,17 @@ export const opencodeDefaults = defaultsScenario(opencodeTools, {
   ],
 });
 
+// Kilo says so itself, and exits 1.
+export const kiloDefaults = defaultsScenario(opencodeTools, {
+  played: 1,
+  exitCode: 1,
+  events: (x) => [
+    ...opencodeDefaults.events(x),
+    { type: 'error', message: 'run ended with an auto-rejected permission; pass --auto for autonomous use' },
+    x.exited(1),
+  ],
+});
+
 const geminiTools: DefaultsTools = {
   read: (p) => ({ name: 'read_file', input: { file_path: p.path('README.md') } }),
   grep: (p) => ({ name: 'grep_search', input: { pattern: 'hello', dir_path: p.workspace } }),
@@ -309,7 +320,7 @@ export const defaults: Readonly<Record<string, Scenario>> = {
   'claude-code': claudeCodeDefaults,
   codex: codexDefaults,
   opencode: opencodeDefaults,
-  kilo: opencodeDefaults,
+  kilo: kiloDefaults,
   gemini: geminiDefaults,
   qwen: qwenDefaults,
   copilot: copilotDefaults,
