@@ -97,11 +97,6 @@ function parseOrText(line: string): unknown {
   }
 }
 
-/**
- * The lossless check (CONTRACT.md "Nothing is lost"): every input line was handled by one of
- * the harness's named rules, and every line a rule turned into `unknown` appears verbatim in
- * an unknown event.
- */
 /** Each rule id of every harness's tables, and the sentence it stands for. */
 const ruleSentences = new Map<string, string>(
   [...harnesses.values()]
@@ -113,6 +108,11 @@ const ruleSentences = new Map<string, string>(
 /** Whether the rule with this id keeps its line as an `unknown` event (its sentence says so). */
 export const keepsUnknown = (id: string) => (ruleSentences.get(id) ?? '').endsWith(': unknown');
 
+/**
+ * The lossless check (docs/contract.md "Nothing is lost"): every input line was handled by one of
+ * the harness's named rules, and every line a rule turned into `unknown` appears verbatim in
+ * an unknown event.
+ */
 export function expectLossless(result: Run, relative: string, namedRules: readonly string[]): void {
   const lines = parsedLines(relative);
   const text = readFileSync(fixturePath(relative), 'utf8');

@@ -54,11 +54,11 @@ export interface CorrelateOptions {
 }
 
 export function correlator(sink: Sink<Correlated>, options: CorrelateOptions): Stage<Parsed> & { flush(): void } {
-  const harnessOf = options.harness;
-  if (typeof harnessOf !== 'object' || harnessOf === null || typeof harnessOf.correlator !== 'function') {
+  const harness = options.harness;
+  if (typeof harness !== 'object' || harness === null || typeof harness.correlator !== 'function') {
     throw new TypeError('correlate: harness must be a Harness object (harnesses.get(name), harnessFrom(name))');
   }
-  const metrics = options.metrics ?? createMetrics(harnessOf);
+  const metrics = options.metrics ?? createMetrics(harness);
   const rules = metrics.input.rules;
   let cwd = options.cwd === undefined ? undefined : resolvePath(options.cwd, process.cwd());
   let cwdReported = options.cwd !== undefined;
@@ -96,7 +96,7 @@ export function correlator(sink: Sink<Correlated>, options: CorrelateOptions): S
     },
     tool(fields) {
       flushSpans();
-      sink(new ToolCall(fields, cwd, now(), session, options.home, harnessOf));
+      sink(new ToolCall(fields, cwd, now(), session, options.home, harness));
     },
     textSpan(spanOptions) {
       const span = new TextSpan(run, spanOptions);
@@ -107,8 +107,9 @@ export function correlator(sink: Sink<Correlated>, options: CorrelateOptions): S
     limits,
   };
   // `harness: 'auto'`: no correlator until the first lines have said which harness wrote them.
-  const auto = isDetecting(harnessOf) && harnessOf.detected === undefined ? harnessOf : undefined;
-  let harness: Correlator = auto ? holding : harnessOf.correlator(run);
+  const auto = isDetecting(harness) && harness.detected === undefined ? harness : undefined;
+  // Where records go: the harness's correlator, or `holding` while auto detects.
+  let activeCorrelator: Correlator = auto ? holding : harness.correlator(run);
   const held: Parsed[] = [];
 
   /** The stream's harness is known (or cannot be): it takes over, and reads the lines held so far. */
@@ -125,9 +126,9 @@ export function correlator(sink: Sink<Correlated>, options: CorrelateOptions): S
           `records are kept as unknown events`,
       });
     }
-    metrics.harness = harnessOf.name;
-    if (harnessOf.terminal !== undefined) metrics.ended = false;
-    harness = harnessOf.correlator(run);
+    metrics.harness = harness.name;
+    if (harness.terminal !== undefined) metrics.ended = false;
+    activeCorrelator = harness.correlator(run);
     for (const item of held.splice(0)) handle(item);
   }
 
@@ -138,7 +139,7 @@ export function correlator(sink: Sink<Correlated>, options: CorrelateOptions): S
 
   /** A warning about a line the harness never sees; text it holds goes out first, so events keep input order. */
   function warn(message: string, code?: string): void {
-    harness.flush?.();
+    activeCorrelator.flush?.();
     run.emit({ type: 'warning', message, code });
   }
 
@@ -168,7 +169,7 @@ export function correlator(sink: Sink<Correlated>, options: CorrelateOptions): S
       return count(sharedRecords['too long'].rules.warning);
     }
     if (parsed.cut) warn(describeCut(metrics.input.lines, parsed.bytes, parsed.cut), 'truncated');
-    count(harness.record(parsed.value));
+    count(activeCorrelator.record(parsed.value));
     options.onRecord?.(parsed.value);
   }
 
@@ -176,7 +177,7 @@ export function correlator(sink: Sink<Correlated>, options: CorrelateOptions): S
   sink(new MetricsNote(metrics));
   return {
     write(parsed) {
-      if (harness !== holding) return handle(parsed);
+      if (activeCorrelator !== holding) return handle(parsed);
       const record = typeof parsed === 'object' && 'value' in parsed;
       // Before the first record nothing waits for the harness: a banner line is a warning at once,
       // so however many there are, detection reads records, not lines.
@@ -187,12 +188,12 @@ export function correlator(sink: Sink<Correlated>, options: CorrelateOptions): S
       else if (held.length >= MAX_HELD_LINES) place(auto!.settle());
     },
     end() {
-      if (harness === holding) place(auto!.settle());
-      harness.end();
+      if (activeCorrelator === holding) place(auto!.settle());
+      activeCorrelator.end();
     },
     /** Emits the harness's held text now (live input that has paused). */
     flush() {
-      harness.flush?.();
+      activeCorrelator.flush?.();
     },
   };
 }

@@ -7,7 +7,7 @@
  */
 import type { LaunchOptions } from '../../kernel/harness.js';
 
-export const LOCAL_BACKEND = { CLINE_SESSION_BACKEND_MODE: 'local' } as const;
+const LOCAL_BACKEND = { CLINE_SESSION_BACKEND_MODE: 'local' } as const;
 
 /**
  * The options with the local session backend added to the caller's `env` (over it): spawnHarness lays that over this

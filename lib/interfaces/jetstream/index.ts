@@ -4,7 +4,8 @@
  *
  * @module harness-events/jetstream
  */
-export { toJetStream, publishTo, JetStreamSink, JetStreamPublishError, type JetStreamSinkOptions } from './sink.js';
+export { toJetStream, publishTo, JetStreamSink, JetStreamPublishError } from './sink.js';
+export type { JetStreamSinkOptions } from './options.js';
 export { fromJetStream, type JetStreamSource, type JetStreamSourceOptions, type JetStreamRecord } from './source.js';
 export {
   DEFAULT_STREAM,
