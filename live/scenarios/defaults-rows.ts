@@ -281,14 +281,13 @@ export const copilotAcpDefaults = defaultsScenario(copilotTools, {
   ],
 });
 
-// codex-acp under its read-only sandbox here: the commands fail too; its only reject option, abort, cancels the turn.
+// codex-acp's read-only sandbox fails every command here, and whether a failed command's item comes is not
+// deterministic: the round is the write alone, which it asks for; its only reject option, abort, cancels the turn.
 export const codexAcpDefaults = defaultsScenario(shellTools(exec, addPatch), {
-  played: 4,
+  calls: ['write'],
+  played: 1,
   exitCode: 1,
   events: (x) => [
-    { type: 'read', path: x.path('README.md'), is_success: false },
-    { type: 'search', query: 'hello', path: x.workspace, is_success: false },
-    { type: 'list', path: x.path('src'), is_success: false },
     denied(`Edit ${x.path('src/c.ts')}`, chose('abort')),
     { type: 'write', path: x.path('src/c.ts') },
     { type: 'warning', code: 'cancelled', message: 'ACP turn ended: cancelled' },

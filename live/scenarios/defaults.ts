@@ -30,20 +30,20 @@ export const defaultsOrder = ['read', 'grep', 'list', 'write', 'edit', 'destroy'
 
 /**
  * The scenario; `played`: how many of the calls the CLI plays before it ends the run (one that stops at the first
- * refusal), else every call and a closing text.
+ * refusal), else every call and a closing text; `calls`: the calls, when not every one of the round.
  */
 export function defaultsScenario(
   tools: DefaultsTools,
-  rest: Pick<Scenario, 'events'> & Partial<Scenario> & { played?: number },
+  rest: Pick<Scenario, 'events'> & Partial<Scenario> & { played?: number; calls?: readonly (keyof DefaultsTools)[] },
 ): Scenario {
-  const { played, ...scenario } = rest;
+  const { played, calls: order = defaultsOrder, ...scenario } = rest;
   return {
     name: 'defaults',
     prompt: defaultsPrompt,
     permissions: 'default',
     unchanged: true,
     turns: (p) => {
-      const calls: Turn[] = defaultsOrder.map((name) => ({ tools: [tools[name](p)] }));
+      const calls: Turn[] = order.map((name) => ({ tools: [tools[name](p)] }));
       return played === undefined ? [...calls, { text: defaultsDone }] : calls.slice(0, played);
     },
     exitCode: 0,
