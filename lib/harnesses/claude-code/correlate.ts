@@ -13,6 +13,7 @@ import { addTokens, amount, excluding, tokenCount, tokensOf } from '../../kernel
 import { stringField } from '../../kernel/tool-rules.js';
 import type { Tokens } from '../../kernel/events.js';
 import { isObject, type JsonObject } from '../../kernel/json.js';
+import { permissionDenied } from '../../kernel/permission-denied.js';
 import { recordRows, type RecordRule } from '../../kernel/record-table.js';
 import { bySubtype, dialect, endRun, errorCode, errorMessage } from './dialect.js';
 import { orchestration } from './orchestration.js';
@@ -24,7 +25,8 @@ export const records = recordRows({
     handling:
       "session metadata: init's `cwd` resolves relative paths and starts the shell directory; init, status and " +
       'thinking_tokens emit no event; api_retry is a warning; task_started and task_notification of a subagent are ' +
-      'orchestration, its task_progress and task_updated consumed; any other subtype is unknown',
+      'orchestration, its task_progress and task_updated consumed; permission_denied (a call the permission mode ' +
+      'refused) -> warning `permission_denied`; any other subtype is unknown',
     rules: {
       init: 'system/init: consumed',
       status: 'system/status: consumed',
@@ -38,6 +40,7 @@ export const records = recordRows({
         'else `subagent_failed`',
       taskConsumed: "system/task_progress, task_updated of a subagent's task: consumed",
       taskOther: 'system/task_*, any other task (a background Bash): unknown',
+      permissionDenied: 'system/permission_denied: warning',
       other: 'system, other subtype: unknown',
     },
   },
@@ -99,6 +102,7 @@ export function correlator(run: RunContext): Correlator {
       ['thinking_tokens', () => records.system.rules.thinkingTokens],
       ['api_retry', apiRetry],
       ...tasks.subtypes,
+      ['permission_denied', (record) => refused(run, record)],
     ]),
     records.system.rules.other,
   );
@@ -148,6 +152,13 @@ export function correlator(run: RunContext): Correlator {
     result,
     stream_event: () => records.stream_event.rules.consumed,
   });
+}
+
+/** `system/permission_denied {tool_name, tool_use_id, message}`: the call's own tool_result follows, an error. */
+function refused(run: RunContext, record: JsonObject): string {
+  const tool = typeof record.tool_name === 'string' ? record.tool_name : 'a tool';
+  permissionDenied(run, { tool, reason: typeof record.message === 'string' ? record.message : '' });
+  return records.system.rules.permissionDenied;
 }
 
 /** A Read result with no recorded call still names its file (docs/harnesses/claude-code.md "Tool mapping"). */

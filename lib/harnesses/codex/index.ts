@@ -8,6 +8,7 @@ import { correlator, records } from './correlate.js';
 import { tools } from './tools.js';
 import { signature } from './signature.js';
 import { commandLine } from './command-line.js';
+import { stderrRefusal } from './refusals.js';
 
 export { signature } from './signature.js';
 export { commandLine } from './command-line.js';
@@ -22,4 +23,5 @@ export const harness = {
   tools,
   terminal: 'turn.completed',
   launch: launcher(commandLine),
+  stderrRefusal,
 } satisfies Harness;

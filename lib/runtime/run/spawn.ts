@@ -21,6 +21,7 @@ import { stamp } from '../../kernel/stamp.js';
 import { createNormalizer, type Normalizer } from '../normalizer.js';
 import { outputEnds, signalGroup, track } from './process-groups.js';
 import type { HarnessClient } from '../../kernel/harness.js';
+import { permissionDenied } from '../../kernel/permission-denied.js';
 import type { RunFailure, RunOutcome, RunResult } from './errors.js';
 import { childEnv, byteBounds, DEFAULT_KILL_GRACE_MS, launch, type SpawnHarnessOptions } from './spawn-options.js';
 import { delay } from '../../kernel/limits.js';
@@ -138,6 +139,10 @@ export function spawnHarness(given: SpawnHarnessOptions): HarnessRun {
       }
     },
     emit,
+    after(message) {
+      const refusal = harness.stderrRefusal?.(message);
+      if (refusal) permissionDenied({ emit, metrics }, refusal);
+    },
   });
 
   /** Ends the run now: the stream gets its last events and ends, `done` settles. */
@@ -178,7 +183,7 @@ export function spawnHarness(given: SpawnHarnessOptions): HarnessRun {
     child = spawn(command, options.args ?? [], {
       cwd: options.cwd,
       env: childEnv(options),
-      stdio: [harness.client ? 'pipe' : (options.stdin ?? 'ignore'), 'pipe', 'pipe'],
+      stdio: [harness.client || options.input !== undefined ? 'pipe' : (options.stdin ?? 'ignore'), 'pipe', 'pipe'],
       // Its own process group, so ending the run ends whatever the harness started too.
       detached: true,
     });
@@ -189,6 +194,11 @@ export function spawnHarness(given: SpawnHarnessOptions): HarnessRun {
     return run;
   }
   const started = child;
+  if (options.input !== undefined) {
+    // A child that exits without reading it: its exit is what the run reports.
+    started.stdin!.on('error', () => {});
+    started.stdin!.end(options.input);
+  }
   const stdout = started.stdout!;
   const stderrPipe = started.stderr!;
 
@@ -220,6 +230,7 @@ export function spawnHarness(given: SpawnHarnessOptions): HarnessRun {
         signalGroup(pgid, signal);
       },
       emit,
+      metrics,
     });
   }
 

@@ -19,6 +19,8 @@ export function stderrLines(options: {
   maxLineBytes?: number;
   before: () => void;
   emit: (body: EventBody) => void;
+  /** After each line's warning: what else the line says (a harness's refusal printed to stderr). */
+  after?: (message: string) => void;
 }): StderrLines {
   const lines: string[] = [];
   let bytes = 0;
@@ -36,6 +38,7 @@ export function stderrLines(options: {
         : `(a stderr line of ${(line as LineTooLong).bytes} bytes, skipped)`;
     keep(message);
     options.emit({ type: 'warning', code: 'stderr', message });
+    options.after?.(message);
   });
 
   /** Keeps the last lines, at most STDERR_TAIL_BYTES of them (a longer last line: its end). */
