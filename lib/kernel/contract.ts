@@ -69,6 +69,29 @@ export const errorCodes = {
     "with harness auto, the stream's first lines matched no harness; its records are kept as unknown events",
 } as const;
 
+/**
+ * The normalized failure classes: why a run failed, in one vocabulary for every harness (`metrics.failure`). The
+ * harness's own error code stays in each error event's `code`; each harness's table (its `failures`, on its page)
+ * says which of its errors is which class.
+ */
+export const failureClasses = {
+  auth: 'the model provider refused the credentials (HTTP 401 or 403, a missing or invalid API key, not logged in)',
+  rate_limit: 'a rate limit, quota or usage limit was hit (HTTP 429)',
+  context_overflow: "the conversation no longer fits the model's context window",
+  api_error:
+    'the model API failed otherwise (a server error or overload, an unreachable provider, a rejected request, an ' +
+    'empty or invalid response)',
+  limit: 'a limit set on the run was reached (turns, budget, output length)',
+  permission_denied: 'the run ended because a permission setting refused a tool call',
+  aborted: "the run was aborted (the caller's signal or stop(), or the harness reports an abort)",
+  timeout: 'the run took longer than timeoutMs (--timeout) and was stopped',
+  killed: 'the harness was killed by a signal the library did not send',
+  spawn_failed: 'the harness could not be started',
+  max_buffer: 'nothing read the events and they passed maxBufferBytes',
+  stage_failed: 'the normalizer failed (a strict schema violation, a throwing onLine)',
+  other: "the run failed for a reason no row of the harness's table classifies: its error events say why",
+} as const;
+
 const codesOf = (codes: Record<string, string>) =>
   Object.entries(codes)
     .map(([code, meaning]) => `\`${code}\` (${meaning})`)
@@ -162,6 +185,11 @@ export const metrics = {
     api_duration_ms: { type: 'number', minimum: 0 },
     final_output: string,
     is_error: boolean,
+    /**
+     * Why the run failed, one class for every harness (absent when it did not): the first of its errors that the
+     * harness's table classifies, else how the library ended it, else `other`.
+     */
+    failure: { enum: Object.keys(failureClasses) as (keyof typeof failureClasses)[] },
     exit_code: integer,
     signal: string,
   },

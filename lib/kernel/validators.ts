@@ -2137,7 +2137,7 @@ return errors === 0;
 validate34.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const metrics = validate35;
-const schema46 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://harness-events.dev/schemas/metrics.schema.json","title":"harness-events run metrics","type":"object","properties":{"harness":{"type":"string"},"tokens":{"type":"object","properties":{"input":{"type":"integer","minimum":0},"output":{"type":"integer","minimum":0},"cache_read":{"type":"integer","minimum":0},"cache_write":{"type":"integer","minimum":0},"reasoning":{"type":"integer","minimum":0}},"additionalProperties":false},"input":{"type":"object","properties":{"bytes":{"type":"integer","minimum":0},"lines":{"type":"integer","minimum":0},"rules":{"type":"object","additionalProperties":{"type":"integer","minimum":0}}},"required":["bytes","lines","rules"],"additionalProperties":false},"events":{"type":"object","additionalProperties":{"type":"integer","minimum":0}},"session_id":{"type":"string"},"ended":{"type":"boolean"},"total_tokens":{"type":"integer","minimum":0},"cost":{"type":"number","minimum":0},"turns":{"type":"integer","minimum":0},"tool_calls":{"type":"integer","minimum":0},"duration_ms":{"type":"number","minimum":0},"api_duration_ms":{"type":"number","minimum":0},"final_output":{"type":"string"},"is_error":{"type":"boolean"},"exit_code":{"type":"integer"},"signal":{"type":"string"}},"required":["harness","tokens","input","events"],"additionalProperties":false};
+const schema46 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://harness-events.dev/schemas/metrics.schema.json","title":"harness-events run metrics","type":"object","properties":{"harness":{"type":"string"},"tokens":{"type":"object","properties":{"input":{"type":"integer","minimum":0},"output":{"type":"integer","minimum":0},"cache_read":{"type":"integer","minimum":0},"cache_write":{"type":"integer","minimum":0},"reasoning":{"type":"integer","minimum":0}},"additionalProperties":false},"input":{"type":"object","properties":{"bytes":{"type":"integer","minimum":0},"lines":{"type":"integer","minimum":0},"rules":{"type":"object","additionalProperties":{"type":"integer","minimum":0}}},"required":["bytes","lines","rules"],"additionalProperties":false},"events":{"type":"object","additionalProperties":{"type":"integer","minimum":0}},"session_id":{"type":"string"},"ended":{"type":"boolean"},"total_tokens":{"type":"integer","minimum":0},"cost":{"type":"number","minimum":0},"turns":{"type":"integer","minimum":0},"tool_calls":{"type":"integer","minimum":0},"duration_ms":{"type":"number","minimum":0},"api_duration_ms":{"type":"number","minimum":0},"final_output":{"type":"string"},"is_error":{"type":"boolean"},"failure":{"enum":["auth","rate_limit","context_overflow","api_error","limit","permission_denied","aborted","timeout","killed","spawn_failed","max_buffer","stage_failed","other"]},"exit_code":{"type":"integer"},"signal":{"type":"string"}},"required":["harness","tokens","input","events"],"additionalProperties":false};
 const func1 = Object.prototype.hasOwnProperty;
 
 function validate35(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -2640,11 +2640,11 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.exit_code !== undefined){
-let data24 = data.exit_code;
+if(data.failure !== undefined){
+let data24 = data.failure;
 const _errs54 = errors;
-if(!(((typeof data24 == "number") && (!(data24 % 1) && !isNaN(data24))) && (isFinite(data24)))){
-validate35.errors = [{instancePath:instancePath+"/exit_code",schemaPath:"#/properties/exit_code/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+if(!(((((((((((((data24 === "auth") || (data24 === "rate_limit")) || (data24 === "context_overflow")) || (data24 === "api_error")) || (data24 === "limit")) || (data24 === "permission_denied")) || (data24 === "aborted")) || (data24 === "timeout")) || (data24 === "killed")) || (data24 === "spawn_failed")) || (data24 === "max_buffer")) || (data24 === "stage_failed")) || (data24 === "other"))){
+validate35.errors = [{instancePath:instancePath+"/failure",schemaPath:"#/properties/failure/enum",keyword:"enum",params:{allowedValues: schema46.properties.failure.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
 var valid0 = _errs54 === errors;
@@ -2653,16 +2653,30 @@ else {
 var valid0 = true;
 }
 if(valid0){
+if(data.exit_code !== undefined){
+let data25 = data.exit_code;
+const _errs55 = errors;
+if(!(((typeof data25 == "number") && (!(data25 % 1) && !isNaN(data25))) && (isFinite(data25)))){
+validate35.errors = [{instancePath:instancePath+"/exit_code",schemaPath:"#/properties/exit_code/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+return false;
+}
+var valid0 = _errs55 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
 if(data.signal !== undefined){
-const _errs56 = errors;
+const _errs57 = errors;
 if(typeof data.signal !== "string"){
 validate35.errors = [{instancePath:instancePath+"/signal",schemaPath:"#/properties/signal/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
-var valid0 = _errs56 === errors;
+var valid0 = _errs57 === errors;
 }
 else {
 var valid0 = true;
+}
 }
 }
 }

@@ -4,6 +4,16 @@ import { acpClient } from '../harnesses/acp/client.js';
 import * as acp from '../harnesses/acp/correlate.js';
 import { launch as acpLaunch } from '../harnesses/acp/agents.js';
 import { tools as acpTools } from '../harnesses/acp/tools.js';
+import { failures as acpFailures } from '../harnesses/acp/failures.js';
+import { failures as claudeCodeFailures } from '../harnesses/claude-code/failures.js';
+import { failures as clineFailures } from '../harnesses/cline/failures.js';
+import { failures as codexFailures } from '../harnesses/codex/failures.js';
+import { failures as copilotFailures } from '../harnesses/copilot/failures.js';
+import { failures as geminiFailures } from '../harnesses/gemini/failures.js';
+import { failures as gooseFailures } from '../harnesses/goose/failures.js';
+import { failures as opencodeFailures } from '../harnesses/opencode/failures.js';
+import { failures as piFailures } from '../harnesses/pi/failures.js';
+import { failures as qwenFailures } from '../harnesses/qwen/failures.js';
 import { AutoHarness } from './auto.js';
 import type { NamedSignature } from './detect.js';
 import { signature as acpSignature } from '../harnesses/acp/signature.js';
@@ -49,6 +59,7 @@ const registry = {
     records: acp.records,
     tables: { updates: acp.updates },
     tools: acpTools,
+    failures: acpFailures,
     terminal: 'session/prompt response',
     launch: acpLaunch,
     client: acpClient,
@@ -59,6 +70,7 @@ const registry = {
     correlator: claudeCode.correlator,
     records: claudeCode.records,
     tools: claudeCodeTools,
+    failures: claudeCodeFailures,
     terminal: 'result',
     launch: launcher(commandLines['claude-code']),
   },
@@ -69,6 +81,7 @@ const registry = {
     records: cline.records,
     tables: { agent_event: cline.agentEvents, team_event: cline.teamEvents },
     tools: clineTools,
+    failures: clineFailures,
     terminal: 'run_result',
     launch: (options) => localBackend(launcher(commandLines.cline)(options)),
   },
@@ -78,6 +91,7 @@ const registry = {
     correlator: codex.correlator,
     records: codex.records,
     tools: codexTools,
+    failures: codexFailures,
     terminal: 'turn.completed',
     launch: launcher(commandLines.codex),
   },
@@ -87,6 +101,7 @@ const registry = {
     correlator: copilot.correlator,
     records: copilot.records,
     tools: copilotTools,
+    failures: copilotFailures,
     terminal: 'result',
     launch: launcher(commandLines.copilot),
   },
@@ -96,6 +111,7 @@ const registry = {
     correlator: gemini.correlator,
     records: gemini.records,
     tools: geminiTools,
+    failures: geminiFailures,
     toolKey: geminiToolKey,
     terminal: 'result',
     launch: launcher(commandLines.gemini),
@@ -107,6 +123,7 @@ const registry = {
     correlator: goose.correlator,
     records: goose.records,
     tools: gooseTools,
+    failures: gooseFailures,
     toolKey: gooseToolKey,
     terminal: 'complete',
     launch: launcher(commandLines.goose),
@@ -116,6 +133,7 @@ const registry = {
     correlator: kilo.correlator,
     records: kilo.records,
     tools: kiloTools,
+    failures: opencodeFailures,
     toolKey: (name) => name.toLowerCase(),
     launch: launcher(commandLines.kilo),
   },
@@ -125,6 +143,7 @@ const registry = {
     correlator: opencode.correlator,
     records: opencode.records,
     tools: opencodeTools,
+    failures: opencodeFailures,
     toolKey: (name) => name.toLowerCase(),
     launch: launcher(commandLines.opencode),
   },
@@ -134,6 +153,7 @@ const registry = {
     correlator: pi.correlator,
     records: pi.records,
     tools: piTools,
+    failures: piFailures,
     terminal: 'agent_end',
     launch: launcher(commandLines.pi),
   },
@@ -143,6 +163,7 @@ const registry = {
     correlator: qwen.correlator,
     records: qwen.records,
     tools: qwenTools,
+    failures: qwenFailures,
     terminal: 'result',
     exitCodes: qwenExitCodes,
     launch: launcher(commandLines.qwen),

@@ -8,6 +8,7 @@
  * (docs/run-contract.md). While nothing reads the events they are kept for the result, bounded in
  * bytes, so awaiting `done` alone never hangs.
  */
+import { runFailure } from '../../kernel/failures.js';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { statSync } from 'node:fs';
 import { Readable, finished as onceFinished } from 'node:stream';
@@ -221,6 +222,7 @@ export function spawnHarness(given: SpawnHarnessOptions): HarnessRun {
       metrics,
       events: isRead() ? undefined : kept,
     };
+    if (reason !== undefined) metrics.failure = runFailure(reason, metrics);
     if (reason === undefined) {
       const { cause: _cause, detail: _detail, ...fields } = result;
       return resolveDone({ failed: false, ...fields });
