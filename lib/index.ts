@@ -39,7 +39,6 @@ export {
 export {
   findSessions,
   readSession,
-  sessionFormats,
   type SessionEntry,
   type FindSessionsOptions,
   type ReadSessionOptions,
@@ -48,8 +47,10 @@ export { followSession, type FollowSessionOptions } from './runtime/sessions/fol
 export { readEvents, type ReadEventsOptions, type EventReader } from './runtime/read-events.js';
 export type * from './kernel/events.js';
 export type { Harness } from './kernel/harness.js';
-export { commandLines, argsOf, PERMISSIONS, type CommandLine, type CommandLineInput } from './runtime/command-lines.js';
+export { argsOf, PERMISSIONS, type CommandLine, type CommandLineInput } from './kernel/command-line.js';
 export {
+  commandLines,
+  sessionFormats,
   harnesses,
   harnessFrom,
   harnessNamed,

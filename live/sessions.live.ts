@@ -9,7 +9,8 @@
 import { describe, expect, inject, test } from 'vitest';
 import type { HarnessEvent } from '../lib/kernel/events.js';
 import { followSession } from '../lib/runtime/sessions/follow.js';
-import { findSessions, readSession, sessionFormats, type SessionEntry } from '../lib/runtime/sessions/sessions.js';
+import { sessionFormats } from '../lib/runtime/registry.js';
+import { findSessions, readSession, type SessionEntry } from '../lib/runtime/sessions/sessions.js';
 import { liveHarnesses } from './harnesses.js';
 import { runScenario } from './run.js';
 import { scenarios } from './scenarios/index.js';

@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import type { Harness } from '../lib/kernel/harness.js';
 import { sharedRecords, type RecordRows } from '../lib/kernel/record-table.js';
 import type { SessionFormat } from '../lib/kernel/session.js';
-import { sessionFormats } from '../lib/runtime/sessions/sessions.js';
+import { sessionFormats } from '../lib/runtime/registry.js';
 
 const root = new URL('../', import.meta.url);
 

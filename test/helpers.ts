@@ -131,10 +131,12 @@ export function expectLossless(result: Run, relative: string, namedRules: readon
   });
 }
 
-/**
- * Every real capture of every harness, as { harness, file } (the folder is the harness's name; Claude Code's is
- * `claude`).
- */
+/** The harnesses with real captures (test/fixtures/<name>/): every one but gg, whose correlator is one rule. */
+export function capturedHarnesses(): HarnessName[] {
+  return [...harnesses.keys()].filter((harness) => fixtureFiles(harness).length > 0);
+}
+
+/** Every real capture of every harness, as { harness, file } (the folder is the harness's name). */
 export function allCaptures(): { harness: HarnessName; file: string }[] {
   return [...harnesses.keys()].flatMap((harness) => fixtureFiles(harness).map((file) => ({ harness, file })));
 }
@@ -177,14 +179,6 @@ export function acpLabRequests(file: string): { prompt: string; model?: string }
   const prompt = sent.find((message) => message.method === 'session/prompt')!.params.prompt![0]!.text;
   const model = sent.find((message) => message.method === 'session/set_model')?.params.modelId;
   return model === undefined ? { prompt } : { prompt, model };
-}
-
-/**
- * A table keyed by harness name, as [name, value] pairs with the names still typed (Object.entries widens them to
- * string).
- */
-export function byHarness<V>(table: Partial<Record<HarnessName, V>>): [HarnessName, V][] {
-  return Object.entries(table) as [HarnessName, V][];
 }
 
 /**

@@ -19,7 +19,7 @@ import { classify, correlate, parseJson, splitLines, validate } from '../../lib/
 import { metricsSchema } from '../../lib/kernel/contract.js';
 import { records as claudeRecords } from '../../lib/harnesses/claude-code/correlate.js';
 import { sharedRecords } from '../../lib/kernel/record-table.js';
-import { bodies, byHarness, fixtureFiles, fixturePath, jsonl, run } from '../helpers.js';
+import { bodies, capturedHarnesses, fixtureFiles, fixturePath, jsonl, run } from '../helpers.js';
 
 const bin = new URL('../../bin/harness-events.js', import.meta.url).pathname;
 const replay = new URL('../children/replay.mjs', import.meta.url).pathname;
@@ -330,22 +330,9 @@ describe('lines too long to parse whole (stream-json, incrementally, within a bu
     return events;
   }
 
-  const folders: Partial<Record<HarnessName, string>> = {
-    acp: 'acp',
-    'claude-code': 'claude-code',
-    codex: 'codex',
-    opencode: 'opencode',
-    goose: 'goose',
-    pi: 'pi',
-    copilot: 'copilot',
-    kilo: 'kilo',
-    gemini: 'gemini',
-    qwen: 'qwen',
-    cline: 'cline',
-  };
-  for (const [harness, folder] of byHarness(folders)) {
+  for (const harness of capturedHarnesses()) {
     test(`${harness}: every real capture gives the same events read incrementally as parsed whole`, async () => {
-      for (const file of fixtureFiles(folder)) {
+      for (const file of fixtureFiles(harness)) {
         const whole = bodies((await run(readFileSync(fixturePath(file)), { harness })).events);
         expect(bodies(await incrementally(file, harness)), file).toEqual(whole);
       }

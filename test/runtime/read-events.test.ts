@@ -3,7 +3,7 @@ import { Readable } from 'node:stream';
 import { describe, expect, test } from 'vitest';
 import type { HarnessEvent } from '../../lib/kernel/events.js';
 import { readEvents } from '../../lib/runtime/read-events.js';
-import { byHarness, fixtureFiles, runFixture } from '../helpers.js';
+import { capturedHarnesses, fixtureFiles, runFixture } from '../helpers.js';
 
 async function read(text: string, options = {}): Promise<HarnessEvent[]> {
   const events: HarnessEvent[] = [];
@@ -11,13 +11,11 @@ async function read(text: string, options = {}): Promise<HarnessEvent[]> {
   return events;
 }
 
-const harnesses = { 'claude-code': 'claude-code', codex: 'codex', goose: 'goose', opencode: 'opencode', qwen: 'qwen' };
-
 describe('readEvents', () => {
   test('what normalize writes reads back as the same events, for every real capture', async () => {
     let files = 0;
-    for (const [harness, folder] of byHarness(harnesses)) {
-      for (const file of fixtureFiles(folder)) {
+    for (const harness of capturedHarnesses()) {
+      for (const file of fixtureFiles(harness)) {
         const { events } = await runFixture(file, { harness });
         expect(await read(events.map((event) => JSON.stringify(event) + '\n').join(''))).toEqual(events);
         files++;

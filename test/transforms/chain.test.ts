@@ -39,23 +39,12 @@ async function normalized(bytes: Buffer, harness: HarnessOption) {
   return { events, metrics: normalizer.metrics };
 }
 
-const harnessFolders = ['claude-code', 'codex', 'copilot', 'gemini', 'kilo', 'opencode', 'pi', 'qwen', 'acp'] as const;
-const names: Record<(typeof harnessFolders)[number], HarnessOption> = {
-  'claude-code': 'claude-code',
-  codex: 'codex',
-  copilot: 'copilot',
-  gemini: 'gemini',
-  kilo: 'kilo',
-  opencode: 'opencode',
-  pi: 'pi',
-  qwen: 'qwen',
-  acp: 'acp',
-};
+const harnessNames = ['claude-code', 'codex', 'copilot', 'gemini', 'kilo', 'opencode', 'pi', 'qwen', 'acp'] as const;
 
-describe.each(harnessFolders)('%s captures: stages joined by hand = createNormalizer', (folder) => {
-  test.each(fixtureFiles(folder))('%s', async (file) => {
+describe.each(harnessNames)('%s captures: stages joined by hand = createNormalizer', (name) => {
+  test.each(fixtureFiles(name))('%s', async (file) => {
     const bytes = readFileSync(fixturePath(file));
-    for (const harness of [names[folder], 'auto'] as const) {
+    for (const harness of [name, 'auto'] as const) {
       const hand = await byHand(bytes, harness);
       const fused = await normalized(bytes, harness);
       expect(withoutTimes(hand.events), String(harness)).toEqual(withoutTimes(fused.events));

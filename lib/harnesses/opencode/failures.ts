@@ -1,6 +1,6 @@
 /**
  * docs/harnesses/opencode.md "Failures": which of OpenCode's errors (its error names, the event's `code`) is which
- * failure class, first match wins. Kilo, its fork, has the same.
+ * failure class, first match wins. Kilo, its fork, has the same (lib/harnesses/kilo/failures.ts).
  */
 import { messageFailures, type FailureRows } from '../../kernel/failures.js';
 

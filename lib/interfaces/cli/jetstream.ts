@@ -1,16 +1,14 @@
 /**
  * The command line's JetStream parts: `--publish` on `run` and `normalize` (the events go to
- * JetStream as well as to stdout), `--from` on `view`, and `replay --from`, which prints
- * stored events as JSONL.
+ * JetStream as well as to stdout), `--from` on `view` and `replay` (replay.ts), which read
+ * stored events.
  */
 import { Transform, type Duplex, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { parseArgs } from 'node:util';
 import { UsageError } from './usage-error.js';
 import type { RunMetrics } from '../../kernel/events.js';
-import { serialize } from '../../transforms/serialize.js';
 import { publishTo, toJetStream } from '../jetstream/sink.js';
-import { fromJetStream, type JetStreamRecord, type JetStreamSource } from '../jetstream/source.js';
+import { fromJetStream, type JetStreamSource } from '../jetstream/source.js';
 
 /** The options `run` and `normalize` take for publishing. */
 export const publishFlags = {
@@ -80,7 +78,13 @@ export function storedEvents(values: FromValues, file: string | undefined): JetS
   return sourceOf(values, values.from, 'events');
 }
 
-function sourceOf(values: FromValues, from: string, output: 'events' | 'records', harness?: string): JetStreamSource {
+/** The stored events (or, for replay, records with the metrics) that --from and its options name. */
+export function sourceOf(
+  values: FromValues,
+  from: string,
+  output: 'events' | 'records',
+  harness?: string,
+): JetStreamSource {
   if (values.since !== undefined && Number.isNaN(Date.parse(values.since)))
     throw new UsageError(`--since takes a date and time, e.g. 2026-11-30T12:00:00Z, got "${values.since}"`);
   const servers = natsServers('--from', from);
@@ -124,64 +128,6 @@ export async function writeStored(
     source.destroy();
   }
   return interrupted ? 130 : 0;
-}
-
-/** What replay takes from the CLI that calls it (which imports this file, not the reverse). */
-export interface ReplayContext {
-  /** The CLI's usage text, for `--help`. */
-  usage: string;
-  /** False when the file could not be written (said on stderr). */
-  writeMetrics(file: string | undefined, metrics: RunMetrics): Promise<boolean>;
-}
-
-/** `harness-events replay --from nats://HOST:PORT ...`: stored events as JSONL; resolves to the exit code. */
-export async function replayCommand(
-  args: string[],
-  stdout: NodeJS.WritableStream,
-  { usage, writeMetrics }: ReplayContext,
-): Promise<number> {
-  let values;
-  try {
-    ({ values } = parseArgs({
-      args,
-      options: {
-        ...fromFlags,
-        stream: { type: 'string' },
-        run: { type: 'string' },
-        harness: { type: 'string' },
-        metrics: { type: 'string' },
-        help: { type: 'boolean', short: 'h' },
-      },
-    }));
-  } catch (error) {
-    throw new UsageError((error as Error).message);
-  }
-  if (values.help) {
-    stdout.write(usage + '\n');
-    return 0;
-  }
-  if (values.from === undefined)
-    throw new UsageError('replay needs --from nats://HOST:PORT (see harness-events --help)');
-  if (values.metrics !== undefined && values.run === undefined)
-    throw new UsageError('--metrics needs --run: one run has one metrics message');
-  const source = sourceOf(values, values.from, 'records', values.harness);
-  let metrics: RunMetrics | undefined;
-  const events = new Transform({
-    objectMode: true,
-    transform(record: JetStreamRecord, _encoding, done) {
-      if ('metrics' in record) {
-        metrics = record.metrics;
-        done();
-      } else done(null, record.event);
-    },
-  });
-  const code = await writeStored(source, [events, serialize()], stdout);
-  if (code === 1 || values.metrics === undefined) return code;
-  if (metrics === undefined) {
-    process.stderr.write(`harness-events: run ${values.run} has no metrics message (yet)\n`);
-    return 1;
-  }
-  return (await writeMetrics(values.metrics, metrics)) ? code : 1;
 }
 
 function refuseStray<V extends object>(values: V, flags: (keyof V)[], needs: string): void {

@@ -56,6 +56,8 @@ export interface CliRunOptions extends RunOptions {
 
 export type SpawnHarnessOptions = AcpRunOptions | CliRunOptions;
 
+/** How long a child may take to exit after SIGTERM before it gets SIGKILL (`killGraceMs`). */
+export const DEFAULT_KILL_GRACE_MS = 5000;
 export const DEFAULT_MAX_BUFFER_BYTES = 64 * 1024 * 1024;
 export const DEFAULT_MAX_BUFFERED_BYTES = 64 * 1024 * 1024;
 

@@ -28,6 +28,7 @@ import { HarnessRunError, STDERR_TAIL_BYTES, type RunFailure, type RunOutcome, t
 import {
   checkRunOptions,
   childEnv,
+  DEFAULT_KILL_GRACE_MS,
   DEFAULT_MAX_BUFFER_BYTES,
   DEFAULT_MAX_BUFFERED_BYTES,
   type SpawnHarnessOptions,
@@ -104,7 +105,7 @@ export function spawnHarness(given: SpawnHarnessOptions): HarnessRun {
   });
   const metrics = normalizer.metrics;
   // Whole milliseconds within a timer's range (Infinity, NaN, -5, 1.5 and 2^31 are refused).
-  const graceMs = delay('killGraceMs', options.killGraceMs, 5000, 0);
+  const graceMs = delay('killGraceMs', options.killGraceMs, DEFAULT_KILL_GRACE_MS, 0);
   const timeoutMs = options.timeoutMs === undefined ? undefined : delay('timeoutMs', options.timeoutMs, 0);
   const maxBufferedBytes = options.maxBufferedBytes ?? DEFAULT_MAX_BUFFERED_BYTES;
   // What the events a reader has not taken yet hold, in bytes: past maxBufferedBytes the child waits too.

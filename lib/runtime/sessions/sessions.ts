@@ -7,23 +7,11 @@ import { resolve } from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream';
 import type { SessionEnv, SessionFormat, SessionLocation } from '../../kernel/session.js';
-import { session as claudeCode } from '../../harnesses/claude-code/session.js';
-import { session as codex } from '../../harnesses/codex/session.js';
-import { session as copilot } from '../../harnesses/copilot/session.js';
-import { session as gemini } from '../../harnesses/gemini/session.js';
-import { session as kilo } from '../../harnesses/kilo/session.js';
-import { session as opencode } from '../../harnesses/opencode/session.js';
-import { session as pi } from '../../harnesses/pi/session.js';
-import { session as qwen } from '../../harnesses/qwen/session.js';
 import { mergeLines } from './merge-lines.js';
+import { sessionFormats } from '../registry.js';
 import { createNormalizer, type NormalizeOptions, type Normalizer } from '../normalizer.js';
 import { fileFacts } from './session-facts.js';
 import { storeFacts, storeInput } from './session-store.js';
-
-/** The harnesses whose session files the library reads, by registry name. */
-export const sessionFormats: ReadonlyMap<string, SessionFormat> = new Map(
-  [claudeCode, codex, copilot, gemini, opencode, kilo, pi, qwen].map((format) => [format.harness, format]),
-);
 
 /** A session found on disk: what `harness-events sessions --json` prints, one per line. */
 export interface SessionEntry {

@@ -5,7 +5,8 @@ import { PassThrough, Readable } from 'node:stream';
 import { afterEach, expect, test } from 'vitest';
 import { main } from '../../../lib/interfaces/cli/cli.js';
 import { normalize, type HarnessName } from '../../../lib/index.js';
-import { sessionFormats, type SessionEntry } from '../../../lib/runtime/sessions/sessions.js';
+import { sessionFormats } from '../../../lib/runtime/registry.js';
+import type { SessionEntry } from '../../../lib/runtime/sessions/sessions.js';
 import { fixturePath } from '../../helpers.js';
 import { copyHome, transcripts } from './pairs.js';
 

@@ -1,15 +1,15 @@
 /**
- * How each agent CLI is started for one prompt: non-interactive, printing the machine-readable
- * stream its harness translates, and approving what the `permissions` option says, mapped onto
- * the CLI's own flags (lib/kernel/permissions.ts). By default nothing is approved: no approving
- * flag, and where a CLI approves by itself when headless, what stops it. `spawnHarness({ harness,
- * prompt })` and `harness-events run --harness NAME --prompt TEXT` build the command line from
- * this table; `command` (and `args`) still start anything else. With `permissions: 'bypass'` the
- * lines are the ones the lab captures and the live suite run (test/fixtures/<harness>/lab/LAB.md):
- * every tool call approved, for a workspace you are ready to lose or a sandbox of your own.
+ * How an agent CLI is started for one prompt (each harness's row is its folder's command-line.ts): non-interactive,
+ * printing the machine-readable stream its harness translates, and approving what the `permissions` option says,
+ * mapped onto the CLI's own flags (permissions.ts). By default nothing is approved: no approving flag, and where a
+ * CLI approves by itself when headless, what stops it. `spawnHarness({ harness, prompt })` and `harness-events run
+ * --harness NAME --prompt TEXT` build the command line from the row; `command` (and `args`) still start anything
+ * else. With `permissions: 'bypass'` the lines are the ones the lab captures and the live suite run
+ * (test/fixtures/<harness>/lab/LAB.md): every tool call approved, for a workspace you are ready to lose or a sandbox
+ * of your own.
  */
-import type { LaunchOptions } from '../kernel/harness.js';
-import { permissionModes, type Permissions } from '../kernel/permissions.js';
+import type { LaunchOptions } from './harness.js';
+import { permissionModes, type Permissions } from './permissions.js';
 
 /** What a built command line is made from. */
 export interface CommandLineInput {
@@ -41,87 +41,6 @@ export interface CommandLine {
   readonly permissions: Readonly<Partial<Record<Permissions, readonly string[]>>>;
   readonly permissionEnv?: Readonly<Partial<Record<Permissions, Readonly<Record<string, string>>>>>;
 }
-
-/** The command lines, by harness name. */
-export const commandLines = {
-  // As root, Claude Code refuses --dangerously-skip-permissions unless IS_SANDBOX=1 is set. Its default mode in
-  // --print refuses writes and Bash (a tool_result error), and says so, whatever a settings file's defaultMode.
-  'claude-code': {
-    command: 'claude',
-    flags: ['--print', '--output-format', 'stream-json', '--verbose'],
-    permissions: {
-      default: ['--permission-mode', 'default'],
-      plan: ['--permission-mode', 'plan'],
-      bypass: ['--dangerously-skip-permissions'],
-    },
-  },
-  // exec never asks: its sandbox is what limits it, read-only unless bypassed.
-  codex: {
-    command: 'codex',
-    flags: ['exec', '--json'],
-    permissions: {
-      default: ['--sandbox', 'read-only'],
-      'read-only': ['--sandbox', 'read-only'],
-      bypass: ['--dangerously-bypass-approvals-and-sandbox'],
-    },
-  },
-  // Without --allow-all-tools, a tool call that needs approval is refused in -p mode.
-  copilot: {
-    command: 'copilot',
-    promptFlag: '-p',
-    promptFirst: true,
-    flags: ['--output-format', 'json', PERMISSIONS, '--no-color'],
-    permissions: { default: [], bypass: ['--allow-all-tools'] },
-  },
-  // Headless, a tool that needs confirmation is refused unless yolo (--yolo is deprecated for --approval-mode).
-  gemini: {
-    command: 'gemini',
-    promptFlag: '-p',
-    promptFirst: true,
-    flags: ['--output-format', 'stream-json'],
-    permissions: {
-      default: ['--approval-mode', 'default'],
-      plan: ['--approval-mode', 'plan'],
-      bypass: ['--approval-mode', 'yolo'],
-    },
-  },
-  // GOOSE_MODE decides, and unset it is auto (every call allowed); approve, headless, fails the call instead.
-  goose: {
-    command: 'goose',
-    promptFlag: '--text',
-    flags: ['run', '--quiet', '--output-format', 'stream-json'],
-    permissions: { default: [], bypass: [] },
-    permissionEnv: { default: { GOOSE_MODE: 'approve' }, bypass: { GOOSE_MODE: 'auto' } },
-  },
-  // Without --auto, `run` rejects every permission it would ask for.
-  kilo: { command: 'kilo', flags: ['run', '--format', 'json'], permissions: { default: [], bypass: ['--auto'] } },
-  // `run` rejects what would be asked; OpenCode's own defaults allow edits and commands, so the default asks (the
-  // inline config outranks the project's). bypass: what the project config allows, as the lab ran it.
-  opencode: {
-    command: 'opencode',
-    flags: ['run', '--format', 'json'],
-    permissions: { default: [], bypass: [] },
-    permissionEnv: { default: { OPENCODE_CONFIG_CONTENT: '{"permission":"ask"}' } },
-  },
-  // pi has no approvals: its tools always run, so only bypass says what it does.
-  pi: { command: 'pi', flags: ['--mode', 'json'], permissions: { bypass: [] } },
-  qwen: {
-    command: 'qwen',
-    flags: [PERMISSIONS, '--output-format', 'stream-json'],
-    permissions: {
-      default: ['--approval-mode', 'default'],
-      plan: ['--approval-mode', 'plan'],
-      bypass: ['--approval-mode', 'yolo'],
-    },
-  },
-  // Cline approves every tool call unless told not to. Never -y/--yolo: on a model that answers in text only, it
-  // loops without end.
-  cline: {
-    command: 'cline',
-    flags: ['--json'],
-    permissions: { default: ['--auto-approve', 'false'], bypass: ['--auto-approve', 'true'] },
-  },
-} satisfies Record<string, CommandLine>;
 
 /** A row's flags for a permissions value; a TypeError when the CLI has no such mode. */
 export function permissionFlags(row: CommandLine, permissions: Permissions = 'default'): readonly string[] {

@@ -1,0 +1,8 @@
+import { type CommandLine } from '../../kernel/command-line.js';
+
+/** pi has no approvals: its tools always run, so only bypass says what it does. */
+export const commandLine = {
+  command: 'pi',
+  flags: ['--mode', 'json'],
+  permissions: { bypass: [] },
+} satisfies CommandLine;

@@ -1,0 +1,12 @@
+import { PERMISSIONS, type CommandLine } from '../../kernel/command-line.js';
+
+/** How the qwen CLI is started for one prompt, by permissions value (lib/kernel/command-line.ts). */
+export const commandLine = {
+  command: 'qwen',
+  flags: [PERMISSIONS, '--output-format', 'stream-json'],
+  permissions: {
+    default: ['--approval-mode', 'default'],
+    plan: ['--approval-mode', 'plan'],
+    bypass: ['--approval-mode', 'yolo'],
+  },
+} satisfies CommandLine;

@@ -1,0 +1,137 @@
+/** `harness-events run`: starts a harness (or an ACP agent) and writes its normalized events live. */
+import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { isPermissions, permissionList } from '../../kernel/permissions.js';
+import { HarnessRunError, type RunFailure, type RunResult } from '../../runtime/run/errors.js';
+import {
+  MAX_TIMER_MS,
+  shellExitCode,
+  spawnHarness,
+  type HarnessRun,
+  type SpawnHarnessOptions,
+} from '../../runtime/run/spawn.js';
+import { serialize } from '../../transforms/serialize.js';
+import { openMetrics, statOf } from './files.js';
+import { usage, writeHelp } from './help.js';
+import { publishing } from './jetstream.js';
+import { formatOf, normalizeOptions, parse, type Values } from './options.js';
+import { loadPretty, readerGone, reportFailure } from './output.js';
+import { trapStopSignals } from './signals.js';
+import { UsageError } from './usage-error.js';
+
+export async function runCommand(args: string[], stdout: NodeJS.WritableStream): Promise<number> {
+  const { values, positionals } = parse(args, 'run');
+  if (values.help) return writeHelp(stdout, usage);
+  const options = normalizeOptions(values);
+  const pretty = formatOf(values, ['jsonl', 'pretty']) === 'pretty' ? await loadPretty(values, stdout) : undefined;
+  const launch = launchOptions(values, positionals);
+  const grace = values['kill-grace-ms'];
+  // A timer holds at most 2^31 - 1 ms: past it Node fires at once, so SIGKILL would follow SIGTERM by 1 ms.
+  if (grace !== undefined && (!/^\d+$/.test(grace) || Number(grace) > MAX_TIMER_MS))
+    throw new UsageError(`--kill-grace-ms takes a number of milliseconds up to ${MAX_TIMER_MS}, got "${grace}"`);
+  const timeout = values.timeout;
+  if (timeout !== undefined && (!/^[1-9]\d*$/.test(timeout) || Number(timeout) > MAX_TIMER_MS))
+    throw new UsageError(`--timeout takes a positive number of milliseconds up to ${MAX_TIMER_MS}, got "${timeout}"`);
+  if (options.cwd !== undefined && !statOf(options.cwd)?.isDirectory())
+    throw new UsageError(`--cwd ${values.cwd} is not a directory`);
+  // Checked before the child starts: a run may take an hour and cost money.
+  const metrics = await openMetrics(values.metrics);
+  let output;
+  let run: HarnessRun;
+  try {
+    output = publishing(values, values.harness!, () => run.metrics);
+    run = startHarness({
+      ...options,
+      ...launch,
+      killGraceMs: grace === undefined ? undefined : Number(grace),
+      timeoutMs: timeout === undefined ? undefined : Number(timeout),
+      // The command reads every event, and reports a failure by its exit code.
+      reject: false,
+    } as SpawnHarnessOptions);
+  } catch (error) {
+    await metrics?.discard();
+    throw error;
+  }
+  const signals = trapStopSignals(
+    () => run.stop(),
+    () => run.stop({ force: true }),
+  );
+  let outputError: Error | undefined;
+  try {
+    await pipeline([run as Readable, ...output([pretty ? pretty(run.metrics) : serialize()]), stdout], { end: false });
+  } catch (error) {
+    // The reader went away (| head -1), or the output failed: either way the child is stopped, and waited for.
+    run.destroy();
+    outputError = error as Error;
+  }
+  const result = await run.done;
+  // A metrics file that cannot be written is said on stderr; the exit code stays the child's.
+  await metrics?.write(run.metrics);
+  signals.off();
+  // After a signal the terminal may be gone too (SIGHUP): its write errors are expected.
+  const failedOutput =
+    outputError && signals.exitCode === undefined && !readerGone(outputError) ? outputError : undefined;
+  const code = runExitCode(result, signals.exitCode, outputError !== undefined);
+  const failure = failedOutput ?? (result instanceof HarnessRunError && said.has(result.reason) ? result : undefined);
+  return failure ? reportFailure(failure, failedOutput ? 1 : code) : code;
+}
+
+/** The failures `run` also reports on stderr (the others are the child's own, which its events already say). */
+const said = new Set<RunFailure>(['spawn_failed', 'stage_failed', 'timeout']);
+
+/**
+ * The one place `run`'s exit code is decided, from the run's result: a stop signal the command got is 128 + its
+ * number; a child that could not be started 127; a failed stage 1; a timeout 124 (as timeout(1)); a reader that went
+ * away 0; otherwise the child's exit code (ACP: its conversation's), 128 + n after signal n.
+ */
+function runExitCode(result: RunResult, signalled: number | undefined, readerWent = false): number {
+  if (signalled !== undefined) return signalled;
+  if (!(result instanceof HarnessRunError)) return 0;
+  const byReason: Partial<Record<RunFailure, number>> = { spawn_failed: 127, stage_failed: 1, timeout: 124 };
+  if (readerWent && result.reason === 'aborted') return 0;
+  return byReason[result.reason] ?? shellExitCode(result);
+}
+
+/**
+ * What `run` starts: with `--prompt`, the harness's own command line, the words after `--`
+ * going before the prompt (acp: the agent's command line, or `--agent`'s); without, the
+ * command after `--`.
+ */
+function launchOptions(values: Values, positionals: string[]): Partial<SpawnHarnessOptions> {
+  const [command, ...args] = positionals;
+  const permissions = values.permissions;
+  if (permissions !== undefined && !isPermissions(permissions))
+    throw new UsageError(`--permissions takes one of ${permissionList}, got "${permissions}"`);
+  if (permissions !== undefined && values.prompt === undefined)
+    throw new UsageError('--permissions goes with --prompt (with a command after --, its arguments are yours)');
+  if (values.harness === 'acp') {
+    if (command === undefined && values.agent === undefined)
+      throw new UsageError(
+        "run --harness acp needs --agent or the agent's command after -- (see harness-events --help)",
+      );
+    return { command, args, prompt: values.prompt, model: values.model, agent: values.agent, permissions };
+  }
+  if (values.agent !== undefined) throw new UsageError('--agent is for --harness acp');
+  if (values.prompt !== undefined)
+    return {
+      prompt: values.prompt,
+      model: values.model,
+      permissions,
+      extraArgs: positionals.length > 0 ? positionals : undefined,
+    };
+  if (values.model !== undefined)
+    throw new UsageError('--model goes with --prompt (with a command after --, put it there)');
+  if (command === undefined)
+    throw new UsageError('run needs --prompt, or the command to run after -- (see harness-events --help)');
+  return { command, args };
+}
+
+/** spawnHarness, with options the harness cannot run with (acp without --prompt, an unknown agent) as usage errors. */
+function startHarness(options: SpawnHarnessOptions): HarnessRun {
+  try {
+    return spawnHarness(options);
+  } catch (error) {
+    if (error instanceof TypeError) throw new UsageError(error.message);
+    throw error;
+  }
+}
