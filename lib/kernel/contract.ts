@@ -18,7 +18,18 @@ const timestamp = { type: 'string', pattern: '^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2
 
 export const tokens = {
   type: 'object',
-  properties: { input: count, output: count, cache_read: count, cache_write: count, reasoning: count },
+  properties: {
+    /** Input tokens not read from a cache. */
+    input: count,
+    /** Output tokens (reasoning included unless `reasoning` is reported apart). */
+    output: count,
+    /** Input tokens read from the prompt cache. */
+    cache_read: count,
+    /** Input tokens written to the prompt cache. */
+    cache_write: count,
+    /** Reasoning tokens, where the harness reports them apart from the output. */
+    reasoning: count,
+  },
   additionalProperties: false,
 } as const;
 
@@ -156,41 +167,56 @@ export const eventTypes = {
  */
 export const metrics = {
   required: {
+    /** The harness's name (`claude-code`, `codex`, ...; a custom harness's own). */
     harness: string,
+    /** The run's token totals by class, the sum of its `usage` events. */
     tokens,
+    /** The library's account of the input it read. */
     input: {
       type: 'object',
       properties: {
+        /** Bytes read. */
         bytes: count,
+        /** Lines read. */
         lines: count,
+        /** How many lines each rule handled, by rule id (the audit trail's names). */
         rules: { type: 'object', additionalProperties: count },
       },
       required: ['bytes', 'lines', 'rules'],
       additionalProperties: false,
     },
+    /** How many events of each type the run gave. */
     events: { type: 'object', additionalProperties: count },
   },
   optional: {
+    /** The harness's session id, once a record named it. */
     session_id: string,
     /** The harness's terminal record was seen (absent for harnesses that have none). */
     ended: boolean,
     /** A total the harness reports without a class breakdown (Goose's `total_tokens`). */
     total_tokens: count,
+    /** The run's cost in USD, as the harness reports it. */
     cost: usd,
+    /** The model turns the harness counted. */
     turns: count,
     /** Tool calls the harness counted for the run (Gemini's `stats.tool_calls`, subagents' calls included). */
     tool_calls: count,
+    /** The run's duration as the harness reports it, in ms. */
     duration_ms: { type: 'number', minimum: 0 },
     /** Of the duration, the time spent in model API calls (Copilot's `totalApiDurationMs`). */
     api_duration_ms: { type: 'number', minimum: 0 },
+    /** The agent's final answer, as the harness's terminal record gives it. */
     final_output: string,
+    /** Whether the harness reported the run as failed. */
     is_error: boolean,
     /**
      * Why the run failed, one class for every harness (absent when it did not): the first of its errors that the
      * harness's table classifies, else how the library ended it, else `other`.
      */
     failure: { enum: Object.keys(failureClasses) as (keyof typeof failureClasses)[] },
+    /** The child's exit code (spawned runs; Copilot's `result` also reports it). */
     exit_code: integer,
+    /** The signal that ended the child, if one did (spawned runs). */
     signal: string,
   },
 } as const;
