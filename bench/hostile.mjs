@@ -80,7 +80,8 @@ function generated(name, parts) {
 }
 
 const readCall = (id, path) =>
-  `{"type":"assistant","message":{"id":"m0","content":[{"type":"tool_use","id":"${id}","name":"Read","input":{"file_path":"${path}"}}]},"session_id":"s"}\n`;
+  `{"type":"assistant","message":{"id":"m0","content":[{"type":"tool_use","id":"${id}","name":"Read",` +
+  `"input":{"file_path":"${path}"}}]},"session_id":"s"}\n`;
 
 const text60 = generated('text-60mb.jsonl', [
   ['{"type":"assistant","message":{"id":"m","content":[{"type":"text","text":"'],
@@ -90,7 +91,8 @@ const text60 = generated('text-60mb.jsonl', [
 const objects60 = generated('objects-60mb.jsonl', [
   [
     readCall('t1', '/a') +
-      '{"type":"user","message":{"content":[{"type":"tool_result","tool_use_id":"t1","content":"ok"}]},"tool_use_result":{"data":[',
+      '{"type":"user","message":{"content":[{"type":"tool_result","tool_use_id":"t1","content":"ok"}]},' +
+      '"tool_use_result":{"data":[',
   ],
   ['{"a":1},', 60],
   ['{"a":1}]},"session_id":"s"}\n'],
@@ -125,7 +127,9 @@ const repeated = (uses) => {
   const file = join(data, `repeated-${uses}.jsonl`);
   let text = '';
   for (let i = 0; i < uses; i++)
-    text += `{"type":"assistant","message":{"id":"m${i}","content":[{"type":"tool_use","id":"same","name":"Read","input":{"file_path":"/f${i}","pad":"${'p'.repeat(40)}"}}]}}\n`;
+    text +=
+      `{"type":"assistant","message":{"id":"m${i}","content":[{"type":"tool_use","id":"same","name":"Read",` +
+      `"input":{"file_path":"/f${i}","pad":"${'p'.repeat(40)}"}}]}}\n`;
   writeFileSync(file, text);
   return file;
 };

@@ -257,11 +257,13 @@ async function sessions() {
   const inputs = [
     [
       'claude-code',
-      'claude-code/transcripts/bash/home/.claude/projects/-home-user-project/c87769bd-e555-469c-9e50-6bbdc54002bf.jsonl',
+      'claude-code/transcripts/bash/home/.claude/projects/-home-user-project/' +
+        'c87769bd-e555-469c-9e50-6bbdc54002bf.jsonl',
     ],
     [
       'codex',
-      'codex/transcripts/read/home/.codex/sessions/2026/12/01/rollout-2026-12-01T20-01-26-01a23332-a378-7021-bbef-638214f98eab.jsonl',
+      'codex/transcripts/read/home/.codex/sessions/2026/12/01/' +
+        'rollout-2026-12-01T20-01-26-01a23332-a378-7021-bbef-638214f98eab.jsonl',
     ],
     ['gemini', 'gemini/transcripts/file-tools/home/.gemini/tmp/project/chats/session-2026-12-01T19-59-fefd50be.jsonl'],
   ] as const;

@@ -8,7 +8,7 @@
  *
  * Then the rows: one per way of running a CLI (the same CLI through ACP is a row of its own),
  * with the wire protocol it speaks and the requests it makes besides the conversation. The facts
- * are the lab's (test/fixtures/<harness>/lab/LAB.md and research/<harness>.md).
+ * are the lab's (test/fixtures/<harness>/lab/LAB.md).
  */
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -240,7 +240,7 @@ export const offline: Readonly<Record<RowId, (place: Place, url: string) => Offl
       },
     };
   },
-  // What `cline auth -p openai-compatible -k KEY -m fake-model -b URL/v1` writes (research/cline.md): the last
+  // What `cline auth -p openai-compatible -k KEY -m fake-model -b URL/v1` writes: the last
   // used provider is the run's. The library's launch adds the local session backend (no hub daemon).
   cline: (place, url) => {
     writeJson(join(place.home, '.cline', 'data', 'settings', 'providers.json'), {

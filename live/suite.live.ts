@@ -30,9 +30,12 @@ for (const row of liveHarnesses) {
           const events = comparable(run.events);
           const expected = scenario.events(expectedFor(run.place.workspace, run.serverUrl, cli));
           task.meta.live = { row: row.id, drift: driftOf(expected, events), leftovers: run.leftovers };
+          const requests = run.requests.map(
+            (r) => `${r.outcome} ${r.path} ${r.conversation ?? ''}#${r.turn ?? ''} ${r.reason ?? ''}`,
+          );
           const context =
             `${row.id} / ${scenario.name}: the run's events ` +
-            `were\n${events.map((e) => JSON.stringify(e)).join('\n')}\nrequests:\n${run.requests.map((r) => `${r.outcome} ${r.path} ${r.conversation ?? ''}#${r.turn ?? ''} ${r.reason ?? ''}`).join('\n')}`;
+            `were\n${events.map((e) => JSON.stringify(e)).join('\n')}\nrequests:\n${requests.join('\n')}`;
           expect(
             run.requests.filter((r) => r.outcome === 'unexpected'),
             context,

@@ -24,7 +24,9 @@ await build({
   // The NATS client's CommonJS parts require() Node's own modules, which an ES module bundle cannot do without a
   // require of its own (in every chunk: the helper that calls it lands in a shared one).
   banner: {
-    js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
+    js:
+      "import { createRequire as __createRequire } from 'node:module'; " +
+      'const require = __createRequire(import.meta.url);',
   },
   logLevel: 'warning',
 });

@@ -1,9 +1,10 @@
 /**
  * The layers of lib/ (docs/architecture.md), checked: every import of every file under lib/,
- * types included, goes to its own layer or one below, never up; and no two files load each other
+ * types included, goes to its own layer or one below, never up; no two files load each other
  * in a circle (imports of types only are erased when compiled, so they load nothing and are left
- * out of that check: the kernel's interfaces name each other). `npm run check:layers` prints what
- * it found; test/layers.test.ts holds it.
+ * out of that check: the kernel's interfaces name each other); and no two folders, at any depth,
+ * import each other, types included (a folder and its subfolder count as two: `kernel` and
+ * `kernel/shell`). `npm run check:layers` prints what it found; test/layers.test.ts holds it.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
@@ -33,10 +34,19 @@ export interface LayerReport {
   violations: string[];
   /** Each circle of files, as the files in it. */
   cycles: string[][];
+  /** Each circle of folders (`.` is lib/ itself), as the folders in it. */
+  folderCycles: string[][];
 }
 
-const importPattern =
-  /(?:^|[\s;])(?:import|export)\s([^'"]*?)from\s*['"]([^'"]+)['"]|import\s*\(\s*['"]([^'"]+)['"]\s*\)|^import\s+['"]([^'"]+)['"]/gm;
+/** `import ... from '...'` or `export ... from '...'`, `import('...')`, and a bare `import '...'`. */
+const importPattern = new RegExp(
+  [
+    String.raw`(?:^|[\s;])(?:import|export)\s([^'"]*?)from\s*['"]([^'"]+)['"]`,
+    String.raw`import\s*\(\s*['"]([^'"]+)['"]\s*\)`,
+    String.raw`^import\s+['"]([^'"]+)['"]`,
+  ].join('|'),
+  'gm',
+);
 
 /** `import type {...}`, or `{ type A, type B }`: erased by the compiler, nothing is loaded. */
 function typeOnly(clause: string | undefined): boolean {
@@ -78,6 +88,7 @@ function allowed(from: string, to: string): boolean {
 export function checkLayers(srcDir: string): LayerReport {
   const files = sourceFiles(srcDir).map((path) => relative(srcDir, path));
   const graph = new Map<string, string[]>();
+  const edges: (readonly [string, string])[] = [];
   const violations: string[] = [];
   let imports = 0;
   for (const file of files) {
@@ -88,13 +99,36 @@ export function checkLayers(srcDir: string): LayerReport {
       if (!specifier.startsWith('.')) continue;
       const target = relative(srcDir, resolve(srcDir, dirname(file), specifier)).replace(/\.js$/, '.ts');
       imports++;
+      edges.push([file, target]);
       if (!typeOnly(match[1])) targets.push(target);
       if (target.startsWith('..')) violations.push(`${file} -> ${target} (outside lib/)`);
       else if (!allowed(file, target)) violations.push(`${file} -> ${target}`);
     }
     graph.set(file, targets);
   }
-  return { files: files.length, imports, violations, cycles: cycles(graph) };
+  return { files: files.length, imports, violations, cycles: cycles(graph), folderCycles: folderCycles(files, edges) };
+}
+
+/**
+ * The circles between folders, at each depth: at depth d a file stands for its folder cut to d
+ * segments, so `harnesses/a` <-> `harnesses/b` is found at depth 2 whatever subfolders the imports
+ * come from, and `kernel` (its own files) <-> `kernel/shell` at depth 2 too. A circle found at
+ * several depths is reported once.
+ */
+function folderCycles(files: readonly string[], edges: readonly (readonly [string, string])[]): string[][] {
+  const folders = (file: string): string[] => (dirname(file) === '.' ? [] : dirname(file).split('/'));
+  const deepest = Math.max(0, ...files.map((file) => folders(file).length));
+  const found = new Map<string, string[]>();
+  for (let depth = 1; depth <= deepest; depth++) {
+    const folderOf = (file: string): string => folders(file).slice(0, depth).join('/') || '.';
+    const graph = new Map<string, string[]>(files.map((file) => [folderOf(file), []]));
+    for (const [from, to] of edges) {
+      const [source, target] = [folderOf(from), folderOf(to)];
+      if (source !== target && graph.has(target)) graph.get(source)!.push(target);
+    }
+    for (const cycle of cycles(graph)) found.set(cycle.join(' '), cycle);
+  }
+  return [...found.values()].sort((a, b) => a.join(' ').localeCompare(b.join(' ')));
 }
 
 /** Tarjan's strongly connected components of more than one file (or a file importing itself). */
@@ -135,10 +169,14 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const report = checkLayers(new URL('../lib/', import.meta.url).pathname);
   for (const violation of report.violations) console.log(`upward import: ${violation}`);
   for (const cycle of report.cycles) console.log(`import cycle: ${cycle.join(' <-> ')}`);
-  const ok = report.violations.length === 0 && report.cycles.length === 0;
+  for (const cycle of report.folderCycles) console.log(`folder cycle: ${cycle.join(' <-> ')}`);
+  const ok = report.violations.length === 0 && report.cycles.length === 0 && report.folderCycles.length === 0;
+  const found =
+    `${report.violations.length} upward imports, ${report.cycles.length} cycles, ` +
+    `${report.folderCycles.length} folder cycles`;
   console.log(
     `layers: ${report.files} files, ${report.imports} imports; ` +
-      `${ok ? 'no file imports a layer above its own, no import cycle' : `${report.violations.length} upward imports, ${report.cycles.length} cycles`}`,
+      (ok ? 'no file imports a layer above its own, no import cycle between files or folders' : found),
   );
   process.exitCode = ok ? 0 : 1;
 }

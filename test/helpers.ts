@@ -97,11 +97,6 @@ function parseOrText(line: string): unknown {
   }
 }
 
-/**
- * The lossless check (CONTRACT.md "Nothing is lost"): every input line was handled by one of
- * the harness's named rules, and every line a rule turned into `unknown` appears verbatim in
- * an unknown event.
- */
 /** The rules of every harness's tables that keep their record verbatim as an `unknown` event (the tables' field). */
 const verbatim = verbatimRules(
   ...[...harnesses.values()].flatMap((harness) => [
@@ -114,6 +109,11 @@ const verbatim = verbatimRules(
 /** Whether the rule with this id keeps its line as an `unknown` event (its row's `verbatim` says so). */
 export const keepsUnknown = (id: string) => verbatim.has(id);
 
+/**
+ * The lossless check (docs/contract.md "Nothing is lost"): every input line was handled by one of
+ * the harness's named rules, and every line a rule turned into `unknown` appears verbatim in
+ * an unknown event.
+ */
 export function expectLossless(result: Run, relative: string, namedRules: readonly string[]): void {
   const lines = parsedLines(relative);
   const text = readFileSync(fixturePath(relative), 'utf8');

@@ -1,5 +1,5 @@
 /**
- * harness-events.md "Usage": a per-turn slice and the session total never diverge. For every
+ * docs/contract.md "Run metrics": a per-turn slice and the session total never diverge. For every
  * real capture of a harness that reports turns, the `usage` events add up to the metrics'
  * tokens and cost; a harness that reports only a run total emits no `usage` events (README "Events").
  */

@@ -57,7 +57,8 @@ export const warningCodes = {
     'a message read back from JetStream that is not an event (fromJetStream, replay, view --from); the message ' +
     'names its stream, sequence and subject',
   session_truncated:
-    'a session file being followed was truncated or replaced in place; it is read again from its start (followSession, follow)',
+    'a session file being followed was truncated or replaced in place; it is read again from its start ' +
+    '(followSession, follow)',
   session_deleted: 'a session file being followed was deleted; following it ends (followSession, follow)',
 } as const;
 
@@ -116,8 +117,8 @@ export const stages = [
   'init_test_case',
   'teardown',
 ] as const;
-export const statuses = ['started', 'completed', 'failed'] as const;
-export const actions = ['subagent_started', 'subagent_completed', 'subagent_failed'] as const;
+const statuses = ['started', 'completed', 'failed'] as const;
+const actions = ['subagent_started', 'subagent_completed', 'subagent_failed'] as const;
 
 /**
  * One row per event type: its fields beside the common ones (`type`, `timestamp`, and
@@ -221,10 +222,10 @@ export const metrics = {
   },
 } as const;
 
-export type EventTypeName = keyof typeof eventTypes;
+type EventTypeName = keyof typeof eventTypes;
 export const eventTypeNames = Object.keys(eventTypes) as EventTypeName[];
 
-export const schemaBase = 'https://harness-events.dev/schemas/';
+const schemaBase = 'https://harness-events.dev/schemas/';
 
 /** The module of compiled validators `npm run schemas` writes beside the schemas. */
 export const validatorsModule = 'validators.ts';
@@ -261,7 +262,7 @@ export function eventSchema(type: EventTypeName) {
 }
 
 /** The union of every event type, discriminated on `type`. */
-export function unionSchema() {
+function unionSchema() {
   return {
     $schema: 'https://json-schema.org/draft/2020-12/schema',
     $id: schemaBase + 'event.schema.json',

@@ -42,7 +42,7 @@ export interface RecordRow {
 export type RecordRows = Readonly<Record<string, RecordRow>>;
 
 /** The rows of a table as `recordRows` gives them: every rule key's id typed as its literal. */
-export type RowsWithIds<Specs extends Readonly<Record<string, RowSpec>>> = {
+type RowsWithIds<Specs extends Readonly<Record<string, RowSpec>>> = {
   readonly [Row in keyof Specs & string]: {
     readonly handling: string;
     readonly rules: { readonly [Key in keyof Specs[Row]['rules'] & string]: `${Row}:${Key}` };

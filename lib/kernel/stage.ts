@@ -17,7 +17,7 @@ export interface Stage<In> {
 
 export type StageFactory<In, Out> = (sink: Sink<Out>) => Stage<In>;
 
-export interface TransformOptions {
+interface TransformOptions {
   /** The writable side takes bytes (Buffers or strings) rather than objects. */
   bytesIn?: boolean;
   /** The readable side gives bytes rather than objects. */

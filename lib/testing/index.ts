@@ -6,17 +6,14 @@
  * @module harness-events/testing
  */
 export { startModelServer, type ModelServer, type ModelServerOptions, type LoggedRequest } from './model-server.js';
+export { scriptFor, type Script, type Conversation, type Match } from './script.js';
 export {
-  scriptFor,
   DEFAULT_USAGE,
-  type Script,
-  type Conversation,
-  type Match,
   type Turn,
   type ToolUse,
   type Usage,
   type Failure,
   type HttpFailure,
   type RequestView,
-} from './script.js';
+} from './protocols/turn.js';
 export type { ProtocolName } from './protocols/protocol.js';

@@ -7,56 +7,7 @@
  * one turn). A retried request (after an HTTP error or a cut stream) has the same history, so
  * it asks for the same turn again: its attempts are counted.
  */
-
-/** One model turn: streamed in this order (reasoning, text, tool calls), then the usage. */
-export interface Turn {
-  reasoning?: string;
-  text?: string;
-  tools?: readonly ToolUse[];
-  /** Token counts reported for the turn. Default: 1200 input, 40 output. */
-  usage?: Usage;
-  /** Extra response headers of a served turn (rate-limit headers, say). */
-  headers?: Readonly<Record<string, string>>;
-  /** Attempts that fail, in order, before the turn is served: attempt i fails with failures[i]. */
-  failures?: readonly Failure[];
-  /** Every attempt fails this way: the turn is never served. */
-  failAlways?: Failure;
-}
-
-export interface ToolUse {
-  name: string;
-  /** The arguments: a JSON object, sent as its JSON text. For a freeform (`custom`) tool, the input text. */
-  input: unknown;
-  /** Sent as the arguments text instead of `input`'s JSON: malformed arguments. */
-  rawArguments?: string;
-  /** An OpenAI Responses freeform tool call (`custom_tool_call`, e.g. Codex's apply_patch). */
-  custom?: boolean;
-}
-
-/**
- * Token counts in the OpenAI sense: `input` includes the `cached` tokens, `output` includes the
- * `reasoning` tokens. Each protocol reports them its own way (Anthropic's `input_tokens` is the
- * uncached part, Gemini's `candidatesTokenCount` excludes thoughts).
- */
-export interface Usage {
-  input: number;
-  output: number;
-  cached?: number;
-  reasoning?: number;
-}
-
-export const DEFAULT_USAGE: Usage = { input: 1200, output: 40 };
-
-/**
- * An HTTP error status (the body is the API's own error shape), or `'drop'`: the stream is cut after its first events.
- */
-export type Failure = number | HttpFailure | 'drop';
-
-export interface HttpFailure {
-  status: number;
-  message?: string;
-  headers?: Readonly<Record<string, string>>;
-}
+import type { Failure, HttpFailure, RequestView, Turn } from './protocols/turn.js';
 
 /** Which requests belong to a conversation: every given field must hold. */
 export interface Match {
@@ -93,22 +44,7 @@ export function scriptFor(prompt: string, turns: readonly Turn[], others: readon
   return { conversations: [...others, { name: 'main', match: { user: prompt }, turns }] };
 }
 
-/** What the server reads of a request, whatever its protocol. */
-export interface RequestView {
-  model: string;
-  stream: boolean;
-  system: string;
-  /** The text of each user message, in order (tool results are not user text). */
-  userTexts: string[];
-  /** How many model turns the history holds. */
-  modelTurns: number;
-  /** How many tool results the history holds. */
-  toolResults: number;
-  /** The names of the tools offered. */
-  tools: string[];
-}
-
-export function matches(match: Match, view: RequestView): boolean {
+function matches(match: Match, view: RequestView): boolean {
   if (match.user !== undefined && !view.userTexts.some((text) => text.includes(match.user!))) return false;
   if (match.lastUser !== undefined && !(view.userTexts.at(-1) ?? '').includes(match.lastUser)) return false;
   if (match.system !== undefined && !view.system.includes(match.system)) return false;
@@ -116,7 +52,7 @@ export function matches(match: Match, view: RequestView): boolean {
   return true;
 }
 
-export type Choice = { conversation: Conversation; turnIndex: number; turn: Turn } | { unexpected: string };
+type Choice = { conversation: Conversation; turnIndex: number; turn: Turn } | { unexpected: string };
 
 /** The conversation and turn a request asks for, or why none fits. */
 export function choose(script: Script, view: RequestView): Choice {

@@ -55,11 +55,11 @@ export interface CorrelateOptions {
 }
 
 export function correlator(sink: Sink<Correlated>, options: CorrelateOptions): Stage<Parsed> & { flush(): void } {
-  const harnessOf = options.harness;
-  if (typeof harnessOf !== 'object' || harnessOf === null || typeof harnessOf.correlator !== 'function') {
+  const harness = options.harness;
+  if (typeof harness !== 'object' || harness === null || typeof harness.correlator !== 'function') {
     throw new TypeError('correlate: harness must be a Harness object (harnesses.get(name), harnessFrom(name))');
   }
-  const metrics = options.metrics ?? createMetrics(harnessOf);
+  const metrics = options.metrics ?? createMetrics(harness);
   const rules = metrics.input.rules;
   let cwd = options.cwd === undefined ? undefined : resolvePath(options.cwd, process.cwd());
   let cwdReported = options.cwd !== undefined;
@@ -98,7 +98,7 @@ export function correlator(sink: Sink<Correlated>, options: CorrelateOptions): S
     },
     tool(fields) {
       flushSpans();
-      sink(new ToolCall(fields, cwd, now(), session, options.home, harnessOf));
+      sink(new ToolCall(fields, cwd, now(), session, options.home, harness));
     },
     textSpan(spanOptions) {
       const span = new TextSpan(run, spanOptions);
@@ -113,13 +113,14 @@ export function correlator(sink: Sink<Correlated>, options: CorrelateOptions): S
   let failed = false;
   function noteError(error: Pick<ErrorEvent, 'message' | 'code'>): void {
     failed = true;
-    const detected = isDetecting(harnessOf) ? harnessOf.detected : harnessOf;
+    const detected = isDetecting(harness) ? harness.detected : harness;
     failure ??= classifyError(detected?.failures ?? {}, error)?.class;
   }
 
   // `harness: 'auto'`: no correlator until the first lines have said which harness wrote them.
-  const auto = isDetecting(harnessOf) && harnessOf.detected === undefined ? harnessOf : undefined;
-  let harness: Correlator = auto ? holding : harnessOf.correlator(run);
+  const auto = isDetecting(harness) && harness.detected === undefined ? harness : undefined;
+  // Where records go: the harness's correlator, or `holding` while auto detects.
+  let activeCorrelator: Correlator = auto ? holding : harness.correlator(run);
   const held: Parsed[] = [];
 
   /** The stream's harness is known (or cannot be): it takes over, and reads the lines held so far. */
@@ -136,9 +137,9 @@ export function correlator(sink: Sink<Correlated>, options: CorrelateOptions): S
           `records are kept as unknown events`,
       });
     }
-    metrics.harness = harnessOf.name;
-    if (harnessOf.terminal !== undefined) metrics.ended = false;
-    harness = harnessOf.correlator(run);
+    metrics.harness = harness.name;
+    if (harness.terminal !== undefined) metrics.ended = false;
+    activeCorrelator = harness.correlator(run);
     for (const item of held.splice(0)) handle(item);
   }
 
@@ -149,7 +150,7 @@ export function correlator(sink: Sink<Correlated>, options: CorrelateOptions): S
 
   /** A warning about a line the harness never sees; text it holds goes out first, so events keep input order. */
   function warn(message: string, code?: string): void {
-    harness.flush?.();
+    activeCorrelator.flush?.();
     run.emit({ type: 'warning', message, code });
   }
 
@@ -179,7 +180,7 @@ export function correlator(sink: Sink<Correlated>, options: CorrelateOptions): S
       return count(sharedRecords['too long'].rules.warning);
     }
     if (parsed.cut) warn(describeCut(metrics.input.lines, parsed.bytes, parsed.cut), 'truncated');
-    count(harness.record(parsed.value));
+    count(activeCorrelator.record(parsed.value));
     options.onRecord?.(parsed.value);
   }
 
@@ -187,7 +188,7 @@ export function correlator(sink: Sink<Correlated>, options: CorrelateOptions): S
   sink(new MetricsNote(metrics));
   return {
     write(parsed) {
-      if (harness !== holding) return handle(parsed);
+      if (activeCorrelator !== holding) return handle(parsed);
       const record = typeof parsed === 'object' && 'value' in parsed;
       // Before the first record nothing waits for the harness: a banner line is a warning at once,
       // so however many there are, detection reads records, not lines.
@@ -198,14 +199,14 @@ export function correlator(sink: Sink<Correlated>, options: CorrelateOptions): S
       else if (held.length >= MAX_HELD_LINES) place(auto!.settle());
     },
     end() {
-      if (harness === holding) place(auto!.settle());
-      harness.end();
+      if (activeCorrelator === holding) place(auto!.settle());
+      activeCorrelator.end();
       // A run its harness says failed, or one with errors that it does not say succeeded.
       if (metrics.is_error === true || (metrics.is_error === undefined && failed)) metrics.failure = failure ?? 'other';
     },
     /** Emits the harness's held text now (live input that has paused). */
     flush() {
-      harness.flush?.();
+      activeCorrelator.flush?.();
     },
   };
 }

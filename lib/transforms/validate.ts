@@ -65,7 +65,7 @@ export function metricsViolationOf(value: unknown): string | undefined {
  * The deepest harness value an event may carry verbatim (`unknown.raw`, `gg.event`). Real records
  * nest a dozen levels; `JSON.stringify` overflows at a few thousand.
  */
-export const MAX_VERBATIM_DEPTH = 1000;
+const MAX_VERBATIM_DEPTH = 1000;
 
 function validator(sink: Sink<HarnessEvent>, options: ValidateOptions = {}): Stage<HarnessEvent> {
   return {

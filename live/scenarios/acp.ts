@@ -213,7 +213,9 @@ export const codexAcp = acpScenarios({
   edit: (_w, path, from, to) => ({
     name: 'apply_patch',
     custom: true,
-    input: `*** Begin Patch\n*** Update File: ${path}\n@@\n-export const answer = ${from};\n+export const answer = ${to};\n*** End Patch\n`,
+    input:
+      `*** Begin Patch\n*** Update File: ${path}\n@@\n-export const answer = ${from};\n` +
+      `+export const answer = ${to};\n*** End Patch\n`,
   }),
   readBeforeEdit: false,
   usagePerCall: false,

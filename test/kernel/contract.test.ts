@@ -20,7 +20,7 @@ describe('the published schemas', () => {
     }
   });
 
-  test('one schema per event type of harness-events.md', () => {
+  test('one schema per event type of docs/events.md', () => {
     expect(eventTypeNames).toEqual([
       'agent',
       'reasoning',

@@ -1,5 +1,5 @@
 /**
- * CONTRACT.md "Paths" (revision 2026-12-01b): every path normalized, absolute ones too; `~` expands against the
+ * docs/contract.md "Paths": every path normalized, absolute ones too; `~` expands against the
  * run's home (the `home` option, which spawnHarness fills from the child's HOME), never another directory.
  */
 import { homedir } from 'node:os';

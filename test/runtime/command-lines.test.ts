@@ -63,7 +63,7 @@ describe('the command line built for a prompt', () => {
       expect(launched(harness, { permissions: 'bypass' })).toEqual(argv));
   }
 
-  // Checked against each CLI's page (research/<harness>.md): the mode that approves nothing, said explicitly where the
+  // Checked against each CLI's page (docs/harnesses/): the mode that approves nothing, said explicitly where the
   // CLI has a flag for it (a settings file may choose another).
   const byDefault: Record<Exclude<CliHarness, 'pi'>, string[]> = {
     'claude-code': [

@@ -18,7 +18,7 @@ interface Entry {
 }
 
 /** What the Commands rules found for the call (acp.md "Tool calls, Commands"). */
-export interface CodexCommand {
+interface CodexCommand {
   /** The inner script (the argv's `[SHELL, -lc, SCRIPT]` unwrapped). */
   readonly command: string;
   /** The command's working directory, resolved against the run's. */
@@ -70,7 +70,7 @@ export function codexCommandEvents(entries: readonly Entry[], call: CodexCommand
     const alone = shellOperations(entry.cmd)?.operations;
     const own = alone?.length === 1 ? alone[0] : undefined;
     const inScript = aligned ? script.operations[i] : undefined;
-    // A search that ran last and exited 1 completed with no match (CONTRACT.md), whatever the status.
+    // A search that ran last and exited 1 completed with no match (docs/contract.md), whatever the status.
     const last = aligned ? script.finalSearch === i : i === entries.length - 1;
     const success = entry.type === 'search' && exit_code === 1 && last ? true : is_success;
     if (entry.type === 'read') {

@@ -4,7 +4,8 @@
  */
 import type { Harness } from '../../kernel/harness.js';
 import { acpClient } from './client.js';
-import { correlator, records, updates } from './correlate.js';
+import { correlator } from './correlate.js';
+import { records, updates } from './records.js';
 import { launch } from './agents.js';
 import { tools } from './tools.js';
 import { failures } from './failures.js';

@@ -6,7 +6,7 @@
  *
  * The correlator hands every row the merged tool call record as the call's `input`, its
  * `rawOutput` as `output`, and its status as `is_success` (completed true, failed false, unset
- * for a call that never finished), with the agents' quirks already absorbed (correlate.ts).
+ * for a call that never finished), with the agents' quirks already absorbed (agent-rules.ts).
  */
 import type { ToolRule } from '../../kernel/harness.js';
 import { isObject, type JsonObject } from '../../kernel/json.js';
@@ -23,7 +23,7 @@ import {
 } from '../../kernel/tool-rules.js';
 import type { ToolCall } from '../../kernel/tool-call.js';
 import { codexCommandEvents, parsedEntries } from './codex-command.js';
-import { CODEX_COMMAND, TODO_LIST } from './correlate.js';
+import { CODEX_COMMAND, TODO_LIST } from './agent-rules.js';
 
 /** The `rawInput` fields that name a file, in order. */
 const PATH_FIELDS = ['path', 'file_path', 'filePath', 'absolute_path', 'filename', 'directory_path', 'dir_path'];

@@ -7,7 +7,7 @@
  */
 import type { LaunchOptions } from '../../kernel/harness.js';
 
-export const LOCAL_BACKEND = { CLINE_SESSION_BACKEND_MODE: 'local' } as const;
+const LOCAL_BACKEND = { CLINE_SESSION_BACKEND_MODE: 'local' } as const;
 
 /** The options with the local session backend in the child's environment (the caller's, else this process's). */
 export function localBackend<Options extends LaunchOptions>(

@@ -7,7 +7,7 @@
 import { isObject, type JsonObject } from '../../kernel/json.js';
 import type { LineRange } from '../../kernel/tool-rules.js';
 
-export interface FileRequest extends LineRange {
+interface FileRequest extends LineRange {
   path: string;
 }
 

@@ -15,7 +15,7 @@ import { consumedRecords } from './records.js';
 import { tools } from './tools.js';
 
 /** docs/harnesses/copilot.md "Session events": the stdout table's rows, and the records only the file has. */
-export const sessionRecords = recordRows({
+const sessionRecords = recordRows({
   'session.usage_record': {
     handling: "one model call's usage (`data.usage`), read as stdout's `assistant.usage`: a usage event",
     rules: { usage: 'session.usage_record: usage' },
@@ -30,7 +30,7 @@ export const sessionRecords = recordRows({
   },
 });
 
-export function sessionCorrelator(run: RunContext): Correlator {
+function sessionCorrelator(run: RunContext): Correlator {
   const stdout = stdoutCorrelator(run);
   return {
     record(value) {
@@ -49,7 +49,7 @@ export function sessionCorrelator(run: RunContext): Correlator {
   };
 }
 
-export const sessionReader: Harness = {
+const sessionReader: Harness = {
   name: 'copilot',
   correlator: sessionCorrelator,
   records: sessionRecords,

@@ -17,7 +17,7 @@ const MAIN_FILE = /^session-.+\.jsonl$/;
 const SUBAGENT_FILE = /^.+\.jsonl$/;
 
 /** The `tmp` directory the projects' chats are in. */
-export function geminiTmp(home: string, env: SessionEnv): string {
+function geminiTmp(home: string, env: SessionEnv): string {
   return join(envDir(env, 'GEMINI_CLI_HOME') ?? home, '.gemini', 'tmp');
 }
 

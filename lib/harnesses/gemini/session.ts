@@ -19,7 +19,7 @@ import { findGeminiSessions, locateGeminiSession, projectRootOf } from './sessio
 import { tools } from './tools.js';
 
 /** docs/harnesses/gemini.md "Session files", one row per record kind (by its keys, as the CLI tells them apart). */
-export const sessionRecords = recordRows({
+const sessionRecords = recordRows({
   metadata: {
     handling:
       'the line with `sessionId` and `projectHash` (first, and again when a resumed run starts): the session id; ' +
@@ -129,7 +129,7 @@ function toolUse(call: JsonObject): JsonObject {
   return { type: 'tool_use', timestamp: call.timestamp, tool_name: call.name, tool_id: call.id, parameters: call.args };
 }
 
-export function sessionCorrelator(run: RunContext): Correlator {
+function sessionCorrelator(run: RunContext): Correlator {
   const stdout = stdoutCorrelator(run);
   const thoughts = run.textSpan();
   let warned = false;
@@ -272,7 +272,7 @@ export function sessionCorrelator(run: RunContext): Correlator {
   };
 }
 
-export const sessionReader: Harness = { name: 'gemini', correlator: sessionCorrelator, records: sessionRecords, tools };
+const sessionReader: Harness = { name: 'gemini', correlator: sessionCorrelator, records: sessionRecords, tools };
 
 export const session: SessionFormat = {
   harness: 'gemini',

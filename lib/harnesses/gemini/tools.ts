@@ -12,7 +12,8 @@
 import type { EventBody } from '../../kernel/events.js';
 import type { ToolRule } from '../../kernel/harness.js';
 import { isObject, type JsonObject } from '../../kernel/json.js';
-import { joinPath, resolvePath } from '../../kernel/paths.js';
+import { resolvePath } from '../../kernel/paths.js';
+import { joinPath } from '../../kernel/shell/paths.js';
 import {
   lineField,
   list,

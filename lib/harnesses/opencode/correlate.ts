@@ -177,7 +177,7 @@ function correlate(run: RunContext, harness: string): Correlator {
  * The shared token mapping (docs/contract.md): OpenCode's `input` already excludes cache reads and
  * writes, and `output` excludes reasoning, so each class maps one to one; `total` is not a class.
  */
-export function opencodeTokens(tokens: JsonObject): Tokens {
+function opencodeTokens(tokens: JsonObject): Tokens {
   const cache = isObject(tokens.cache) ? tokens.cache : {};
   return tokensOf({
     input: tokens.input,

@@ -17,7 +17,7 @@ import { databases, locate, readableSessions, store, type StoreLayout } from './
 import { tools } from './tools.js';
 
 /** docs/harnesses/opencode.md "Session events": one row per `event.type`. */
-export const sessionRecords = recordRows({
+const sessionRecords = recordRows({
   'session.created.1': {
     handling:
       'the session row (id, directory, title, model): its `info.directory` is the working directory relative paths ' +

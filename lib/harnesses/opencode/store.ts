@@ -45,7 +45,7 @@ export async function databases(layout: StoreLayout, home: string, env: SessionE
 }
 
 /** The sessions of a database: root sessions, each with every session below it as a subagent. */
-export async function* sessionsIn(db: string): AsyncGenerator<SessionLocation> {
+async function* sessionsIn(db: string): AsyncGenerator<SessionLocation> {
   const parents = new Map<string, string | undefined>();
   for await (const row of readTable(db, 'session')) {
     if (typeof row.id === 'string') parents.set(row.id, typeof row.parent_id === 'string' ? row.parent_id : undefined);
@@ -91,10 +91,10 @@ function* grouped(db: string, parents: ReadonlyMap<string, string | undefined>):
   }
 }
 
-export const pathOf = (db: string, id: string) => `${db}${SEPARATOR}${id}`;
+const pathOf = (db: string, id: string) => `${db}${SEPARATOR}${id}`;
 
 /** The database and session id of a session's path; a path without `#<id>` names no session. */
-export function splitPath(path: string): { db: string; id: string } {
+function splitPath(path: string): { db: string; id: string } {
   const at = path.lastIndexOf(SEPARATOR);
   if (at <= 0 || at === path.length - 1)
     throw new TypeError(`${path} names no session: give <database>${SEPARATOR}<session id> (harness-events sessions)`);

@@ -17,7 +17,7 @@ import { tools } from './tools.js';
 const consumed = (what: string) => ({ handling: `${what}: consumed`, rules: { consumed: `${what}: consumed` } });
 
 /** docs/harnesses/pi.md "Session files", one row per entry `type`. */
-export const sessionRecords = recordRows({
+const sessionRecords = recordRows({
   session: {
     handling: "the header, stdout's first line: the session id and cwd",
     rules: { header: 'session: header' },
@@ -46,7 +46,7 @@ export const sessionRecords = recordRows({
   session_info: consumed('the session name'),
 });
 
-export function sessionCorrelator(run: RunContext): Correlator {
+function sessionCorrelator(run: RunContext): Correlator {
   const stdout = stdoutCorrelator(run);
   const { rules } = sessionRecords.message;
   // The last assistant message failed: the next assistant message is pi retrying it.
@@ -110,7 +110,7 @@ export function sessionCorrelator(run: RunContext): Correlator {
   return { record: recordTable(run, handlers), end: () => stdout.end(), flush: () => stdout.flush?.() };
 }
 
-export const sessionReader: Harness = { name: 'pi', correlator: sessionCorrelator, records: sessionRecords, tools };
+const sessionReader: Harness = { name: 'pi', correlator: sessionCorrelator, records: sessionRecords, tools };
 
 const SESSION_FILE = /^.+_[0-9a-f-]{36}\.jsonl$/;
 

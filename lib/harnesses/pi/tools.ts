@@ -16,7 +16,7 @@ import type { ToolCall } from '../../kernel/tool-call.js';
 const UNICODE_SPACES = /[\u00A0\u2000-\u200A\u202F\u205F\u3000]/g;
 
 /** A path as pi's tools take it, before it is resolved against the cwd. */
-export function piPath(path: string): string {
+function piPath(path: string): string {
   return (path.startsWith('@') ? path.slice(1) : path).replace(UNICODE_SPACES, ' ');
 }
 

@@ -7,7 +7,7 @@
 import { BoundedMap } from '../../kernel/bounded-map.js';
 import type { RunContext } from '../../kernel/harness.js';
 
-export interface BackgroundAgents {
+interface BackgroundAgents {
   /** Whether the agent of this call was started and has not ended. */
   running(id: string): boolean;
   started(id: string, name: string | undefined): void;

@@ -200,7 +200,7 @@ export function correlator(run: RunContext): Correlator {
  * docs/harnesses/qwen.md token classes: `input_tokens` includes the cached tokens; reasoning is part of
  * `output_tokens`, not reported apart.
  */
-export function qwenTokens(usage: JsonObject): Tokens {
+function qwenTokens(usage: JsonObject): Tokens {
   return tokensOf({
     input: excluding(tokenCount(usage.input_tokens), tokenCount(usage.cache_read_input_tokens)),
     cache_read: usage.cache_read_input_tokens,

@@ -48,7 +48,7 @@ const bookkeeping = [
 const injected = ['cron', 'goal_runtime'];
 
 /** docs/harnesses/qwen.md "Session transcripts", one row per record `type`. */
-export const sessionRecords = recordRows({
+const sessionRecords = recordRows({
   user: {
     handling:
       'the prompt (no `subtype`, or `mid_turn_user_message`: typed while a turn ran) and the text Qwen injects (`' +
@@ -123,7 +123,7 @@ const dialectRows: DialectRows = {
  * One request's usage (`ui_telemetry` api_response): the input count includes the cached tokens and the output
  * count the thoughts, both reported apart here.
  */
-export function telemetryTokens(event: JsonObject): Tokens {
+function telemetryTokens(event: JsonObject): Tokens {
   const cached = tokenCount(event.cached_content_token_count);
   const thoughts = tokenCount(event.thoughts_token_count);
   return tokensOf({
@@ -134,7 +134,7 @@ export function telemetryTokens(event: JsonObject): Tokens {
   });
 }
 
-export function sessionCorrelator(run: RunContext): Correlator {
+function sessionCorrelator(run: RunContext): Correlator {
   // Background agents launched, until their notification; monitor calls, by id (their notifications are not agents').
   const agents = backgroundAgents(run);
   const monitors = new BoundedMap<true>(run.limits);
@@ -264,7 +264,7 @@ export function sessionCorrelator(run: RunContext): Correlator {
   });
 }
 
-export const sessionReader: Harness = {
+const sessionReader: Harness = {
   name: 'qwen',
   correlator: sessionCorrelator,
   records: sessionRecords,

@@ -50,7 +50,7 @@ const readFile = rule(
  * Otherwise a last line `Command exited with code: N`, which Qwen writes for some non-zero
  * exits with `is_error: false` (`test -e missing`, a `grep` without a match).
  */
-export function exitCodeOf(output: unknown): number | undefined {
+function exitCodeOf(output: unknown): number | undefined {
   const text = resultText(output);
   if (text === undefined) return undefined;
   if (!text.startsWith('Command: ')) return exitedWith(text);
@@ -71,7 +71,8 @@ function exitedWith(text: string): number | undefined {
 const shellCommand = shell('command');
 
 const runShellCommand = rule(
-  `${shellCommand.doc}; \`working_directory\` = the run's cwd; \`exit_code\` from the result's \`Exit Code: N\` line, else a last line \`Command exited with code: N\``,
+  `${shellCommand.doc}; \`working_directory\` = the run's cwd; \`exit_code\` from the result's \`Exit Code: N\` ` +
+    'line, else a last line `Command exited with code: N`',
   (call) => shellCommand(call.with({ exit_code: exitCodeOf(call.output), working_directory: call.cwd })),
 );
 

@@ -6,7 +6,8 @@
  */
 // First: without its packages, the import fails here with one line, before anything loads them.
 import './check-peers.js';
-export { toJetStream, publishTo, JetStreamSink, JetStreamPublishError, type JetStreamSinkOptions } from './sink.js';
+export { toJetStream, publishTo, JetStreamSink, JetStreamPublishError } from './sink.js';
+export type { JetStreamSinkOptions } from './options.js';
 export { fromJetStream, type JetStreamSource, type JetStreamSourceOptions, type JetStreamRecord } from './source.js';
 export {
   DEFAULT_STREAM,

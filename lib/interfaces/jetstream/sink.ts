@@ -18,51 +18,12 @@
 import { Transform, Writable } from 'node:stream';
 import { finished } from 'node:stream/promises';
 import type { NatsConnection } from '@nats-io/transport-node';
-import type { JetStreamClient, JetStreamManager } from '@nats-io/jetstream';
+import type { JetStreamClient } from '@nats-io/jetstream';
 import type { HarnessEvent, RunMetrics } from '../../kernel/events.js';
-import { connectWithin, isStreamNotFound, nats, seconds, serverList, type ConnectOptions } from './connection.js';
-import {
-  checkPrefix,
-  checkToken,
-  DEFAULT_PREFIX,
-  DEFAULT_STREAM,
-  messageIdOf,
-  METRICS,
-  nanosToMs,
-  streamDefaults,
-  subjectOf,
-  type MessageKind,
-} from './subjects.js';
-
-export interface JetStreamSinkOptions {
-  /** NATS server URLs: `nats://host:4222`, several as a list or comma-separated. */
-  servers: string | readonly string[];
-  /**
-   * The harness that produced the events: a token of every subject. A function is read at the
-   * first event (for `harness: 'auto'`, which knows its harness only then).
-   */
-  harness: string | (() => string);
-  /** The run's id, a token of every subject. Default: a new UUID (see `sink.run`). */
-  run?: string;
-  /** The JetStream stream; created with `streamDefaults` when missing. Default `HARNESS_EVENTS`. */
-  stream?: string;
-  /** The subjects' first token(s). Default `harness`. */
-  subject?: string;
-  /** Unacknowledged publishes allowed at once. Default 256. */
-  maxInFlight?: number;
-  /** How long one publish waits for its acknowledgement before it is tried again. Default 5,000 ms. */
-  ackTimeoutMs?: number;
-  /**
-   * How long an event may stay unacknowledged, reconnects included, before the sink fails
-   * (and how long connecting may take). Default 60,000 ms; never more than the stream's
-   * de-duplication window, so that a late retry cannot be stored twice.
-   */
-  giveUpAfterMs?: number;
-  /** Read when the stream ends: published as the run's final message (subject `...metrics`). */
-  metrics?: () => RunMetrics;
-  /** Further client options (credentials, TLS, name, reconnect pacing). */
-  connectOptions?: ConnectOptions;
-}
+import { connectWithin, seconds } from './connection.js';
+import { settingsOf, type JetStreamSinkOptions, type SinkSettings } from './options.js';
+import { prepareStream } from './prepare.js';
+import { checkToken, messageIdOf, METRICS, subjectOf, type MessageKind } from './subjects.js';
 
 /** A publish that failed for good: the event it lost, and its position in the run. */
 export class JetStreamPublishError extends Error {
@@ -94,30 +55,13 @@ interface Entry {
 const RETRYABLE = new Set(['TimeoutError', 'RequestError', 'NoResponders', 'JetStreamNotEnabled']);
 const BACKOFF_MS = [100, 200, 400, 800, 1600];
 
-/** The options, checked, with their defaults. */
-function settingsOf(options: JetStreamSinkOptions) {
-  return {
-    servers: serverList(options.servers),
-    harness: typeof options.harness === 'string' ? checkToken('harness', options.harness) : options.harness,
-    // The global Web Crypto, not node:crypto: importing that would slow every program's start.
-    run: checkToken('run', options.run ?? crypto.randomUUID()),
-    stream: options.stream ?? DEFAULT_STREAM,
-    prefix: checkPrefix(options.subject ?? DEFAULT_PREFIX),
-    maxInFlight: positive('maxInFlight', options.maxInFlight ?? 256),
-    ackTimeoutMs: positive('ackTimeoutMs', options.ackTimeoutMs ?? 5000),
-    giveUpAfterMs: positive('giveUpAfterMs', options.giveUpAfterMs ?? 60_000),
-    metrics: options.metrics,
-    connectOptions: options.connectOptions ?? {},
-  };
-}
-
 export class JetStreamSink extends Writable {
   /** Messages the server has acknowledged so far. */
   acknowledged = 0;
   /** Of those, acknowledged as duplicates: a retry whose first publish was stored after all. */
   duplicates = 0;
 
-  private readonly settings: ReturnType<typeof settingsOf>;
+  private readonly settings: SinkSettings;
   /** The settings' giveUpAfterMs, or the stream's de-duplication window if shorter. */
   private giveUpAfterMs: number;
   private readonly closing = new AbortController();
@@ -189,49 +133,11 @@ export class JetStreamSink extends Writable {
       this.giveUpAfterMs,
       this.closing.signal,
     );
-    const [, { jetstream, jetstreamManager }] = await nats();
-    const manager = await jetstreamManager(this.connection);
-    // The harness may not be known before the first event: any token shows whether the stream takes the prefix.
-    const harness = typeof this.settings.harness === 'string' ? this.settings.harness : 'auto';
-    const sample = subjectOf(this.prefix, harness, this.run, 'agent');
-    let info;
-    try {
-      info = await manager.streams.info(this.stream);
-    } catch (error) {
-      if (!isStreamNotFound(error)) throw error;
-      info = await manager.streams.add(streamDefaults(this.stream, this.prefix));
-    }
-    const owner = await manager.streams.find(sample).catch(() => undefined);
-    if (owner !== this.stream) {
-      throw new Error(
-        `stream ${this.stream} does not take subject ${sample}${owner ? ` (stream ${owner} does)` : ''}: add ` +
-          `"${this.prefix}.>" to its subjects or choose another stream`,
-      );
-    }
-    await this.refuseReusedRun(manager);
+    const stream = await prepareStream(this.connection, this.settings);
     // A retry later than the de-duplication window could be stored twice.
-    this.giveUpAfterMs = Math.min(
-      this.giveUpAfterMs,
-      nanosToMs(info.config.duplicate_window ?? 0) || this.giveUpAfterMs,
-    );
-    this.client = jetstream(this.connection, { timeout: this.settings.ackTimeoutMs });
+    this.giveUpAfterMs = Math.min(this.giveUpAfterMs, stream.duplicateWindowMs || this.giveUpAfterMs);
+    this.client = stream.client;
     this.watchConnection(this.connection).catch((error) => this.destroy(error));
-  }
-
-  /**
-   * A run id the stream already holds is refused: within the de-duplication window the server would drop this run's
-   * first events as duplicates of the other's (a re-run CI job keeps its $GITHUB_RUN_ID), and after it the two runs
-   * would read back as one.
-   */
-  private async refuseReusedRun(manager: JetStreamManager): Promise<void> {
-    const subjects = subjectOf(this.prefix, '*', this.run, '>' as MessageKind);
-    const held = await manager.streams.info(this.stream, { subjects_filter: subjects });
-    const count = Object.values(held.state.subjects ?? {}).reduce((sum, n) => sum + n, 0);
-    if (count > 0)
-      throw new Error(
-        `run ${this.run} is already in JetStream stream ${this.stream} (${count} messages on ${subjects}): ` +
-          'a run id names one publication; give another --run (or none, for a new UUID)',
-      );
   }
 
   private async watchConnection(connection: NatsConnection): Promise<void> {
@@ -381,11 +287,6 @@ export class JetStreamSink extends Writable {
     this.finalCallback = undefined;
     this.connection!.drain().then(() => callback(), callback);
   }
-}
-
-function positive(name: string, value: number): number {
-  if (!Number.isInteger(value) || value < 1) throw new TypeError(`${name} must be a positive integer, got ${value}`);
-  return value;
 }
 
 /** A JetStream sink for one run: see JetStreamSinkOptions. */

@@ -24,6 +24,9 @@ const TEXT_LIMIT = 20_000;
  */
 const LABEL_LIMIT = 200;
 
+/** Nothing loads from anywhere; the page's own style and script run. */
+const CONTENT_SECURITY_POLICY = "default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'";
+
 export function reportHtml(report: Report): string {
   return [...reportHtmlChunks(report)].join('');
 }
@@ -35,11 +38,16 @@ export function reportHtml(report: Report): string {
 export function* reportHtmlChunks(report: Report): Generator<string> {
   const { summary } = report;
   const title = ['Run report', summary.harness, summary.session_id].filter(Boolean).join(' · ');
+  const sub = [
+    summary.harness ?? 'harness not given',
+    summary.session_id && `session ${summary.session_id}`,
+    summary.started && `started ${summary.started}`,
+  ];
   yield `<!doctype html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
-<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'">
+<meta http-equiv="Content-Security-Policy" content="${CONTENT_SECURITY_POLICY}">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="generator" content="harness-events">
 <title>${escape(title)}</title>
@@ -48,7 +56,7 @@ export function* reportHtmlChunks(report: Report): Generator<string> {
 <body>
 <header>
 <h1>Run report</h1>
-<p class="sub">${escape([summary.harness ?? 'harness not given', summary.session_id && `session ${summary.session_id}`, summary.started && `started ${summary.started}`].filter(Boolean).join(' · '))}</p>
+<p class="sub">${escape(sub.filter(Boolean).join(' · '))}</p>
 </header>
 <main>
 ${summarySection(summary)}
@@ -79,13 +87,15 @@ function summarySection(summary: ReportSummary): string {
   const types = (Object.entries(summary.types) as [EventType, number][])
     .map(([type, n]) => `${count(n)} ${type}`)
     .join(', ');
+  const durationFrom = summary.duration_from === 'harness' ? 'reported by the harness' : 'first to last event';
+  const failedCommands = summary.commands_failed > 0 ? 'bad' : '';
   return `<section id="summary">
 <h2>Summary</h2>
 <dl class="figures">
 ${figure('outcome', 'Outcome', summary.outcome, `outcome-${summary.outcome.replace(/ /g, '-')}`)}
 ${figure('harness', 'Harness', summary.harness)}
 ${figure('session', 'Session', summary.session_id)}
-${figure('duration', `Duration (${summary.duration_from === 'harness' ? 'reported by the harness' : 'first to last event'})`, duration(summary.duration_ms))}
+${figure('duration', `Duration (${durationFrom})`, duration(summary.duration_ms))}
 ${figure('exit', 'Exit', summary.exit)}
 ${figure('cost', 'Cost', summary.cost === undefined ? undefined : money(summary.cost))}
 ${figure('turns', 'Turns', summary.turns === undefined ? undefined : count(summary.turns))}
@@ -94,7 +104,7 @@ ${summary.total_tokens === undefined ? '' : figure('tokens-total', 'total tokens
 ${figure('files-read', 'Files read', count(summary.files_read))}
 ${figure('files-written', 'Files written', count(summary.files_written))}
 ${figure('commands', 'Commands', count(summary.commands))}
-${figure('commands-failed', 'Commands failed', count(summary.commands_failed), summary.commands_failed > 0 ? 'bad' : '')}
+${figure('commands-failed', 'Commands failed', count(summary.commands_failed), failedCommands)}
 ${figure('events', 'Events', count(summary.events))}
 </dl>
 <p class="note">${escape(types)}${summary.cwd ? ` · paths relative to ${escape(summary.cwd)}` : ''}</p>
@@ -138,9 +148,13 @@ function timelineSection(report: Report): string {
       `<line x1="${x(at)}" x2="${x(at)}" y1="0" y2="${top + 4}"/><text x="${x(at)}" y="${top + 20}" ` +
       `text-anchor="middle">${escape(tickLabel(timeline, events.length, at))}</text>`,
   );
+  const axis =
+    timeline.axis === 'time'
+      ? `Events by observation time over ${escape(duration(timeline.span_ms))}`
+      : 'Every event was observed within one millisecond (a file normalized at once): events in order';
   return `<section id="timeline">
 <h2>Timeline</h2>
-<p class="note">${timeline.axis === 'time' ? `Events by observation time over ${escape(duration(timeline.span_ms))}` : 'Every event was observed within one millisecond (a file normalized at once): events in order'}; a subagent or stage is a span from its start to its end. Click a mark for its event.</p>
+<p class="note">${axis}; a subagent or stage is a span from its start to its end. Click a mark for its event.</p>
 <svg viewBox="0 0 ${WIDTH} ${height}" width="100%" role="img" aria-label="timeline of ${timeline.items.length} items">
 ${rows.join('\n')}
 <g class="ticks">${ticks.join('')}</g>
@@ -162,24 +176,26 @@ function filesSection(report: Report): string {
       `class="path">${escape(shortPath(file.path, report.cwd))}</td><td class="n">${file.reads}</td><td ` +
       `class="n">${file.writes}</td><td class="n">${file.failed}</td></tr>`,
   );
+  const list = files.length === 0 ? '<p class="note">No file was read or written.</p>' : undefined;
   return `<section id="files">
 <h2>Files <small>${count(summary.files_read)} read · ${count(summary.files_written)} written</small></h2>
-${files.length === 0 ? '<p class="note">No file was read or written.</p>' : `<table><thead><tr><th>File</th><th class="n">Reads</th><th class="n">Writes</th><th class="n">Failed</th></tr></thead><tbody>\n${rows.join('\n')}\n</tbody></table>`}
+${list ?? table(['File', 'n:Reads', 'n:Writes', 'n:Failed'], rows)}
 </section>`;
 }
 
 function commandsSection(report: Report): string {
   const { summary, commands } = report;
+  const directory = (path: string | undefined) => (path === undefined ? '' : shortPath(path, report.cwd));
   const rows = commands.map(
     (command) =>
       `<tr${command.failed ? ' class="bad"' : ''}><td><a ` +
       `href="#e${command.index}"><pre>${escape(command.command)}</pre></a></td><td ` +
       `class="n">${command.exit_code ?? (command.failed ? 'failed' : '—')}</td><td ` +
-      `class="path">${escape(command.working_directory === undefined ? '' : shortPath(command.working_directory, report.cwd))}</td></tr>`,
+      `class="path">${escape(directory(command.working_directory))}</td></tr>`,
   );
   return `<section id="commands">
 <h2>Commands <small>${count(summary.commands)} run · ${count(summary.commands_failed)} failed</small></h2>
-${commands.length === 0 ? '<p class="note">No command was run.</p>' : `<table><thead><tr><th>Command</th><th class="n">Exit</th><th>Directory</th></tr></thead><tbody>\n${rows.join('\n')}\n</tbody></table>`}
+${commands.length === 0 ? '<p class="note">No command was run.</p>' : table(['Command', 'n:Exit', 'Directory'], rows)}
 </section>`;
 }
 
@@ -206,9 +222,10 @@ function* eventsSection(report: Report): Generator<string> {
       `<label class="t-${type}"><input type="checkbox" name="type" value="${type}" checked> ${type} <span ` +
       `class="count">${count(n)}</span></label>`,
   );
+  const buttons = '<button type="button" id="all">all</button> <button type="button" id="none">none</button>';
   yield `<section id="events">
 <h2>Events <small id="shown">${count(events.length)} of ${count(events.length)} shown</small></h2>
-<fieldset class="filters"><legend>Types</legend>${filters.join(' ')} <button type="button" id="all">all</button> <button type="button" id="none">none</button></fieldset>
+<fieldset class="filters"><legend>Types</legend>${filters.join(' ')} ${buttons}</fieldset>
 <ol class="events">
 `;
   for (const [index, event] of events.entries()) {
@@ -218,17 +235,27 @@ function* eventsSection(report: Report): Generator<string> {
       `<li class="event t-${event.type}${failed ? ' failed' : ''}" id="e${index}" ` +
       `data-type="${event.type}"><span class="when" title="${escape(event.timestamp)}">${offset}</span><span ` +
       `class="badge">${event.type}</span><pre ` +
-      `class="text">${escape(capped(eventText(event, report.cwd)))}</pre><details><summary>JSON</summary><pre>${escape(jsonOf(event))}</pre></details></li>\n`
+      `class="text">${escape(capped(eventText(event, report.cwd)))}</pre><details><summary>JSON</summary><pre>` +
+      `${escape(jsonOf(event))}</pre></details></li>\n`
     );
   }
   yield `</ol>
 </section>`;
 }
 
+/** A table: a column named `n:...` holds numbers (right-aligned). */
+function table(columns: readonly string[], rows: readonly string[]): string {
+  const head = columns
+    .map((column) => (column.startsWith('n:') ? `<th class="n">${column.slice(2)}</th>` : `<th>${column}</th>`))
+    .join('');
+  return `<table><thead><tr>${head}</tr></thead><tbody>\n${rows.join('\n')}\n</tbody></table>`;
+}
+
 function capped(text: string): string {
   return text.length <= TEXT_LIMIT
     ? text
-    : `${text.slice(0, TEXT_LIMIT)}\n… ${count(text.length - TEXT_LIMIT)} more characters (the JSONL has the whole event)`;
+    : `${text.slice(0, TEXT_LIMIT)}\n… ${count(text.length - TEXT_LIMIT)} more characters ` +
+        '(the JSONL has the whole event)';
 }
 
 function jsonOf(event: HarnessEvent): string {
@@ -241,22 +268,25 @@ function jsonOf(event: HarnessEvent): string {
 
 const escapes: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 
-export function escape(text: string): string {
+function escape(text: string): string {
   return showInvisible(text).replace(/[&<>"']/g, (char) => escapes[char]!);
 }
 
 const style = `
-:root { --fg: #1f2328; --muted: #656d76; --line: #d0d7de; --band: #f6f8fa; --bad: #cf222e; --warn: #9a6700; --ok: #1a7f37; }
+:root { --fg: #1f2328; --muted: #656d76; --line: #d0d7de; --band: #f6f8fa;
+  --bad: #cf222e; --warn: #9a6700; --ok: #1a7f37; }
 * { box-sizing: border-box; }
 [hidden] { display: none !important; }
-body { margin: 0; font: 14px/1.45 system-ui, -apple-system, "Segoe UI", sans-serif; color: var(--fg); background: #fff; }
+body { margin: 0; font: 14px/1.45 system-ui, -apple-system, "Segoe UI", sans-serif; color: var(--fg);
+  background: #fff; }
 header, main { max-width: 1100px; margin: 0 auto; padding: 0 20px; }
 header { padding-top: 18px; }
 h1 { font-size: 22px; margin: 0; }
 h2 { font-size: 17px; margin: 28px 0 10px; border-bottom: 1px solid var(--line); padding-bottom: 4px; }
 h2 small, .note, .sub { color: var(--muted); font-weight: normal; font-size: 13px; }
 .sub { margin: 2px 0 0; }
-pre { margin: 0; font: 12.5px/1.4 ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; white-space: pre-wrap; word-break: break-word; }
+pre { margin: 0; font: 12.5px/1.4 ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; white-space: pre-wrap;
+  word-break: break-word; }
 .figures { display: grid; grid-template-columns: repeat(auto-fill, minmax(170px, 1fr)); gap: 8px; margin: 0; }
 .figure { border: 1px solid var(--line); border-radius: 6px; padding: 6px 10px; }
 .figure dt { color: var(--muted); font-size: 12px; }
@@ -288,7 +318,8 @@ ul.problems li.warning pre { color: var(--warn); }
 .filters label { display: inline-block; margin-right: 10px; border-left: 4px solid var(--c); padding-left: 4px; }
 .count { color: var(--muted); }
 ol.events { list-style: none; padding: 0; margin: 0; }
-ol.events li { display: grid; grid-template-columns: 80px 110px 1fr; gap: 4px 10px; padding: 5px 0 5px 8px; border-bottom: 1px solid var(--line); border-left: 4px solid var(--c); }
+ol.events li { display: grid; grid-template-columns: 80px 110px 1fr; gap: 4px 10px; padding: 5px 0 5px 8px;
+  border-bottom: 1px solid var(--line); border-left: 4px solid var(--c); }
 ol.events li:target { background: #fff8c5; }
 ol.events li.failed .text { color: var(--bad); }
 ol.events details { grid-column: 3; }

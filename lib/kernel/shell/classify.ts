@@ -1,4 +1,4 @@
-import { joinPath, resolveLiteral } from '../paths.js';
+import { joinPath, resolveLiteral } from './paths.js';
 import { isSmallFormattingCommand } from './formatting.js';
 import { parseArguments } from './operands.js';
 import { sedPrint, summarizeProgram } from './programs.js';

@@ -4,7 +4,7 @@
  * text in two deltas, tool input in two `input_json_delta`s), `message_delta` with the stop
  * reason and `message_stop`. `input_tokens` is the uncached part of the input.
  */
-import type { Turn } from '../script.js';
+import type { Turn } from './turn.js';
 import {
   argumentsText,
   isObject,

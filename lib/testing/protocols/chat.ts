@@ -4,7 +4,7 @@
  * `delta.content`, `delta.tool_calls` (arguments in three pieces), a chunk with the finish
  * reason, a usage-only chunk (`stream_options.include_usage`) and `[DONE]`.
  */
-import type { Turn } from '../script.js';
+import type { Turn } from './turn.js';
 import {
   argumentsText,
   isObject,

@@ -4,7 +4,7 @@
  * first, the text in two chunks, the `functionCall` parts (without ids, as the API sends
  * them), the last chunk with `finishReason: "STOP"` and `usageMetadata`.
  */
-import type { Turn } from '../script.js';
+import type { Turn } from './turn.js';
 import { isObject, pieces, usageOf, type Protocol, type SseEvent, type TurnContext } from './protocol.js';
 
 const statuses: Record<number, string> = {

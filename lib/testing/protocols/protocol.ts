@@ -1,5 +1,5 @@
 /** The seam between the server and one wire protocol. */
-import { DEFAULT_USAGE, type HttpFailure, type RequestView, type ToolUse, type Turn, type Usage } from '../script.js';
+import { DEFAULT_USAGE, type HttpFailure, type RequestView, type ToolUse, type Turn, type Usage } from './turn.js';
 
 export type ProtocolName = 'anthropic' | 'responses' | 'chat' | 'gemini';
 

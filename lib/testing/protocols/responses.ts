@@ -4,7 +4,7 @@
  * assistant message, a `function_call` or freeform `custom_tool_call` per tool), each added,
  * streamed in deltas and done, then `response.completed` with the usage.
  */
-import type { Turn } from '../script.js';
+import type { Turn } from './turn.js';
 import {
   argumentsText,
   isObject,

@@ -5,7 +5,7 @@
  * acp.md and the raw lines (LAB.md's table gives the same events).
  */
 import { describe, expect, test } from 'vitest';
-import { records, updates } from '../../../lib/harnesses/acp/correlate.js';
+import { records, updates } from '../../../lib/harnesses/acp/records.js';
 import { ruleNames, sharedRecords } from '../../../lib/kernel/record-table.js';
 import { bodies, expectLossless, fixtureFiles, parsedLines, runFixture } from '../../helpers.js';
 

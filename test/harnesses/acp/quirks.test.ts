@@ -4,7 +4,7 @@
  * capture does.
  */
 import { describe, expect, test } from 'vitest';
-import { records, updates } from '../../../lib/harnesses/acp/correlate.js';
+import { records, updates } from '../../../lib/harnesses/acp/records.js';
 import { permissionAnswer } from '../../../lib/harnesses/acp/client.js';
 import { bodies, jsonl, parsedLines, run, runFixture } from '../../helpers.js';
 

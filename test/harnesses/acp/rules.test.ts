@@ -1,9 +1,9 @@
 /**
  * One test per row of acp.md's tables and rules, on authored messages in the agents' real shapes
- * (research/acp.md, the captures), for the rows no capture covers and to pin each rule alone.
+ * (docs/harnesses/acp.md, the captures), for the rows no capture covers and to pin each rule alone.
  */
 import { describe, expect, test } from 'vitest';
-import { records, updates } from '../../../lib/harnesses/acp/correlate.js';
+import { records, updates } from '../../../lib/harnesses/acp/records.js';
 import { bodies, jsonl, run, untimed } from '../../helpers.js';
 
 const harness = 'acp';

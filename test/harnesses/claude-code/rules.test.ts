@@ -1,6 +1,6 @@
 /**
  * One test per row of claude-code.md's tables, on authored lines in Claude Code's real shapes
- * (research/claude.md §1), for the rows no real capture covers and to pin each rule alone.
+ * (docs/harnesses/claude-code.md), for the rows no real capture covers and to pin each rule alone.
  */
 import { describe, expect, test } from 'vitest';
 import { bodies, jsonl, run } from '../../helpers.js';
@@ -525,7 +525,7 @@ describe('tool mapping', () => {
   );
 
   test(
-    'Bash: a search whose whole result is `Exit code 1` completed without a match (CONTRACT.md); any other ' +
+    'Bash: a search whose whole result is `Exit code 1` completed without a match (docs/contract.md); any other ' +
       'failure stays a failure',
     async () => {
       const bash = (id: string, command: string, content: unknown) => [
@@ -605,7 +605,7 @@ describe('tool mapping', () => {
   });
 });
 
-describe('state is bounded and settled (CONTRACT.md)', () => {
+describe('state is bounded and settled (docs/contract.md)', () => {
   test('calls still waiting at the end of input are emitted with is_success unset, oldest first', async () => {
     expect(
       await events(assistant('m', toolUse('a', 'Read', { file_path: '/a' }), toolUse('b', 'Glob', { pattern: '*' }))),

@@ -1,6 +1,6 @@
 /**
  * Cline CLI on real streams (test/fixtures/cline/lab/, see LAB.md there: Cline 3.0.65 driven
- * offline). Every expected list below was checked by hand against cline.md, CONTRACT.md and the
+ * offline). Every expected list below was checked by hand against docs/harnesses/cline.md, docs/contract.md and the
  * raw lines. The lab ran in /home/user/project, which is the `cwd` given here (Cline never
  * reports it).
  */
@@ -157,7 +157,7 @@ describe('exact events of the lab captures (Cline 3.0.65)', () => {
       { type: 'read', path: '/home/user/project/src/a.ts', is_success: true },
       usage(400, 70, { cache_read: 2400 }),
       { type: 'search', query: 'greet', path: '/home/user/project/src', is_success: true },
-      // grep exited 1 (`Command exited with code 1`): completed without a match (CONTRACT.md).
+      // grep exited 1 (`Command exited with code 1`): completed without a match (docs/contract.md).
       { type: 'search', query: 'zzz_nomatch_zzz', path: '/home/user/project/src', is_success: true },
       { type: 'list', path: '/home/user/project/does-not-exist', is_success: false },
       { type: 'search', query: 'zzz_nomatch_zzz', is_success: true },

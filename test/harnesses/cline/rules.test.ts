@@ -1,6 +1,6 @@
 /**
  * One test per row of cline.md's tables, on authored lines in Cline 3.0.65's real shapes
- * (research/cline.md, the lab captures), for the rows no capture covers (teams, notices, aborts,
+ * (docs/harnesses/cline.md, the lab captures), for the rows no capture covers (teams, notices, aborts,
  * zen, a cut stream) and to pin each rule alone.
  */
 import { describe, expect, test } from 'vitest';

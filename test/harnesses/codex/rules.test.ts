@@ -1,6 +1,6 @@
 /**
  * One test per row of codex.md's tables, on authored lines in Codex's real shapes
- * (research/codex.md Part B), for the rows no real capture covers and to pin each rule alone.
+ * (docs/harnesses/codex.md), for the rows no real capture covers and to pin each rule alone.
  */
 import { describe, expect, test } from 'vitest';
 import { bodies, jsonl, run, untimed } from '../../helpers.js';
@@ -418,7 +418,7 @@ describe('items', () => {
   );
 
   test(
-    'command_execution: a search that exited 1 completed without a match (CONTRACT.md); exit 2, a pipe into ' +
+    'command_execution: a search that exited 1 completed without a match (docs/contract.md); exit 2, a pipe into ' +
       'head, or a read stays failed',
     async () => {
       expect(
@@ -667,7 +667,7 @@ describe('items', () => {
   });
 });
 
-describe('state is bounded (CONTRACT.md)', () => {
+describe('state is bounded (docs/contract.md)', () => {
   test('past maxPendingTools open items, the oldest is emitted with its outcome unset', async () => {
     const out = await run(
       jsonl(

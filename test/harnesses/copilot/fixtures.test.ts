@@ -1,7 +1,7 @@
 /**
  * Copilot CLI on real streams (test/fixtures/copilot/lab/, see LAB.md there: Copilot 1.0.102
  * driven offline). Every expected list below was checked by hand against copilot.md,
- * CONTRACT.md and the raw lines. The lab ran in /home/user/project, which is the `cwd` given
+ * docs/contract.md and the raw lines. The lab ran in /home/user/project, which is the `cwd` given
  * here (Copilot never reports it).
  */
 import { readFileSync } from 'node:fs';

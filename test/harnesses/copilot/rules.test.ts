@@ -1,6 +1,6 @@
 /**
  * One test per row of copilot.md's tables, on authored lines in Copilot 1.0.102's real shapes
- * (research/copilot.md, the lab captures), for the rows no capture covers (`assistant.usage`,
+ * (docs/harnesses/copilot.md, the lab captures), for the rows no capture covers (`assistant.usage`,
  * `abort`, `subagent.failed`, `session.warning`, ...) and to pin each rule alone.
  */
 import { readFileSync } from 'node:fs';
@@ -624,7 +624,7 @@ describe('tools (copilot.md "Tools")', () => {
   );
 
   test(
-    'bash: recognized file operations (CONTRACT.md); a search ending the command that exited 1 completed ' +
+    'bash: recognized file operations (docs/contract.md); a search ending the command that exited 1 completed ' +
       'without a match',
     async () => {
       expect(
@@ -761,7 +761,7 @@ describe('tools (copilot.md "Tools")', () => {
   );
 });
 
-describe('state is bounded (CONTRACT.md)', () => {
+describe('state is bounded (docs/contract.md)', () => {
   test(
     'past maxPendingTools waiting calls, the oldest is emitted with its outcome unset; its late completion is ' +
       'unpaired',

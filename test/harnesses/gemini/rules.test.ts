@@ -1,6 +1,6 @@
 /**
  * One test per row of gemini.md's tables ("Raw event stream", "Run metrics", "Tools"), on
- * authored lines in Gemini CLI 0.61.0's shapes (research/gemini.md "The stream-json records"),
+ * authored lines in Gemini CLI 0.61.0's shapes (docs/harnesses/gemini.md "Raw event stream"),
  * for the rows no capture covers and to pin each rule alone.
  */
 import { describe, expect, test } from 'vitest';
@@ -784,7 +784,7 @@ describe('tools', () => {
   });
 });
 
-describe('state is bounded (CONTRACT.md)', () => {
+describe('state is bounded (docs/contract.md)', () => {
   test(
     'past maxPendingTools waiting calls, the oldest is ' + 'emitted unresolved, and its late result is unpaired',
     async () => {

@@ -1,6 +1,6 @@
 /**
  * goose.md's "Raw event stream" and "Normalized mapping" tables, one test per row, on streams
- * written inline in Goose's wire shapes (research/goose.md §1–§2; see wire.ts).
+ * written inline in Goose's wire shapes (docs/harnesses/goose.md "Raw event stream"; see wire.ts).
  */
 import { describe, expect, test } from 'vitest';
 import { bodies, jsonl, run, untimed } from '../../helpers.js';

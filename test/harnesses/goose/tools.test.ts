@@ -1,5 +1,5 @@
 /**
- * goose.md "Tool mapping", one test per row, plus the two tool-name eras (research/goose.md §5):
+ * goose.md "Tool mapping", one test per row, plus the two tool-name eras (docs/harnesses/goose.md):
  * goose-mcp's prefixed `developer__…` names and the newer bare names.
  */
 import { describe, expect, test } from 'vitest';

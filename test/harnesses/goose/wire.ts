@@ -1,5 +1,5 @@
 /**
- * Goose stream-json records in their exact serde shapes (research/goose.md §1–§2), for tests
+ * Goose stream-json records in their exact serde shapes (docs/harnesses/goose.md "Raw event stream"), for tests
  * that write streams inline. Authored, not captured: see test/fixtures/goose/SOURCES.md.
  */
 import { jsonl, run } from '../../helpers.js';

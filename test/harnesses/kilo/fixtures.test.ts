@@ -1,7 +1,7 @@
 /**
  * Kilo on real streams (test/fixtures/kilo/lab/, see LAB.md there: Kilo 7.7.7 driven offline).
- * Every expected list below was checked by hand against kilo.md, opencode.md, CONTRACT.md and
- * the raw lines. The lab ran in /home/user/project, which is the `cwd` given here.
+ * Every expected list below was checked by hand against docs/harnesses/kilo.md, docs/harnesses/opencode.md,
+ * docs/contract.md and the raw lines. The lab ran in /home/user/project, which is the `cwd` given here.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';

@@ -1,6 +1,6 @@
 /**
  * One test per row of kilo.md's tables and per numbered difference, on authored lines in Kilo
- * 7.7.7's real shapes (research/kilo.md), for the rows no capture covers and to pin each rule
+ * 7.7.7's real shapes (docs/harnesses/kilo.md), for the rows no capture covers and to pin each rule
  * alone. Where kilo.md says "as OpenCode", these tests check that Kilo's table does what
  * opencode.md says (test/harnesses/opencode/ covers OpenCode's own rows in depth).
  */
@@ -64,7 +64,7 @@ async function events(...records: unknown[]) {
   return bodies((await run(jsonl(...records), { harness, cwd })).events);
 }
 
-describe('difference 2 with CONTRACT.md OpenCode (revision 2026-12-01b)', () => {
+describe('difference 2 with docs/contract.md "OpenCode (and Kilo)"', () => {
   test('bash: exit null is no exit code; a command the shell tool terminated at its timeout failed', async () => {
     const output =
       '\n\n<shell_metadata>\nshell tool terminated command after exceeding timeout 1000 ms. If this command is ' +
@@ -444,7 +444,7 @@ describe('tools (kilo.md "Tools")', () => {
   });
 });
 
-describe('state is bounded (CONTRACT.md)', () => {
+describe('state is bounded (docs/contract.md)', () => {
   test('the seen part ids are bounded by maxPendingTools: the oldest is forgotten', async () => {
     const a = toolUse('read', { filePath: 'a.ts' }, {}, 'prt_a');
     const b = toolUse('read', { filePath: 'b.ts' }, {}, 'prt_b');

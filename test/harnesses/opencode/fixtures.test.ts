@@ -1,6 +1,6 @@
 /**
  * OpenCode on real streams (test/fixtures/opencode/, see SOURCES.md and lab/LAB.md there).
- * Every expected list below was checked by hand against opencode.md, CONTRACT.md and the raw
+ * Every expected list below was checked by hand against docs/harnesses/opencode.md, docs/contract.md and the raw
  * lines. The lab ran in /home/user/project, which is the `cwd` given here.
  */
 import { readFileSync } from 'node:fs';
@@ -55,7 +55,7 @@ describe('every OpenCode fixture', () => {
         const text = line?.type === 'text' || line?.type === 'reasoning' ? line.part?.text : undefined;
         if (text) expect(said, text).toContain(text);
       }
-      // The per-step usage events and the run total are the same numbers (CONTRACT.md "Run metrics").
+      // The per-step usage events and the run total are the same numbers (docs/contract.md "Run metrics").
       expect(usageTotals(result.events)).toEqual({ tokens: result.metrics.tokens, cost: result.metrics.cost });
       expect(result.metrics.turns).toBe(lines.filter((line) => line?.type === 'step_finish').length || undefined);
     });

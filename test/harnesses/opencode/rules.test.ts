@@ -1,6 +1,6 @@
 /**
  * One test per row of opencode.md's tables, on authored lines in OpenCode's real shapes
- * (research/opencode.md §1–§3), for the rows no real capture covers and to pin each rule alone.
+ * (docs/harnesses/opencode.md), for the rows no real capture covers and to pin each rule alone.
  */
 import { describe, expect, test } from 'vitest';
 import { patchedFiles } from '../../../lib/harnesses/opencode/patch-markers.js';
@@ -552,7 +552,7 @@ describe('tool mapping', () => {
     'in milliseconds.\n</shell_metadata>';
 
   test(
-    'bash (CONTRACT.md OpenCode, 2026-12-01b): exit null is no exit code, success from the status; a command the ' +
+    'bash (docs/contract.md "OpenCode"): exit null is no exit code, success from the status; a command the ' +
       'shell tool terminated at its timeout failed, no exit code, its file operations too',
     async () => {
       expect(

@@ -1,6 +1,6 @@
 /**
  * One test per row of pi.md's tables, on authored records in pi 0.73.1's real shapes
- * (research/pi.md, the lab captures), for the rows no capture covers and to pin each rule alone.
+ * (docs/harnesses/pi.md, the lab captures), for the rows no capture covers and to pin each rule alone.
  */
 import { homedir } from 'node:os';
 import { describe, expect, test } from 'vitest';
@@ -186,7 +186,7 @@ describe('raw event stream', () => {
     'tool_execution_start: the call is recorded, no ' + 'event; its tool_execution_end classifies it with its args',
     async () => {
       const out = await run(jsonl(start('call_1', 'read', { path: 'a.ts', offset: 3 })), { harness, cwd });
-      // Never ended: emitted at the end of input with success unset (CONTRACT.md).
+      // Never ended: emitted at the end of input with success unset (docs/contract.md).
       expect(bodies(out.events)).toEqual([{ type: 'read', path: '/ws/a.ts', start_line: 3 }]);
       expect(out.rules).toEqual([records.tool_execution_start.rules.recorded]);
     },
@@ -450,7 +450,7 @@ describe('raw event stream', () => {
     ]);
   });
 
-  test('the table has a row for every record type research/pi.md lists', () => {
+  test('the table has a row for every record type docs/harnesses/pi.md lists', () => {
     expect(Object.keys(records).sort()).toEqual(
       [
         'session',
@@ -799,7 +799,7 @@ describe('tools', () => {
     'paths as pi reads them: a leading @ stripped, ~ the home directory, Unicode spaces plain, relative to the ' +
       'session cwd',
     async () => {
-      // No home option: the process's own (CONTRACT.md Paths).
+      // No home option: the process's own (docs/contract.md "Paths").
       const home = homedir();
       expect(await tool('read', { path: '@src/a.ts' })).toEqual([
         { type: 'read', path: '/ws/src/a.ts', is_success: true },
@@ -822,7 +822,7 @@ describe('tools', () => {
     },
   );
 
-  test("~ expands against the run's home option, never the process's (pi.md Tools, CONTRACT.md Paths)", async () => {
+  test("~ expands against the run's home option, never the process's (pi.md Tools, contract.md Paths)", async () => {
     const lines = jsonl(
       session,
       ...call('read', { path: '~/notes.md' }),
@@ -872,7 +872,7 @@ describe('tools', () => {
 
   test('ls: list, path when given; without one no path (pi.md Tools, revision 2026-12-01b)', async () => {
     expect(await tool('ls', { path: 'src' })).toEqual([{ type: 'list', path: '/ws/src', is_success: true }]);
-    // Never filled with the working directory (CONTRACT.md Paths).
+    // Never filled with the working directory (docs/contract.md "Paths").
     expect(await tool('ls', {})).toEqual([{ type: 'list', is_success: true }]);
     expect(await events(...call('ls', {}))).toEqual([{ type: 'list', is_success: true }]);
   });
@@ -900,7 +900,7 @@ describe('tools', () => {
     },
   );
 
-  test('bash: recognized file operations (CONTRACT.md shell rules), keeping the success and no exit code', async () => {
+  test('bash: recognized file operations (contract.md shell rules), keeping the success and no exit code', async () => {
     expect(await tool('bash', { command: "cd src && sed -n '2,4p' a.ts" }, 'x')).toEqual([
       { type: 'read', path: '/ws/src/a.ts', start_line: 2, end_line: 4, is_success: true },
     ]);
@@ -946,7 +946,7 @@ describe('tools', () => {
   );
 });
 
-describe('state is bounded (CONTRACT.md)', () => {
+describe('state is bounded (docs/contract.md)', () => {
   test(
     'past maxPendingTools started calls, the oldest is emitted with its outcome unset; its end later is ' +
       'classified on its own',

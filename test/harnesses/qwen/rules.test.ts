@@ -1,6 +1,6 @@
 /**
  * One test per row of qwen.md's tables and per numbered difference from claude-code.md, on
- * authored lines in Qwen Code 0.24.4's real shapes (research/qwen.md, test/fixtures/qwen/lab/),
+ * authored lines in Qwen Code 0.24.4's real shapes (docs/harnesses/qwen.md, test/fixtures/qwen/lab/),
  * for what no capture covers and to pin each rule alone. Where a difference is a difference, the
  * same lines also go through the claude-code harness, so both readings stand side by side.
  */
@@ -770,7 +770,7 @@ describe('differences from claude-code.md', () => {
 
     test(
       'a reclassified read keeps the success but not the exit code; a search that exited 1 completed ' +
-        '(CONTRACT.md)',
+        '(docs/contract.md)',
       async () => {
         expect(
           await events(
@@ -1175,7 +1175,7 @@ describe('tools', () => {
   );
 });
 
-describe('state is bounded and settled (CONTRACT.md)', () => {
+describe('state is bounded and settled (docs/contract.md)', () => {
   test(
     'past maxPendingTools the oldest waiting call is ' + 'emitted unresolved, and its late result is then unpaired',
     async () => {

@@ -8,7 +8,8 @@ import type { HarnessEvent, RunMetrics } from '../../../lib/kernel/events.js';
 import type { HarnessName } from '../../../lib/index.js';
 import { spawnHarness, type HarnessRun, type SpawnHarnessOptions } from '../../../lib/runtime/run/spawn.js';
 import { acpLabRequests } from '../../helpers.js';
-import { toJetStream, type JetStreamSink, type JetStreamSinkOptions } from '../../../lib/interfaces/jetstream/sink.js';
+import type { JetStreamSinkOptions } from '../../../lib/interfaces/jetstream/options.js';
+import { toJetStream, type JetStreamSink } from '../../../lib/interfaces/jetstream/sink.js';
 import {
   fromJetStream,
   type JetStreamRecord,

@@ -372,7 +372,7 @@ describe('unwrapShellCommand', () => {
   }
 });
 
-describe("finalSearch: the search whose exit status is the whole command's (CONTRACT.md: exit 1 is no match)", () => {
+describe("finalSearch: the search whose exit status is the whole command's (contract.md: exit 1 is no match)", () => {
   const cases: [string, number | undefined][] = [
     ['rg foo src', 0],
     ['grep -rn foo .', 0],

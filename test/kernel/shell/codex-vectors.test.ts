@@ -66,7 +66,7 @@ const DECIDED_DIFFERENTLY: Record<string, { reason: string; ours: FileOperation[
   supports_cd_and_rg_files: {
     reason:
       'Codex joins a `cd` only onto read paths, so `cd codex-rs && rg --files` lists path null; ' +
-      'CONTRACT.md joins every path onto the cd, and a list with no operand after a cd lists the cd target',
+      'docs/contract.md joins every path onto the cd, and a list with no operand after a cd lists the cd target',
     ours: [{ type: 'list', path: 'codex-rs' }],
   },
 };

@@ -1,0 +1,69 @@
+/**
+ * What every wire protocol serves and reads: a model turn (reasoning, text, tool calls, usage,
+ * failures), and the view of a request the server matches a conversation by.
+ */
+
+/** One model turn: streamed in this order (reasoning, text, tool calls), then the usage. */
+export interface Turn {
+  reasoning?: string;
+  text?: string;
+  tools?: readonly ToolUse[];
+  /** Token counts reported for the turn. Default: 1200 input, 40 output. */
+  usage?: Usage;
+  /** Extra response headers of a served turn (rate-limit headers, say). */
+  headers?: Readonly<Record<string, string>>;
+  /** Attempts that fail, in order, before the turn is served: attempt i fails with failures[i]. */
+  failures?: readonly Failure[];
+  /** Every attempt fails this way: the turn is never served. */
+  failAlways?: Failure;
+}
+
+export interface ToolUse {
+  name: string;
+  /** The arguments: a JSON object, sent as its JSON text. For a freeform (`custom`) tool, the input text. */
+  input: unknown;
+  /** Sent as the arguments text instead of `input`'s JSON: malformed arguments. */
+  rawArguments?: string;
+  /** An OpenAI Responses freeform tool call (`custom_tool_call`, e.g. Codex's apply_patch). */
+  custom?: boolean;
+}
+
+/**
+ * Token counts in the OpenAI sense: `input` includes the `cached` tokens, `output` includes the
+ * `reasoning` tokens. Each protocol reports them its own way (Anthropic's `input_tokens` is the
+ * uncached part, Gemini's `candidatesTokenCount` excludes thoughts).
+ */
+export interface Usage {
+  input: number;
+  output: number;
+  cached?: number;
+  reasoning?: number;
+}
+
+export const DEFAULT_USAGE: Usage = { input: 1200, output: 40 };
+
+/**
+ * An HTTP error status (the body is the API's own error shape), or `'drop'`: the stream is cut after its first events.
+ */
+export type Failure = number | HttpFailure | 'drop';
+
+export interface HttpFailure {
+  status: number;
+  message?: string;
+  headers?: Readonly<Record<string, string>>;
+}
+
+/** What the server reads of a request, whatever its protocol. */
+export interface RequestView {
+  model: string;
+  stream: boolean;
+  system: string;
+  /** The text of each user message, in order (tool results are not user text). */
+  userTexts: string[];
+  /** How many model turns the history holds. */
+  modelTurns: number;
+  /** How many tool results the history holds. */
+  toolResults: number;
+  /** The names of the tools offered. */
+  tools: string[];
+}
