@@ -2,6 +2,7 @@
  * The seam between the generic stages and one harness. Adding a harness is a folder under
  * harnesses/ (its correlator and its tool table) plus one line in lib/runtime/registry.ts.
  */
+import type { FailureRows } from './failures.js';
 import type { Writable } from 'node:stream';
 import type { EventBody, RunMetrics } from './events.js';
 import type { JsonObject } from './json.js';
@@ -160,6 +161,11 @@ export interface Harness {
    * incomplete, and the exit code's error names the reason.
    */
   readonly exitCodes?: ReadonlyMap<number, string>;
+  /**
+   * Which of its errors is which failure class (`metrics.failure`): rows tried in order, the first match wins; a
+   * run that failed with no error a row matches is `other`.
+   */
+  readonly failures?: FailureRows;
   /**
    * The options of a run with what the harness fills in (its command line for a `prompt`; acp: an `agent` preset's);
    * throws on options it cannot run with.

@@ -2137,7 +2137,7 @@ return errors === 0;
 validate34.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const metrics = validate35;
-const schema46 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://harness-events.dev/schemas/metrics.schema.json","title":"harness-events run metrics","type":"object","properties":{"harness":{"type":"string"},"tokens":{"type":"object","properties":{"input":{"type":"integer","minimum":0},"output":{"type":"integer","minimum":0},"cache_read":{"type":"integer","minimum":0},"cache_write":{"type":"integer","minimum":0},"reasoning":{"type":"integer","minimum":0}},"additionalProperties":false},"input":{"type":"object","properties":{"bytes":{"type":"integer","minimum":0},"lines":{"type":"integer","minimum":0},"rules":{"type":"object","additionalProperties":{"type":"integer","minimum":0}}},"required":["bytes","lines","rules"],"additionalProperties":false},"events":{"type":"object","additionalProperties":{"type":"integer","minimum":0}},"session_id":{"type":"string"},"ended":{"type":"boolean"},"total_tokens":{"type":"integer","minimum":0},"cost":{"type":"number","minimum":0},"turns":{"type":"integer","minimum":0},"tool_calls":{"type":"integer","minimum":0},"duration_ms":{"type":"number","minimum":0},"api_duration_ms":{"type":"number","minimum":0},"final_output":{"type":"string"},"is_error":{"type":"boolean"},"permission_denials":{"type":"integer","minimum":0},"stopped_by_permission":{"type":"boolean"},"exit_code":{"type":"integer"},"signal":{"type":"string"}},"required":["harness","tokens","input","events"],"additionalProperties":false};
+const schema46 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://harness-events.dev/schemas/metrics.schema.json","title":"harness-events run metrics","type":"object","properties":{"harness":{"type":"string"},"tokens":{"type":"object","properties":{"input":{"type":"integer","minimum":0},"output":{"type":"integer","minimum":0},"cache_read":{"type":"integer","minimum":0},"cache_write":{"type":"integer","minimum":0},"reasoning":{"type":"integer","minimum":0}},"additionalProperties":false},"input":{"type":"object","properties":{"bytes":{"type":"integer","minimum":0},"lines":{"type":"integer","minimum":0},"rules":{"type":"object","additionalProperties":{"type":"integer","minimum":0}}},"required":["bytes","lines","rules"],"additionalProperties":false},"events":{"type":"object","additionalProperties":{"type":"integer","minimum":0}},"session_id":{"type":"string"},"ended":{"type":"boolean"},"total_tokens":{"type":"integer","minimum":0},"cost":{"type":"number","minimum":0},"turns":{"type":"integer","minimum":0},"tool_calls":{"type":"integer","minimum":0},"duration_ms":{"type":"number","minimum":0},"api_duration_ms":{"type":"number","minimum":0},"final_output":{"type":"string"},"is_error":{"type":"boolean"},"permission_denials":{"type":"integer","minimum":0},"stopped_by_permission":{"type":"boolean"},"failure":{"enum":["auth","rate_limit","context_overflow","api_error","limit","permission_denied","aborted","timeout","killed","spawn_failed","max_buffer","stage_failed","other"]},"exit_code":{"type":"integer"},"signal":{"type":"string"}},"required":["harness","tokens","input","events"],"additionalProperties":false};
 const func1 = Object.prototype.hasOwnProperty;
 
 function validate35(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -2673,11 +2673,11 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.exit_code !== undefined){
-let data26 = data.exit_code;
+if(data.failure !== undefined){
+let data26 = data.failure;
 const _errs58 = errors;
-if(!(((typeof data26 == "number") && (!(data26 % 1) && !isNaN(data26))) && (isFinite(data26)))){
-validate35.errors = [{instancePath:instancePath+"/exit_code",schemaPath:"#/properties/exit_code/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+if(!(((((((((((((data26 === "auth") || (data26 === "rate_limit")) || (data26 === "context_overflow")) || (data26 === "api_error")) || (data26 === "limit")) || (data26 === "permission_denied")) || (data26 === "aborted")) || (data26 === "timeout")) || (data26 === "killed")) || (data26 === "spawn_failed")) || (data26 === "max_buffer")) || (data26 === "stage_failed")) || (data26 === "other"))){
+validate35.errors = [{instancePath:instancePath+"/failure",schemaPath:"#/properties/failure/enum",keyword:"enum",params:{allowedValues: schema46.properties.failure.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
 var valid0 = _errs58 === errors;
@@ -2686,16 +2686,30 @@ else {
 var valid0 = true;
 }
 if(valid0){
+if(data.exit_code !== undefined){
+let data27 = data.exit_code;
+const _errs59 = errors;
+if(!(((typeof data27 == "number") && (!(data27 % 1) && !isNaN(data27))) && (isFinite(data27)))){
+validate35.errors = [{instancePath:instancePath+"/exit_code",schemaPath:"#/properties/exit_code/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+return false;
+}
+var valid0 = _errs59 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
 if(data.signal !== undefined){
-const _errs60 = errors;
+const _errs61 = errors;
 if(typeof data.signal !== "string"){
 validate35.errors = [{instancePath:instancePath+"/signal",schemaPath:"#/properties/signal/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
-var valid0 = _errs60 === errors;
+var valid0 = _errs61 === errors;
 }
 else {
 var valid0 = true;
+}
 }
 }
 }

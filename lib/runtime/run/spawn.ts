@@ -22,6 +22,7 @@ import { createNormalizer, type Normalizer } from '../normalizer.js';
 import { outputEnds, signalGroup, track } from './process-groups.js';
 import type { HarnessClient } from '../../kernel/harness.js';
 import { permissionDenied } from '../../kernel/permission-denied.js';
+import { runFailure } from '../../kernel/failures.js';
 import type { RunFailure, RunOutcome, RunResult } from './errors.js';
 import { childEnv, byteBounds, DEFAULT_KILL_GRACE_MS, launch, type SpawnHarnessOptions } from './spawn-options.js';
 import { delay } from '../../kernel/limits.js';
@@ -153,6 +154,7 @@ export function spawnHarness(given: SpawnHarnessOptions): HarnessRun {
     if (!run.destroyed) run.push(null);
     const durationMs = Math.round(performance.now() - startedAt);
     const told = { stderrTail: stderr.tail(), metrics, events: output.kept(), command: argv, cwd, durationMs };
+    if (reason !== undefined) metrics.failure = runFailure(reason, metrics);
     done.settle(reason, { ...outcome, ...told });
   }
 

@@ -210,6 +210,7 @@ describe('exact events of real streams', () => {
       turns: 1,
       duration_ms: 3921,
       is_error: true,
+      failure: 'auth',
       input: {
         bytes: 2271,
         lines: 4,
