@@ -24,13 +24,14 @@ export const records = recordRows({
   system: {
     handling:
       "session metadata: init's `cwd` resolves relative paths and starts the shell directory; init, status and " +
-      'thinking_tokens emit no event; api_retry is a warning; task_started and task_notification of a subagent are ' +
-      'orchestration, its task_progress and task_updated consumed; permission_denied (a call the permission mode ' +
-      'refused) -> warning `permission_denied`; any other subtype is unknown',
+      'thinking_tokens emit no event; api_retry is a warning; permission_denied (a call the permission mode ' +
+      'refused) is a `permission_denied` warning; task_started and task_notification of a subagent are ' +
+      'orchestration, its task_progress and task_updated consumed; any other subtype is unknown',
     rules: {
       init: 'system/init: consumed',
       status: 'system/status: consumed',
       thinkingTokens: 'system/thinking_tokens: consumed',
+      permissionDenied: 'system/permission_denied: warning',
       apiRetry: 'system/api_retry: warning (code `api_retry`, the attempt, status and error)',
       taskStarted:
         'system/task_started of a `local_agent` or naming an Agent/Task call: orchestration `subagent_started` ' +
@@ -40,7 +41,6 @@ export const records = recordRows({
         'else `subagent_failed`',
       taskConsumed: "system/task_progress, task_updated of a subagent's task: consumed",
       taskOther: 'system/task_*, any other task (a background Bash): unknown',
-      permissionDenied: 'system/permission_denied: warning',
       other: 'system, other subtype: unknown',
     },
   },
@@ -100,9 +100,9 @@ export function correlator(run: RunContext): Correlator {
       ['init', (record) => (run.reportCwd(record.cwd), records.system.rules.init)],
       ['status', () => records.system.rules.status],
       ['thinking_tokens', () => records.system.rules.thinkingTokens],
+      ['permission_denied', (record) => refused(run, record)],
       ['api_retry', apiRetry],
       ...tasks.subtypes,
-      ['permission_denied', (record) => refused(run, record)],
     ]),
     records.system.rules.other,
   );
