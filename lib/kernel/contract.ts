@@ -60,6 +60,9 @@ export const warningCodes = {
     'a session file being followed was truncated or replaced in place; it is read again from its start ' +
     '(followSession, follow)',
   session_deleted: 'a session file being followed was deleted; following it ends (followSession, follow)',
+  permission_denied:
+    "a tool call a permission setting refused, as the harness reported it (or an ACP agent's permission request the " +
+    'library rejected); the message names the tool and the reason; the call keeps its own event (is_success false)',
 } as const;
 
 /** The codes of the errors the library itself creates; a harness's errors carry the codes its page gives. */
@@ -215,6 +218,10 @@ export const metrics = {
      * harness's table classifies, else how the library ended it, else `other`.
      */
     failure: { enum: Object.keys(failureClasses) as (keyof typeof failureClasses)[] },
+    /** Tool calls a permission setting refused (each also a `permission_denied` warning). */
+    permission_denials: count,
+    /** The run ended because a permission setting refused a tool call (the harness stopped at the refusal). */
+    stopped_by_permission: boolean,
     /** The child's exit code (spawned runs; Copilot's `result` also reports it). */
     exit_code: integer,
     /** The signal that ended the child, if one did (spawned runs). */

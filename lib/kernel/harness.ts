@@ -7,6 +7,7 @@ import type { Writable } from 'node:stream';
 import type { EventBody, RunMetrics } from './events.js';
 import type { JsonObject } from './json.js';
 import type { Permissions } from './permissions.js';
+import type { Refusal } from './permission-denied.js';
 import type { RecordRows } from './record-table.js';
 import type { ToolCall } from './tool-call.js';
 import type { TextSpan, TextSpanOptions } from './text-span.js';
@@ -51,8 +52,16 @@ export interface LaunchOptions {
    * harness maps the value onto its CLI's flags (acp: onto its answers to permission requests).
    */
   permissions?: Permissions;
-  /** Variables added to the child's environment (a harness's `launch` may add its own, under the caller's). */
+  /**
+   * Variables added to the child's environment. A harness's `launch` adds what its permissions need over them: a
+   * caller's variable never undoes a permission setting.
+   */
   env?: NodeJS.ProcessEnv;
+  /**
+   * Set by a harness's `launch` for a CLI that reads its prompt on standard input (no option parser sees it there):
+   * written to the child's stdin, which is then closed.
+   */
+  input?: string;
 }
 
 /** What a harness correlator can see of, and do to, the run it is translating. */
@@ -61,8 +70,10 @@ export interface RunContext {
   readonly cwd: string | undefined;
   /** A working directory the harness reported; the `cwd` option wins, and the first report sticks. */
   reportCwd(dir: unknown): void;
-  /** The run's home directory (the `home` option), which `~` in a path means; unset: this process's. */
+  /** The run's home directory (the `home` option, else the `env` option's `HOME`); unset: this process's. */
   readonly home?: string;
+  /** The harness process's environment (the `env` option), for rules that depend on it; unset: not known. */
+  readonly env?: Readonly<NodeJS.ProcessEnv>;
   /** A session id the harness reported; the first non-empty string is the stream's. */
   reportSession(id: unknown): void;
   /**
@@ -96,6 +107,11 @@ export interface ToolCallFields {
   is_success?: boolean;
   exit_code?: number;
   working_directory?: string;
+  /**
+   * The directory the call's relative paths resolve against, where the harness moved it from the run's (Claude Code's
+   * shell directory); null: not known, so they are reported as given. Unset: the run's.
+   */
+  directory?: string | null;
   /** Result metadata a row may need (Claude's `tool_use_result`, OpenCode's `state.metadata`). */
   result?: unknown;
   /** What the tool returned to the model (Claude's `tool_result` content), for a row that reads it. */
@@ -160,6 +176,11 @@ export interface Harness {
    * another's).
    */
   readonly signature?: Signature;
+  /**
+   * A stderr line (under spawnHarness) that says a permission refused a tool call, for a harness that says so only
+   * there (`codex exec`): a `permission_denied` warning follows the line's `stderr` warning.
+   */
+  stderrRefusal?(line: string): Refusal | undefined;
   /** For a harness the library talks to (acp): its side of the conversation, started with the child. */
   client?(options: LaunchOptions, context: ClientContext): HarnessClient;
 }
@@ -206,6 +227,8 @@ export interface ClientContext {
   kill(signal: NodeJS.Signals): void;
   /** Sends an event of the library's own, stamped like the others. */
   emit(event: EventBody): void;
+  /** The run's metrics (a refusal the client answered is counted in them). */
+  readonly metrics: RunMetrics;
 }
 
 /** The library's side of one run of a harness it talks to. */

@@ -41,8 +41,10 @@ export interface CorrelateOptions {
    * it.
    */
   cwd?: string;
-  /** The run's home directory, against which `~` in a path expands; default this process's. */
+  /** The run's home directory, which `~` in a path means; default the `env` option's `HOME`, else this process's. */
   home?: string;
+  /** The harness process's environment, for rules that depend on it (docs/contract.md "Paths"). */
+  env?: Readonly<NodeJS.ProcessEnv>;
   maxPendingTools?: number;
   maxPendingBytes?: number;
   maxSpanBytes?: number;
@@ -64,6 +66,7 @@ export function correlator(sink: Sink<Correlated>, options: CorrelateOptions): S
   let cwd = options.cwd === undefined ? undefined : resolvePath(options.cwd, process.cwd());
   let cwdReported = options.cwd !== undefined;
   let session: string | undefined;
+  const home = options.home ?? options.env?.HOME;
   const limits: Limits = {
     maxPendingTools: limit('maxPendingTools', options.maxPendingTools, DEFAULT_MAX_PENDING_TOOLS),
     maxPendingBytes: limit('maxPendingBytes', options.maxPendingBytes, DEFAULT_MAX_PENDING_BYTES),
@@ -85,7 +88,8 @@ export function correlator(sink: Sink<Correlated>, options: CorrelateOptions): S
       cwdReported = true;
       cwd = resolvePath(dir);
     },
-    home: options.home,
+    home,
+    env: options.env,
     reportSession(id) {
       if (session !== undefined || typeof id !== 'string' || id === '') return;
       session = id;
@@ -98,7 +102,8 @@ export function correlator(sink: Sink<Correlated>, options: CorrelateOptions): S
     },
     tool(fields) {
       flushSpans();
-      sink(new ToolCall(fields, cwd, now(), session, options.home, harness));
+      const at = fields.directory === undefined ? cwd : (fields.directory ?? undefined);
+      sink(new ToolCall(fields, at, now(), session, home, harness));
     },
     textSpan(spanOptions) {
       const span = new TextSpan(run, spanOptions);
@@ -201,8 +206,11 @@ export function correlator(sink: Sink<Correlated>, options: CorrelateOptions): S
     end() {
       if (activeCorrelator === holding) place(auto!.settle());
       activeCorrelator.end();
-      // A run its harness says failed, or one with errors that it does not say succeeded.
-      if (metrics.is_error === true || (metrics.is_error === undefined && failed)) metrics.failure = failure ?? 'other';
+      // A run a refusal stopped (whatever its exit), one its harness says failed, or one with errors that it does
+      // not say succeeded.
+      if (metrics.stopped_by_permission === true) metrics.failure = 'permission_denied';
+      else if (metrics.is_error === true || (metrics.is_error === undefined && failed))
+        metrics.failure = failure ?? 'other';
     },
     /** Emits the harness's held text now (live input that has paused). */
     flush() {

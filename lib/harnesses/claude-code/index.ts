@@ -7,6 +7,7 @@ import { launcher } from '../../kernel/command-line.js';
 import { correlator, records } from './correlate.js';
 import { tools } from './tools.js';
 import { failures } from './failures.js';
+import { shellDirectory } from './shell-directory.js';
 import { signature } from './signature.js';
 import { commandLine } from './command-line.js';
 
@@ -20,6 +21,8 @@ export const harness = {
   signature,
   correlator,
   records,
+  // docs/harnesses/claude-code.md "Shell directory" ({{shellDirectory}} in notes.md).
+  tables: { shellDirectory },
   tools,
   failures,
   terminal: 'result',

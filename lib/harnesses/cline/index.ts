@@ -5,7 +5,7 @@
 import type { Harness } from '../../kernel/harness.js';
 import { launcher } from '../../kernel/command-line.js';
 import { agentEvents, correlator, records, teamEvents } from './correlate.js';
-import { localBackend } from './launch.js';
+import { localBackend, textPrompt } from './launch.js';
 import { tools } from './tools.js';
 import { failures } from './failures.js';
 import { signature } from './signature.js';
@@ -24,5 +24,5 @@ export const harness = {
   tools,
   failures,
   terminal: 'run_result',
-  launch: (options) => localBackend(launcher(commandLine)(options)),
+  launch: (options) => localBackend(launcher(commandLine)(textPrompt(options))),
 } satisfies Harness;

@@ -9,6 +9,7 @@ import { tools } from './tools.js';
 import { failures } from './failures.js';
 import { signature } from './signature.js';
 import { commandLine } from './command-line.js';
+import { stderrRefusal } from './refusals.js';
 
 export { signature } from './signature.js';
 export { commandLine } from './command-line.js';
@@ -24,4 +25,5 @@ export const harness = {
   failures,
   terminal: 'turn.completed',
   launch: launcher(commandLine),
+  stderrRefusal,
 } satisfies Harness;

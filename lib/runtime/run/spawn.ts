@@ -23,6 +23,7 @@ import { groupAlive, release, signalEach, signalGroup, strays, track } from './p
 import { InputBytes, splitLines, type LineTooLong } from '../../transforms/split-lines.js';
 import { harnessFrom } from '../registry.js';
 import type { HarnessClient } from '../../kernel/harness.js';
+import { permissionDenied } from '../../kernel/permission-denied.js';
 import { spawnUnsupported } from './platform.js';
 import { HarnessRunError, STDERR_TAIL_BYTES, type RunFailure, type RunOutcome, type RunResult } from './errors.js';
 import {
@@ -96,6 +97,7 @@ export function spawnHarness(given: SpawnHarnessOptions): HarnessRun {
     ...options,
     // `~` in the child's paths is the child's home.
     home: options.home ?? (options.env ?? process.env).HOME,
+    env: childEnv(options),
     idleFlushMs: options.idleFlushMs ?? 200,
     harness,
     onRecord(record) {
@@ -261,7 +263,7 @@ export function spawnHarness(given: SpawnHarnessOptions): HarnessRun {
     child = spawn(command, options.args ?? [], {
       cwd: options.cwd,
       env: childEnv(options),
-      stdio: [harness.client ? 'pipe' : (options.stdin ?? 'ignore'), 'pipe', 'pipe'],
+      stdio: [harness.client || options.input !== undefined ? 'pipe' : (options.stdin ?? 'ignore'), 'pipe', 'pipe'],
       // Its own process group, so ending the run ends whatever the harness started too.
       detached: true,
     });
@@ -272,6 +274,11 @@ export function spawnHarness(given: SpawnHarnessOptions): HarnessRun {
     return output;
   }
   const started = child;
+  if (options.input !== undefined) {
+    // A child that exits without reading it: its exit is what the run reports.
+    started.stdin!.on('error', () => {});
+    started.stdin!.end(options.input);
+  }
   const pgid = started.pid;
   if (pgid !== undefined) {
     track(pgid);
@@ -282,6 +289,7 @@ export function spawnHarness(given: SpawnHarnessOptions): HarnessRun {
         signalGroup(pgid, signal);
       },
       emit,
+      metrics,
     });
   }
 
@@ -317,6 +325,8 @@ export function spawnHarness(given: SpawnHarnessOptions): HarnessRun {
         : `(a stderr line of ${(line as LineTooLong).bytes} bytes, skipped)`;
     keepStderr(message);
     emit({ type: 'warning', code: 'stderr', message });
+    const refusal = harness.stderrRefusal?.(message);
+    if (refusal) permissionDenied({ emit, metrics }, refusal);
   });
 
   /** The last lines of stderr, at most STDERR_TAIL_BYTES of them (a longer last line: its end). */

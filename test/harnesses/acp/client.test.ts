@@ -256,7 +256,13 @@ describe('requests from the agent', { timeout: 30_000 }, () => {
     async () => {
       const { run, sent } = agent('turn');
       const events = bodies(await collect(run));
-      expect(events.slice(3, 5)).toEqual([
+      expect(events.slice(3, 6)).toEqual([
+        // docs/contract.md "Refused tool calls": the rejection is a warning; the agent then fails the call.
+        {
+          type: 'warning',
+          code: 'permission_denied',
+          message: 'Permission denied: rm -rf build: permissions "default": the library chose no',
+        },
         { type: 'command', command: 'rm -rf build', is_success: false },
         { type: 'agent', message: 'permission: {"outcome":{"outcome":"selected","optionId":"no"}}' },
       ]);
@@ -478,7 +484,7 @@ describe('known agents (the `agent` option)', { timeout: 30_000 }, () => {
     },
   );
 
-  test("by default a preset leaves out its auto-approve flags; `args` follow the preset's", async () => {
+  test("by default a preset leaves out its auto-approve flags and asks instead; `args` follow the preset's", async () => {
     const { run, log } = agent('turn', {
       command: undefined,
       args: ['--auth-type', 'openai'],
@@ -486,7 +492,7 @@ describe('known agents (the `agent` option)', { timeout: 30_000 }, () => {
       env: agentOnPath('qwen'),
     });
     await collect(run);
-    expect(log()[0]).toEqual({ argv: ['--acp', '--auth-type', 'openai'] });
+    expect(log()[0]).toEqual({ argv: ['--acp', '--approval-mode', 'default', '--auth-type', 'openai'] });
   });
 
   test("`extraArgs` (as for the other harnesses), then `args`, follow the preset's", () => {
@@ -523,7 +529,7 @@ describe('known agents (the `agent` option)', { timeout: 30_000 }, () => {
       crush: 'crush acp',
       auggie: 'auggie --acp',
       cursor: 'cursor-agent acp',
-      codex: 'codex-acp',
+      codex: 'codex-acp -c approval_policy="never" -c sandbox_mode="danger-full-access"',
     });
     // The nine captured (test/fixtures/acp/LAB.md), with their versions.
     expect(

@@ -16,7 +16,8 @@ const cwd = '/home/user/project';
 const geminiRules = ruleNames(sharedRecords, records);
 
 describe('every Gemini capture', () => {
-  test('the lab folder holds the nine captures LAB.md describes', () => {
+  // And the live suite's defaults round (test/harnesses/refusals.test.ts).
+  test('the lab folder holds the nine captures LAB.md describes, and the defaults round', () => {
     expect(fixtureFiles('gemini')).toEqual(
       [
         'empty-response',
@@ -24,6 +25,7 @@ describe('every Gemini capture', () => {
         'error-http-500-retried',
         'file-tools',
         'multi-turn',
+        'permission-default',
         'shell',
         'subagent',
         'text-thoughts',
