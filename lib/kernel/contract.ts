@@ -213,15 +213,15 @@ export const metrics = {
     final_output: string,
     /** Whether the harness reported the run as failed. */
     is_error: boolean,
-    /** Tool calls a permission setting refused (each also a `permission_denied` warning). */
-    permission_denials: count,
-    /** The run ended because a permission setting refused a tool call (the harness stopped at the refusal). */
-    stopped_by_permission: boolean,
     /**
      * Why the run failed, one class for every harness (absent when it did not): the first of its errors that the
      * harness's table classifies, else how the library ended it, else `other`.
      */
     failure: { enum: Object.keys(failureClasses) as (keyof typeof failureClasses)[] },
+    /** Tool calls a permission setting refused (each also a `permission_denied` warning). */
+    permission_denials: count,
+    /** The run ended because a permission setting refused a tool call (the harness stopped at the refusal). */
+    stopped_by_permission: boolean,
     /** The child's exit code (spawned runs; Copilot's `result` also reports it). */
     exit_code: integer,
     /** The signal that ended the child, if one did (spawned runs). */

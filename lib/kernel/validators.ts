@@ -2137,7 +2137,7 @@ return errors === 0;
 validate34.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const metrics = validate35;
-const schema46 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://harness-events.dev/schemas/metrics.schema.json","title":"harness-events run metrics","type":"object","properties":{"harness":{"type":"string"},"tokens":{"type":"object","properties":{"input":{"type":"integer","minimum":0},"output":{"type":"integer","minimum":0},"cache_read":{"type":"integer","minimum":0},"cache_write":{"type":"integer","minimum":0},"reasoning":{"type":"integer","minimum":0}},"additionalProperties":false},"input":{"type":"object","properties":{"bytes":{"type":"integer","minimum":0},"lines":{"type":"integer","minimum":0},"rules":{"type":"object","additionalProperties":{"type":"integer","minimum":0}}},"required":["bytes","lines","rules"],"additionalProperties":false},"events":{"type":"object","additionalProperties":{"type":"integer","minimum":0}},"session_id":{"type":"string"},"ended":{"type":"boolean"},"total_tokens":{"type":"integer","minimum":0},"cost":{"type":"number","minimum":0},"turns":{"type":"integer","minimum":0},"tool_calls":{"type":"integer","minimum":0},"duration_ms":{"type":"number","minimum":0},"api_duration_ms":{"type":"number","minimum":0},"final_output":{"type":"string"},"is_error":{"type":"boolean"},"permission_denials":{"type":"integer","minimum":0},"stopped_by_permission":{"type":"boolean"},"failure":{"enum":["auth","rate_limit","context_overflow","api_error","limit","permission_denied","aborted","timeout","killed","spawn_failed","max_buffer","stage_failed","other"]},"exit_code":{"type":"integer"},"signal":{"type":"string"}},"required":["harness","tokens","input","events"],"additionalProperties":false};
+const schema46 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://harness-events.dev/schemas/metrics.schema.json","title":"harness-events run metrics","type":"object","properties":{"harness":{"type":"string"},"tokens":{"type":"object","properties":{"input":{"type":"integer","minimum":0},"output":{"type":"integer","minimum":0},"cache_read":{"type":"integer","minimum":0},"cache_write":{"type":"integer","minimum":0},"reasoning":{"type":"integer","minimum":0}},"additionalProperties":false},"input":{"type":"object","properties":{"bytes":{"type":"integer","minimum":0},"lines":{"type":"integer","minimum":0},"rules":{"type":"object","additionalProperties":{"type":"integer","minimum":0}}},"required":["bytes","lines","rules"],"additionalProperties":false},"events":{"type":"object","additionalProperties":{"type":"integer","minimum":0}},"session_id":{"type":"string"},"ended":{"type":"boolean"},"total_tokens":{"type":"integer","minimum":0},"cost":{"type":"number","minimum":0},"turns":{"type":"integer","minimum":0},"tool_calls":{"type":"integer","minimum":0},"duration_ms":{"type":"number","minimum":0},"api_duration_ms":{"type":"number","minimum":0},"final_output":{"type":"string"},"is_error":{"type":"boolean"},"failure":{"enum":["auth","rate_limit","context_overflow","api_error","limit","permission_denied","aborted","timeout","killed","spawn_failed","max_buffer","stage_failed","other"]},"permission_denials":{"type":"integer","minimum":0},"stopped_by_permission":{"type":"boolean"},"exit_code":{"type":"integer"},"signal":{"type":"string"}},"required":["harness","tokens","input","events"],"additionalProperties":false};
 const func1 = Object.prototype.hasOwnProperty;
 
 function validate35(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -2640,20 +2640,12 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.permission_denials !== undefined){
-let data24 = data.permission_denials;
+if(data.failure !== undefined){
+let data24 = data.failure;
 const _errs54 = errors;
-if(!(((typeof data24 == "number") && (!(data24 % 1) && !isNaN(data24))) && (isFinite(data24)))){
-validate35.errors = [{instancePath:instancePath+"/permission_denials",schemaPath:"#/properties/permission_denials/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+if(!(((((((((((((data24 === "auth") || (data24 === "rate_limit")) || (data24 === "context_overflow")) || (data24 === "api_error")) || (data24 === "limit")) || (data24 === "permission_denied")) || (data24 === "aborted")) || (data24 === "timeout")) || (data24 === "killed")) || (data24 === "spawn_failed")) || (data24 === "max_buffer")) || (data24 === "stage_failed")) || (data24 === "other"))){
+validate35.errors = [{instancePath:instancePath+"/failure",schemaPath:"#/properties/failure/enum",keyword:"enum",params:{allowedValues: schema46.properties.failure.enum},message:"must be equal to one of the allowed values"}];
 return false;
-}
-if(errors === _errs54){
-if((typeof data24 == "number") && (isFinite(data24))){
-if(data24 < 0 || isNaN(data24)){
-validate35.errors = [{instancePath:instancePath+"/permission_denials",schemaPath:"#/properties/permission_denials/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
-return false;
-}
-}
 }
 var valid0 = _errs54 === errors;
 }
@@ -2661,26 +2653,34 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.stopped_by_permission !== undefined){
-const _errs56 = errors;
-if(typeof data.stopped_by_permission !== "boolean"){
-validate35.errors = [{instancePath:instancePath+"/stopped_by_permission",schemaPath:"#/properties/stopped_by_permission/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
+if(data.permission_denials !== undefined){
+let data25 = data.permission_denials;
+const _errs55 = errors;
+if(!(((typeof data25 == "number") && (!(data25 % 1) && !isNaN(data25))) && (isFinite(data25)))){
+validate35.errors = [{instancePath:instancePath+"/permission_denials",schemaPath:"#/properties/permission_denials/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
-var valid0 = _errs56 === errors;
+if(errors === _errs55){
+if((typeof data25 == "number") && (isFinite(data25))){
+if(data25 < 0 || isNaN(data25)){
+validate35.errors = [{instancePath:instancePath+"/permission_denials",schemaPath:"#/properties/permission_denials/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+return false;
+}
+}
+}
+var valid0 = _errs55 === errors;
 }
 else {
 var valid0 = true;
 }
 if(valid0){
-if(data.failure !== undefined){
-let data26 = data.failure;
-const _errs58 = errors;
-if(!(((((((((((((data26 === "auth") || (data26 === "rate_limit")) || (data26 === "context_overflow")) || (data26 === "api_error")) || (data26 === "limit")) || (data26 === "permission_denied")) || (data26 === "aborted")) || (data26 === "timeout")) || (data26 === "killed")) || (data26 === "spawn_failed")) || (data26 === "max_buffer")) || (data26 === "stage_failed")) || (data26 === "other"))){
-validate35.errors = [{instancePath:instancePath+"/failure",schemaPath:"#/properties/failure/enum",keyword:"enum",params:{allowedValues: schema46.properties.failure.enum},message:"must be equal to one of the allowed values"}];
+if(data.stopped_by_permission !== undefined){
+const _errs57 = errors;
+if(typeof data.stopped_by_permission !== "boolean"){
+validate35.errors = [{instancePath:instancePath+"/stopped_by_permission",schemaPath:"#/properties/stopped_by_permission/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
 }
-var valid0 = _errs58 === errors;
+var valid0 = _errs57 === errors;
 }
 else {
 var valid0 = true;

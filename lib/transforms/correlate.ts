@@ -206,8 +206,11 @@ export function correlator(sink: Sink<Correlated>, options: CorrelateOptions): S
     end() {
       if (activeCorrelator === holding) place(auto!.settle());
       activeCorrelator.end();
-      // A run its harness says failed, or one with errors that it does not say succeeded.
-      if (metrics.is_error === true || (metrics.is_error === undefined && failed)) metrics.failure = failure ?? 'other';
+      // A run a refusal stopped (whatever its exit), one its harness says failed, or one with errors that it does
+      // not say succeeded.
+      if (metrics.stopped_by_permission === true) metrics.failure = 'permission_denied';
+      else if (metrics.is_error === true || (metrics.is_error === undefined && failed))
+        metrics.failure = failure ?? 'other';
     },
     /** Emits the harness's held text now (live input that has paused). */
     flush() {

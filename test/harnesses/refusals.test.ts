@@ -72,6 +72,9 @@ describe('refusals become permission_denied warnings', () => {
       ).toEqual(warnings);
       expect(result.metrics.permission_denials).toBe(warnings.length);
       expect(result.metrics.stopped_by_permission).toBe(stopped);
+      // A run a refusal stopped has that class (docs/contract.md "Run metrics"), whatever else it reported.
+      if (stopped) expect(result.metrics.failure).toBe('permission_denied');
+      else expect(result.metrics.failure).not.toBe('permission_denied');
       // Each refused call keeps its own event, unsuccessful.
       const refused = events.filter((event) => 'is_success' in event && event.is_success === false);
       expect(refused.length).toBeGreaterThanOrEqual(warnings.length);

@@ -11,10 +11,10 @@ import { runFixture } from '../helpers.js';
 
 /** Each capture: its harness, the code its error keeps, the class of the run. */
 const captures: [HarnessName, string, string | undefined, string][] = [
-  ['claude-code', 'claude-code/lab/errors-401.jsonl', 'api_error', 'auth'],
-  ['claude-code', 'claude-code/lab/errors-429.jsonl', 'api_error', 'rate_limit'],
-  ['claude-code', 'claude-code/lab/rate-limit-rejected-429.jsonl', 'api_error', 'rate_limit'],
-  ['claude-code', 'claude-code/lab/errors-529.jsonl', 'api_error', 'api_error'],
+  ['claude-code', 'claude-code/lab/errors-401.jsonl', 'authentication_failed', 'auth'],
+  ['claude-code', 'claude-code/lab/errors-429.jsonl', 'rate_limit', 'rate_limit'],
+  ['claude-code', 'claude-code/lab/rate-limit-rejected-429.jsonl', 'rate_limit', 'rate_limit'],
+  ['claude-code', 'claude-code/lab/errors-529.jsonl', 'server_error', 'api_error'],
   ['claude-code', 'claude-code/lab/errors-max-turns.jsonl', 'error_max_turns', 'limit'],
   ['claude-code', 'claude-code/lab/errors-budget.jsonl', 'error_max_budget_usd', 'limit'],
   ['claude-code', 'claude-code/lab/errors-resume-missing.jsonl', 'error_during_execution', 'other'],

@@ -6,8 +6,8 @@ import type { Harness } from '../../kernel/harness.js';
 import { launcher } from '../../kernel/command-line.js';
 import { correlator, records } from './correlate.js';
 import { tools } from './tools.js';
-import { shellDirectory } from './shell-directory.js';
 import { failures } from './failures.js';
+import { shellDirectory } from './shell-directory.js';
 import { signature } from './signature.js';
 import { commandLine } from './command-line.js';
 

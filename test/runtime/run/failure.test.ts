@@ -15,7 +15,7 @@ test("a failed run's class comes from its errors (Claude Code's 401, exit 1): au
   expect(error).toBeInstanceOf(HarnessRunError);
   expect(error).toMatchObject({ reason: 'exit_code', exitCode: 1, metrics: { is_error: true, failure: 'auth' } });
   expect((error as HarnessRunError).events?.find((event) => event.type === 'error')).toMatchObject({
-    code: 'api_error',
+    code: 'authentication_failed',
   });
 });
 
