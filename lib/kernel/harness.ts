@@ -60,8 +60,10 @@ export interface RunContext {
   readonly cwd: string | undefined;
   /** A working directory the harness reported; the `cwd` option wins, and the first report sticks. */
   reportCwd(dir: unknown): void;
-  /** The run's home directory (the `home` option), which `~` in a path means; unset: this process's. */
+  /** The run's home directory (the `home` option, else the `env` option's `HOME`); unset: this process's. */
   readonly home?: string;
+  /** The harness process's environment (the `env` option), for rules that depend on it; unset: not known. */
+  readonly env?: Readonly<NodeJS.ProcessEnv>;
   /** A session id the harness reported; the first non-empty string is the stream's. */
   reportSession(id: unknown): void;
   /**
@@ -95,6 +97,11 @@ export interface ToolCallFields {
   is_success?: boolean;
   exit_code?: number;
   working_directory?: string;
+  /**
+   * The directory the call's relative paths resolve against, where the harness moved it from the run's (Claude Code's
+   * shell directory); null: not known, so they are reported as given. Unset: the run's.
+   */
+  directory?: string | null;
   /** Result metadata a row may need (Claude's `tool_use_result`, OpenCode's `state.metadata`). */
   result?: unknown;
   /** What the tool returned to the model (Claude's `tool_result` content), for a row that reads it. */

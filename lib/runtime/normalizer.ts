@@ -33,6 +33,11 @@ export interface NormalizeOptions {
    * process's own; `spawnHarness` passes the child's `HOME`.
    */
   home?: string;
+  /**
+   * The harness process's environment, for the rules that depend on it (docs/contract.md "Paths": `HOME` when `home` is
+   * not given, Claude Code's `CLAUDE_BASH_MAINTAIN_PROJECT_WORKING_DIR`). `spawnHarness` passes the child's.
+   */
+  env?: NodeJS.ProcessEnv;
   /** A schema violation is a stream error, not a warning plus an `unknown` event. Default false. */
   strict?: boolean;
   /** The longest input line kept, in bytes; longer ones become `line_too_long` warnings. Default 64 MiB. */

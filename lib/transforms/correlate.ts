@@ -40,8 +40,10 @@ export interface CorrelateOptions {
    * it.
    */
   cwd?: string;
-  /** The run's home directory, against which `~` in a path expands; default this process's. */
+  /** The run's home directory, which `~` in a path means; default the `env` option's `HOME`, else this process's. */
   home?: string;
+  /** The harness process's environment, for rules that depend on it (docs/contract.md "Paths"). */
+  env?: Readonly<NodeJS.ProcessEnv>;
   maxPendingTools?: number;
   maxPendingBytes?: number;
   maxSpanBytes?: number;
@@ -63,6 +65,7 @@ export function correlator(sink: Sink<Correlated>, options: CorrelateOptions): S
   let cwd = options.cwd === undefined ? undefined : resolvePath(options.cwd, process.cwd());
   let cwdReported = options.cwd !== undefined;
   let session: string | undefined;
+  const home = options.home ?? options.env?.HOME;
   const limits: Limits = {
     maxPendingTools: limit('maxPendingTools', options.maxPendingTools, DEFAULT_MAX_PENDING_TOOLS),
     maxPendingBytes: limit('maxPendingBytes', options.maxPendingBytes, DEFAULT_MAX_PENDING_BYTES),
@@ -84,7 +87,8 @@ export function correlator(sink: Sink<Correlated>, options: CorrelateOptions): S
       cwdReported = true;
       cwd = resolvePath(dir);
     },
-    home: options.home,
+    home,
+    env: options.env,
     reportSession(id) {
       if (session !== undefined || typeof id !== 'string' || id === '') return;
       session = id;
@@ -96,7 +100,8 @@ export function correlator(sink: Sink<Correlated>, options: CorrelateOptions): S
     },
     tool(fields) {
       flushSpans();
-      sink(new ToolCall(fields, cwd, now(), session, options.home, harness));
+      const at = fields.directory === undefined ? cwd : (fields.directory ?? undefined);
+      sink(new ToolCall(fields, at, now(), session, home, harness));
     },
     textSpan(spanOptions) {
       const span = new TextSpan(run, spanOptions);

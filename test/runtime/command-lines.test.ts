@@ -13,7 +13,7 @@ import { argsOf, docOf, permissionDoc, type CommandLine } from '../../lib/kernel
 import { commandLines } from '../../lib/runtime/registry.js';
 import { permissionModes } from '../../lib/kernel/permissions.js';
 import { onPath } from '../helpers.js';
-import { harnessEvents } from '../interfaces/view/cli-run.js';
+import { harnessEvents } from '../cli.js';
 
 const prompt = 'fix the tests';
 

@@ -11,6 +11,8 @@ export type ToolRecord = JsonObject & { toolCallId: string };
 export const TODO_LIST = 'todo list';
 /** The tool-table row of a codex-acp call carrying Codex's own summary, `rawInput.parsed_cmd`. */
 export const CODEX_COMMAND = 'codex command';
+/** The tool-table row of a call whose `_meta.toolName` is `list_directory` (Qwen Code's listing), whatever its kind. */
+export const LIST_DIRECTORY = 'list_directory';
 
 interface AgentRule {
   input?(record: ToolRecord): ToolRecord;

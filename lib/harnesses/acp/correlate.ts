@@ -15,7 +15,7 @@ import { addTokens, amount } from '../../kernel/metrics.js';
 import { BoundedMap } from '../../kernel/bounded-map.js';
 import { recordTable } from '../../kernel/record-table.js';
 import type { SpanKind } from '../../kernel/text-span.js';
-import { agentRules, rowOf, type ToolRecord } from './agent-rules.js';
+import { agentRules, LIST_DIRECTORY, rowOf, type ToolRecord } from './agent-rules.js';
 import { messageRow, records, updates } from './records.js';
 import { acpTokens } from './usage.js';
 
@@ -56,6 +56,8 @@ export function correlator(run: RunContext): Correlator {
   const calls = new BoundedMap<ToolRecord>(run.limits, (record) => finish(record, undefined));
   /** Ids of records that produced their events (bounded like the open ones): later messages for them are consumed. */
   const closed = new BoundedMap<true>(run.limits);
+  // The calls `_meta.toolName` says are directory listings.
+  const listings = new BoundedMap<true>(run.limits);
   let agent: string | undefined;
   /** `session/new` was answered: the responses after it answer `session/set_model` or the prompt. */
   let sessionCreated = false;
@@ -82,7 +84,7 @@ export function correlator(run: RunContext): Correlator {
     const is_success = rules?.success ? rules.success(record, success) : success;
     run.tool({
       id: record.toolCallId,
-      name: rowOf(record, rules),
+      name: listings.take(record.toolCallId) ? LIST_DIRECTORY : rowOf(record, rules),
       input: rules?.input ? rules.input(record) : record,
       is_success,
       output: record.rawOutput,
@@ -102,6 +104,7 @@ export function correlator(run: RunContext): Correlator {
       return rules.malformed;
     }
     if (closed.has(id)) return rules.closed;
+    if (isObject(fields._meta) && fields._meta.toolName === LIST_DIRECTORY) listings.set(id, true);
     let record = calls.get(id);
     if (record === undefined) {
       record = { toolCallId: id };

@@ -23,7 +23,7 @@ import {
 } from '../../kernel/tool-rules.js';
 import type { ToolCall } from '../../kernel/tool-call.js';
 import { codexCommandEvents, parsedEntries } from './codex-command.js';
-import { CODEX_COMMAND, TODO_LIST } from './agent-rules.js';
+import { CODEX_COMMAND, LIST_DIRECTORY, TODO_LIST } from './agent-rules.js';
 
 /** The `rawInput` fields that name a file, in order. */
 const PATH_FIELDS = ['path', 'file_path', 'filePath', 'absolute_path', 'filename', 'directory_path', 'dir_path'];
@@ -257,6 +257,14 @@ export const tools = toolTable({
     "consumed: OpenCode's and Kilo's `todowrite` (`agentInfo.name` `OpenCode` or `Kilo`, `kind: other` with an " +
       "array `rawInput.todos`), the agent's task list",
     () => [],
+  ),
+  [LIST_DIRECTORY]: rule(
+    'any kind with `_meta.toolName` `list_directory` (Qwen Code): list, `path` = `rawInput.path` when set',
+    (call) => {
+      const path = stringField(rawInput(call), 'path');
+      const listed = path === undefined ? undefined : resolvePath(path, call.cwd, call.home);
+      return [{ type: 'list', path: listed, is_success: successOf(call) }];
+    },
   ),
   read,
   search,

@@ -10,21 +10,34 @@
  */
 import type { Correlator, RunContext } from '../../kernel/harness.js';
 import { addTokens, amount, excluding, tokenCount, tokensOf } from '../../kernel/metrics.js';
+import { stringField } from '../../kernel/tool-rules.js';
 import type { Tokens } from '../../kernel/events.js';
 import { isObject, type JsonObject } from '../../kernel/json.js';
 import { recordRows, type RecordRule } from '../../kernel/record-table.js';
 import { bySubtype, dialect, endRun, errorCode, errorMessage } from './dialect.js';
+import { orchestration } from './orchestration.js';
+import { shellDirectories } from './shell-directory.js';
 
 /** docs/harnesses/claude-code.md "Raw event stream", one row per top-level `type`, with the rules that apply it. */
 export const records = recordRows({
   system: {
     handling:
-      "session metadata: init's `cwd` resolves relative paths; init, status and thinking_tokens emit no event; any " +
-      'other subtype is unknown',
+      "session metadata: init's `cwd` resolves relative paths and starts the shell directory; init, status and " +
+      'thinking_tokens emit no event; api_retry is a warning; task_started and task_notification of a subagent are ' +
+      'orchestration, its task_progress and task_updated consumed; any other subtype is unknown',
     rules: {
       init: 'system/init: consumed',
       status: 'system/status: consumed',
       thinkingTokens: 'system/thinking_tokens: consumed',
+      apiRetry: 'system/api_retry: warning (code `api_retry`, the attempt, status and error)',
+      taskStarted:
+        'system/task_started of a `local_agent` or naming an Agent/Task call: orchestration `subagent_started` ' +
+        '(`subagent_id` = `tool_use_id`, `subagent_name` = `subagent_type`); the call and its result consumed',
+      taskNotification:
+        "system/task_notification of a subagent's task: orchestration `subagent_completed` (status `completed`), " +
+        'else `subagent_failed`',
+      taskConsumed: "system/task_progress, task_updated of a subagent's task: consumed",
+      taskOther: 'system/task_*, any other task (a background Bash): unknown',
       other: 'system, other subtype: unknown',
     },
   },
@@ -32,7 +45,13 @@ export const records = recordRows({
     handling:
       'text blocks joined per message -> agent; thinking -> reasoning; redacted_thinking consumed; tool_use ' +
       'recorded until its result',
-    rules: { blocks: 'assistant', malformed: 'assistant, malformed: unknown' },
+    rules: {
+      blocks: 'assistant',
+      apiError:
+        "assistant, the CLI's own report of a failed API request (`is_api_error_message`, model `<synthetic>`): " +
+        'error (`message` its text, `code` its `error`), not agent',
+      malformed: 'assistant, malformed: unknown',
+    },
   },
   user: {
     handling:
@@ -48,7 +67,11 @@ export const records = recordRows({
     handling:
       'the terminal record: usage, cost, turns, duration and final output go to the metrics; only a reported error ' +
       'is an event (error)',
-    rules: { success: 'result: consumed', error: 'result reporting an error: error' },
+    rules: {
+      success: 'result: consumed',
+      error: 'result reporting an error: error',
+      repeated: 'result repeating the API error message already reported: consumed',
+    },
   },
   stream_event: {
     handling: 'partial telemetry that the completed assistant and user records restate: consumed',
@@ -57,7 +80,15 @@ export const records = recordRows({
 });
 
 export function correlator(run: RunContext): Correlator {
-  const stream = dialect(run, records, { joinText: 'message', unpaired: readRecovery(run) });
+  const recover = readRecovery(run);
+  const stream = dialect(run, records, {
+    joinText: 'message',
+    unpaired: (block, record, is_success) => tasks.consumed(block) || recover(block, record, is_success),
+    directories: shellDirectories(run),
+  });
+  const tasks = orchestration(run, stream, records.system.rules);
+  // The text of the last API error message reported: the error `result` that follows repeats it.
+  let lastApiError: string | undefined;
 
   // `system` subtypes: init's cwd resolves relative paths; these emit no event.
   const system = bySubtype(
@@ -66,9 +97,27 @@ export function correlator(run: RunContext): Correlator {
       ['init', (record) => (run.reportCwd(record.cwd), records.system.rules.init)],
       ['status', () => records.system.rules.status],
       ['thinking_tokens', () => records.system.rules.thinkingTokens],
+      ['api_retry', apiRetry],
+      ...tasks.subtypes,
     ]),
     records.system.rules.other,
   );
+
+  function apiRetry(record: JsonObject): string {
+    run.emit({ type: 'warning', code: 'api_retry', message: describeRetry(record) });
+    return records.system.rules.apiRetry;
+  }
+
+  function assistant(record: JsonObject): string {
+    if (record.is_api_error_message !== true) {
+      tasks.assistant(record);
+      return stream.assistant(record);
+    }
+    const text = apiErrorText(record);
+    lastApiError = text;
+    run.emit({ type: 'error', message: text || 'Claude Code API error', code: stringField(record, 'error') });
+    return records.assistant.rules.apiError;
+  }
 
   function rateLimitEvent(record: JsonObject): string {
     const info = isObject(record.rate_limit_info) ? record.rate_limit_info : {};
@@ -85,17 +134,15 @@ export function correlator(run: RunContext): Correlator {
     const cost = amount(record.total_cost_usd);
     if (cost !== undefined) run.metrics.cost = cost;
     if (!failed) return records.result.rules.success;
-    run.emit({
-      type: 'error',
-      message: errorMessage(record, subtype, 'Claude Code'),
-      code: errorCode(record, subtype),
-    });
+    const message = errorMessage(record, subtype, 'Claude Code');
+    if (message === lastApiError) return records.result.rules.repeated;
+    run.emit({ type: 'error', message, code: errorCode(record, subtype) });
     return records.result.rules.error;
   }
 
   return stream.correlator<typeof records>({
     system,
-    assistant: stream.assistant,
+    assistant,
     user: stream.user,
     rate_limit_event: rateLimitEvent,
     result,
@@ -125,6 +172,28 @@ export function claudeTokens(usage: JsonObject): Tokens {
     cache_read: usage.cache_read_input_tokens,
     cache_write: usage.cache_creation_input_tokens,
   });
+}
+
+/** The text of the CLI's own API error message: its text blocks joined. */
+export function apiErrorText(record: JsonObject): string {
+  const content = isObject(record.message) ? record.message.content : undefined;
+  if (!Array.isArray(content)) return '';
+  return content.map((block) => (isObject(block) && typeof block.text === 'string' ? block.text : '')).join('');
+}
+
+/** `api_retry`: `{attempt, max_retries, retry_delay_ms, error_status, error}`, in one line. */
+function describeRetry(record: JsonObject): string {
+  const details: string[] = [];
+  const attempt = tokenCount(record.attempt);
+  const max = tokenCount(record.max_retries);
+  if (attempt !== undefined) details.push(max === undefined ? `attempt ${attempt}` : `attempt ${attempt} of ${max}`);
+  const status = tokenCount(record.error_status);
+  if (status !== undefined) details.push(`HTTP ${status}`);
+  const error = stringField(record, 'error');
+  if (error !== undefined) details.push(error);
+  const delay = tokenCount(record.retry_delay_ms);
+  if (delay !== undefined) details.push(`after ${delay} ms`);
+  return `Claude Code retries the API request${details.length ? ` (${details.join(', ')})` : ''}`;
 }
 
 function describeRateLimit(status: string, info: JsonObject): string {

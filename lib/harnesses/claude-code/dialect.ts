@@ -16,6 +16,8 @@ import { isObject, safeStringify, type JsonObject } from '../../kernel/json.js';
 import { amount, tokenCount } from '../../kernel/metrics.js';
 import { BoundedMap } from '../../kernel/bounded-map.js';
 import { recordTable, type RecordHandlers, type RecordRows, type RecordRule } from '../../kernel/record-table.js';
+import type { Directory } from '../../kernel/shell/directory.js';
+import type { ShellDirectories } from './shell-directory.js';
 
 /** The rows of a harness's records table this module applies, under the harness's own rule names. */
 export interface DialectRows {
@@ -34,6 +36,8 @@ export interface DialectOptions {
   textEvent?(text: string): EventBody | undefined;
   /** Accounts for a tool result whose call was never recorded (true); otherwise it is unknown. */
   unpaired?(block: JsonObject, record: JsonObject, is_success: boolean): boolean;
+  /** Where each call runs, when the harness moves it (Claude Code's shell directory). */
+  directories?: ShellDirectories;
 }
 
 export interface Dialect {
@@ -52,6 +56,8 @@ interface Pending {
   uses: JsonObject[];
   /** The uses' name and input, serialized, to tell a restated use from a different one; made when an id repeats. */
   seen?: Set<string>;
+  /** The directory the call runs in, with `DialectOptions.directories`. */
+  directory?: Directory;
 }
 
 export function dialect(run: RunContext, rows: DialectRows, options: DialectOptions): Dialect {
@@ -120,7 +126,7 @@ export function dialect(run: RunContext, rows: DialectRows, options: DialectOpti
     if (!span.addBlock(kind, id, block, field)) unknown(block);
   }
 
-  function recordToolUse(block: JsonObject): void {
+  function recordToolUse(block: JsonObject, record: JsonObject): void {
     // A tool use ends the text before it, even one that restates an earlier use and sends nothing.
     span.flush();
     const { id, name } = block;
@@ -128,7 +134,11 @@ export function dialect(run: RunContext, rows: DialectRows, options: DialectOpti
     const waiting = pending.get(id);
     if (!waiting) {
       heldUses++;
-      return pending.set(id, { uses: [block] });
+      const directories = options.directories;
+      return pending.set(
+        id,
+        directories ? { uses: [block], directory: directories.start(block, record) } : { uses: [block] },
+      );
     }
     // The same call restated is not a second call; a different one under the same id is ambiguous.
     waiting.seen ??= new Set([callKey(waiting.uses[0]!)]);
@@ -152,6 +162,7 @@ export function dialect(run: RunContext, rows: DialectRows, options: DialectOpti
     const waiting = typeof block.tool_use_id === 'string' ? take(block.tool_use_id) : undefined;
     if (waiting?.uses.length === 1) {
       const use = waiting.uses[0]!;
+      options.directories?.end(use, waiting.directory ?? null, is_success, block.content, record);
       return run.tool({
         id: use.id as string,
         name: use.name as string,
@@ -160,6 +171,7 @@ export function dialect(run: RunContext, rows: DialectRows, options: DialectOpti
         result: meta,
         output: block.content,
         raw: { tool_use: use, tool_result: block },
+        ...placed(waiting),
       });
     }
     if (waiting) return unknown({ tool_use: waiting.uses, tool_result: block });
@@ -171,7 +183,20 @@ export function dialect(run: RunContext, rows: DialectRows, options: DialectOpti
     heldUses -= call.uses.length;
     if (call.uses.length > 1) return unknown({ tool_use: call.uses });
     const use = call.uses[0]!;
-    run.tool({ id: use.id as string, name: use.name as string, input: use.input, raw: { tool_use: use } });
+    run.tool({
+      id: use.id as string,
+      name: use.name as string,
+      input: use.input,
+      raw: { tool_use: use },
+      ...placed(call),
+    });
+  }
+
+  /** Where a call ran, when the harness moves it: its paths resolve there, and a command reports it. */
+  function placed(call: Pending): { directory?: Directory; working_directory?: string } {
+    if (!options.directories) return {};
+    const directory = call.directory ?? null;
+    return directory === null ? { directory } : { directory, working_directory: directory };
   }
 
   return {

@@ -6,6 +6,7 @@ import type { Harness } from '../../kernel/harness.js';
 import { launcher } from '../../kernel/command-line.js';
 import { correlator, records } from './correlate.js';
 import { tools } from './tools.js';
+import { shellDirectory } from './shell-directory.js';
 import { signature } from './signature.js';
 import { commandLine } from './command-line.js';
 
@@ -19,6 +20,8 @@ export const harness = {
   signature,
   correlator,
   records,
+  // docs/harnesses/claude-code.md "Shell directory" ({{shellDirectory}} in notes.md).
+  tables: { shellDirectory },
   tools,
   terminal: 'result',
   launch: launcher(commandLine),

@@ -12,7 +12,8 @@ import { addTokens, amount } from '../../kernel/metrics.js';
 import { recordRows, type RecordRule } from '../../kernel/record-table.js';
 import { envDir, transcriptFacts, type SessionFormat, type SessionLocation } from '../../kernel/session.js';
 import { agentFiles, filesIn, namesIn } from '../../files/session-dirs.js';
-import { claudeTokens, readRecovery } from './correlate.js';
+import { apiErrorText, claudeTokens, readRecovery } from './correlate.js';
+import { recordedDirectories } from './shell-directory.js';
 import { bySubtype, dialect } from './dialect.js';
 import { tools } from './tools.js';
 
@@ -28,11 +29,11 @@ export const sessionRecords = recordRows({
   },
   assistant: {
     handling:
-      "as stdout's `assistant`; the final usage of each `message.id` goes to the metrics once; a synthetic API error " +
-      "reply (`isApiErrorMessage`) is also an error (code `api_error`), as stdout's failed `result` is",
+      "as stdout's `assistant`, its tool calls run in the record's `cwd`; the final usage of each `message.id` goes to " +
+      "the metrics once; the CLI's own API error reply (`isApiErrorMessage`) is an error, not agent text",
     rules: {
       blocks: 'assistant',
-      apiError: 'assistant, API error reply: agent and error',
+      apiError: 'assistant, API error reply: error (`message` its text, `code` its `error`, else `api_error`)',
       malformed: 'assistant, malformed: unknown',
     },
   },
@@ -56,7 +57,12 @@ export const sessionRecords = recordRows({
 });
 
 export function sessionCorrelator(run: RunContext): Correlator {
-  const stream = dialect(run, sessionRecords, { joinText: 'message', unpaired: readRecovery(run) });
+  const stream = dialect(run, sessionRecords, {
+    joinText: 'message',
+    unpaired: readRecovery(run),
+    // Each record says where its calls ran (docs/harnesses/claude-code.md "Shell directory").
+    directories: recordedDirectories(run),
+  });
   // One API message spans several records, each with the message's final usage: counted once.
   const counted = new Set<string>();
   const system = bySubtype(
@@ -89,12 +95,9 @@ export function sessionCorrelator(run: RunContext): Correlator {
       counted.add(message.id);
       addTokens(run.metrics.tokens, claudeTokens(message.usage));
     }
-    const rule = stream.assistant(record);
-    if (record.isApiErrorMessage !== true || rule !== sessionRecords.assistant.rules.blocks) return rule;
-    const text = Array.isArray(message?.content)
-      ? message.content.map((block) => (isObject(block) && typeof block.text === 'string' ? block.text : '')).join('')
-      : '';
-    run.emit({ type: 'error', code: 'api_error', message: text || 'Claude Code API error' });
+    if (record.isApiErrorMessage !== true) return stream.assistant(record);
+    const code = typeof record.error === 'string' && record.error !== '' ? record.error : 'api_error';
+    run.emit({ type: 'error', code, message: apiErrorText(record) || 'Claude Code API error' });
     run.metrics.is_error = true;
     return sessionRecords.assistant.rules.apiError;
   }

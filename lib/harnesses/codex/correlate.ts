@@ -128,6 +128,8 @@ export function correlator(run: RunContext): Correlator {
       input: item.type === 'collab_tool_call' ? withNewSubagentEnds(item) : item,
       is_success: completed ? success(item, exit_code) : undefined,
       exit_code,
+      // Only a rollout's command says where it ran (session.ts); stdout's never does.
+      working_directory: typeof item.working_directory === 'string' ? item.working_directory : undefined,
       raw: record,
     });
   }

@@ -8,6 +8,7 @@
 import { basename, join } from 'node:path';
 import type { Correlator, Harness, RunContext } from '../../kernel/harness.js';
 import { isObject, type JsonObject } from '../../kernel/json.js';
+import { commandDirectories } from './directories.js';
 import { recordRows, recordTable, type RecordHandlers } from '../../kernel/record-table.js';
 import { envDir, type SessionFormat, type SessionLocation } from '../../kernel/session.js';
 import { filesIn, firstLine, mapLimited, namesIn } from '../../files/session-dirs.js';
@@ -46,8 +47,10 @@ export const sessionRecords = recordRows({
     rules: { completed: 'task_complete: turn.completed', failed: 'task_complete with error: turn.failed' },
   },
   'event_msg/*': consumed('any other event_msg (thread_settings_applied, ...)'),
-  response_item: consumed('the model-facing log (messages, calls, their outputs): the items restate it'),
-  turn_context: consumed("the turn's settings"),
+  response_item: consumed(
+    "the model-facing log (messages, calls, their outputs): the items restate it; a call's `workdir` is kept",
+  ),
+  turn_context: consumed("the turn's settings; its `cwd` is where its commands ran, unless they say otherwise"),
   world_state: consumed('context given to the model'),
   token_usage_record: consumed('one response’s usage (the running total comes from token_count)'),
 });
@@ -140,6 +143,7 @@ export function sessionCorrelator(run: RunContext): Correlator {
   // The thread's running total at the last token_count: what stdout's turn.completed reports.
   let total: unknown;
   const rows = sessionRecords;
+  const directories = commandDirectories(run);
 
   function itemCompleted(line: JsonObject): string {
     const payload = payloadOf(line);
@@ -150,7 +154,10 @@ export function sessionCorrelator(run: RunContext): Correlator {
       run.emit({ type: 'unknown', raw: line });
       return rows['event_msg/item_completed'].rules.other;
     }
-    stdout.record({ type: 'item.completed', item: shape(item) });
+    const shaped = shape(item);
+    // Where a command ran: the rollout says (stdout's items never do).
+    if (item.type === 'CommandExecution') shaped.working_directory = directories.of(item);
+    stdout.record({ type: 'item.completed', item: shaped });
     return rows['event_msg/item_completed'].rules.item;
   }
 
@@ -188,8 +195,8 @@ export function sessionCorrelator(run: RunContext): Correlator {
     },
     'event_msg/task_complete': taskComplete,
     'event_msg/*': consume('event_msg/*'),
-    response_item: consume('response_item'),
-    turn_context: consume('turn_context'),
+    response_item: (line) => (directories.call(payloadOf(line)), rows.response_item.rules.consumed),
+    turn_context: (line) => (directories.turn(payloadOf(line)), rows.turn_context.rules.consumed),
     world_state: consume('world_state'),
     token_usage_record: consume('token_usage_record'),
   };

@@ -54,11 +54,12 @@ function scope(paths: unknown): string | undefined {
 }
 
 const search = rule(
-  'search, `query` = `pattern`; `path` = `paths` when it is a string or an array of exactly one string',
+  'search, `query` = `pattern`; `path` = `path` when it is a string (`glob` takes `path`), else `paths` when it is ' +
+    'a string or an array of exactly one string',
   (call) => {
     const query = stringField(call.input, 'pattern');
     if (query === undefined) return null;
-    const path = scope((call.input as Record<string, unknown>).paths);
+    const path = stringField(call.input, 'path') ?? scope((call.input as Record<string, unknown>).paths);
     return [
       {
         type: 'search',

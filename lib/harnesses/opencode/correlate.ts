@@ -131,7 +131,9 @@ function correlate(run: RunContext, harness: string): Correlator {
       input: state.input,
       is_success: typeof state.status === 'string' ? STATUS_SUCCESS.get(state.status) : undefined,
       exit_code: typeof exit === 'number' && Number.isInteger(exit) ? exit : undefined,
-      working_directory: workdir === undefined ? undefined : resolvePath(workdir, run.cwd),
+      // Where bash ran: its `workdir`, else the run's directory (docs/harnesses/opencode.md, bash's `workdir`).
+      working_directory:
+        workdir !== undefined ? resolvePath(workdir, run.cwd) : part.tool === 'bash' ? run.cwd : undefined,
       result: state.metadata,
       output: state.output,
       raw: part,

@@ -18,7 +18,7 @@ import { stringField } from '../../kernel/tool-rules.js';
 import { bySubtype, dialect, type DialectRows } from '../claude-code/dialect.js';
 import { isApiError } from './correlate.js';
 import { modelBlocks, responseBlocks, taskNotice, type Restated, type TaskNotice } from './parts.js';
-import { backgroundAgents } from './background-agents.js';
+import { backgroundAgents } from '../claude-code/background-agents.js';
 import { tools } from './tools.js';
 
 /** The `system` subtypes Qwen Code 0.24.4 writes for itself (its ChatRecordingService): nothing to report. */

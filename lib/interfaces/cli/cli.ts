@@ -17,6 +17,7 @@ import { runCommand } from './run.js';
 import { sessionsCommand } from './sessions.js';
 import { UsageError } from './usage-error.js';
 import { viewCommand } from './view.js';
+import { say } from './output.js';
 
 /** Runs the CLI; resolves to the process exit code. */
 export async function main(
@@ -26,7 +27,11 @@ export async function main(
 ): Promise<number> {
   try {
     const [command, ...rest] = argv;
-    if (command === undefined) throw new UsageError(`a command is required\n${usage}`);
+    if (command === undefined) {
+      say('a command is required');
+      process.stderr.write(usage + '\n');
+      return 2;
+    }
     if (command === '-h' || command === '--help' || command === 'help') return writeHelp(stdout, usage);
     if (command === '-v' || command === '--version') {
       stdout.write(`${packageVersion()}\n`);
@@ -42,7 +47,7 @@ export async function main(
     throw new UsageError(`unknown command "${command}" (see harness-events --help)`);
   } catch (error) {
     if (error instanceof UsageError) {
-      process.stderr.write(`harness-events: ${error.message}\n`);
+      say(error.message);
       return 2;
     }
     throw error;

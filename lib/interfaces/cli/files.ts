@@ -17,6 +17,7 @@ import type { Readable } from 'node:stream';
 import { promisify } from 'node:util';
 import type { RunMetrics } from '../../kernel/events.js';
 import { UsageError } from './usage-error.js';
+import { say } from './output.js';
 
 const openFile = promisify(openCallback);
 const fstat = promisify(fstatCallback);
@@ -87,7 +88,7 @@ export async function openOutput(file: string, what: string): Promise<OutputFile
         return true;
       } catch (error) {
         await opened.close().catch(() => {});
-        process.stderr.write(`harness-events: cannot write ${what} to ${file}: ${errorCode(error)}\n`);
+        say(`cannot write ${what} to ${file}: ${errorCode(error)}`);
         return false;
       }
     },

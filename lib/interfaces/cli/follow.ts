@@ -1,11 +1,15 @@
 /** `harness-events follow`: a session's events as the agent writes them, until it ends or a stop signal. */
+import { resolve } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { parseArgs } from 'node:util';
 import { followSession } from '../../runtime/sessions/follow.js';
 import { sessionFormats } from '../../runtime/registry.js';
 import { findSessions, type SessionEntry } from '../../runtime/sessions/sessions.js';
 import { serialize } from '../../transforms/serialize.js';
-import { loadPretty } from './output.js';
+import { loadPretty, readerGone, reportFailure } from './output.js';
+import { checkSessionFile, homeOption } from './session-input.js';
+import { trapStopSignals } from './signals.js';
+import { commandHelp, writeHelp } from './help.js';
 import { UsageError } from './usage-error.js';
 
 /** `harness-events follow`: a session's events as they are written, until it ends or Ctrl-C. */
@@ -21,12 +25,15 @@ export async function followCommand(args: string[], stdout: NodeJS.WritableStrea
         latest: { type: 'boolean' },
         new: { type: 'boolean' },
         format: { type: 'string' },
+        help: { type: 'boolean', short: 'h' },
       },
     });
   } catch (error) {
     throw new UsageError((error as Error).message);
   }
-  const { harness, session, home, latest, format } = parsed.values;
+  if (parsed.values.help) return writeHelp(stdout, commandHelp('follow'));
+  const { harness, session, latest, format } = parsed.values;
+  const home = homeOption(parsed.values.home);
   if (format !== undefined && format !== 'jsonl' && format !== 'pretty')
     throw new UsageError(`--format takes jsonl or pretty, got "${format}"`);
   if (harness !== undefined && !sessionFormats.has(harness))
@@ -34,21 +41,35 @@ export async function followCommand(args: string[], stdout: NodeJS.WritableStrea
   const target = latest
     ? await latestSession(home, harness)
     : session && harness
-      ? { harness, path: session }
+      ? await checkedTarget(harness, session)
       : undefined;
   if (target === undefined)
     throw new UsageError(latest ? 'no session found to follow' : 'follow needs --harness and --session, or --latest');
   const controller = new AbortController();
-  const stop = () => controller.abort();
-  process.once('SIGINT', stop).once('SIGTERM', stop);
+  const signals = trapStopSignals(() => controller.abort());
   try {
     const follow = followSession({ ...target, from: parsed.values.new ? 'end' : 'start', signal: controller.signal });
     const print = format === 'pretty' ? (await loadPretty({}, stdout))(follow.metrics) : serialize();
     await pipeline(follow, print, stdout, { end: false });
+  } catch (error) {
+    // A file that went away or was damaged mid-follow: one line, as the other commands say a read error.
+    if (!readerGone(error as Error)) return reportFailure(error as Error, signals.exitCode ?? 1);
   } finally {
-    process.removeListener('SIGINT', stop).removeListener('SIGTERM', stop);
+    signals.off();
   }
-  return controller.signal.aborted ? 130 : 0;
+  return signals.exitCode ?? 0;
+}
+
+/** --harness and --session, checked as `normalize --session` checks them: a usage error, not a stack trace. */
+async function checkedTarget(harness: string, path: string) {
+  if (checkSessionFile(harness, path))
+    await sessionFormats
+      .get(harness)!
+      .locate(resolve(path))
+      .catch((error: Error) => {
+        throw new UsageError(`cannot read ${path}: ${error.message}`);
+      });
+  return { harness, path };
 }
 
 async function latestSession(home: string | undefined, harness: string | undefined) {

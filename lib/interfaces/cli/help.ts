@@ -25,6 +25,12 @@ const options = {
     'against it (default: what the harness reports, if anything);',
     'with run, also the directory the child runs in',
   ],
+  env: [
+    '--env <NAME=VALUE>',
+    "normalize: a variable of the harness process's environment, for the",
+    "rules that depend on it (HOME, Claude Code's",
+    'CLAUDE_BASH_MAINTAIN_PROJECT_WORKING_DIR); repeatable',
+  ],
   strict: [
     '--strict',
     'a schema violation ends the run with exit code 1, instead of a',
@@ -158,7 +164,7 @@ export const commands = {
     usage: `  harness-events normalize --harness <name> [options] [FILE]
       Reads a harness's raw JSONL output from FILE (or standard input, also as "-") and
       writes one normalized event per line (JSONL) to standard output.`,
-    options: ['harness', 'cwd', 'strict', 'metrics', 'format', 'color', ...sizes, 'session', ...publishing],
+    options: ['harness', 'cwd', 'env', 'strict', 'metrics', 'format', 'color', ...sizes, 'session', ...publishing],
     examples: [
       'harness-events normalize --harness claude-code run.jsonl > events.jsonl',
       'claude -p "fix the tests" --output-format stream-json --verbose | harness-events normalize --harness claude-code',
@@ -307,9 +313,10 @@ function wrap(text: string, width: number): string[] {
 /** `harness-events <command> --help`. */
 export function commandHelp(name: CommandName): string {
   const command: CommandHelp = commands[name];
-  const session = command.options.includes('session')
-    ? `\n  harness-events ${name} --harness <name> --session <path> [options]\n${sessionRead}`
-    : '';
+  const session =
+    name === 'normalize' || name === 'view' || name === 'report'
+      ? `\n  harness-events ${name} --harness <name> --session <path> [options]\n${sessionRead}`
+      : '';
   return `Usage:
 ${command.usage}${session}
 
@@ -319,7 +326,7 @@ ${optionLines([...command.options, 'help'])}
 Example${command.examples.length > 1 ? 's' : ''}:
 ${command.examples.map((example) => `  ${example}`).join('\n')}
 
-Exit codes: ${command.exitCodes}`;
+${wrap(`Exit codes: ${command.exitCodes.replace(/\n/g, ' ')}`, 96).join('\n')}`;
 }
 
 /** `harness-events --help`: every command's usage, then every option. */

@@ -9,6 +9,7 @@ import { UsageError } from './usage-error.js';
 import type { RunMetrics } from '../../kernel/events.js';
 import { publishTo, toJetStream } from '../jetstream/sink.js';
 import { fromJetStream, type JetStreamSource } from '../jetstream/source.js';
+import { say } from './output.js';
 
 /** The options `run` and `normalize` take for publishing. */
 export const publishFlags = {
@@ -60,9 +61,9 @@ export function publishing(
   const sink = asUsageError(() =>
     toJetStream({ servers, harness: subjectHarness, run: values.run, stream: values.stream, metrics }),
   );
-  process.stderr.write(
-    `harness-events: publishing run ${sink.run} to ${values.publish}, stream ${sink.stream}, subjects ` +
-      `${sink.prefix}.${harness === 'auto' ? '<harness>' : harness}.${sink.run}.<type>\n`,
+  say(
+    `publishing run ${sink.run} to ${values.publish}, stream ${sink.stream}, subjects ` +
+      `${sink.prefix}.${harness === 'auto' ? '<harness>' : harness}.${sink.run}.<type>`,
   );
   const tee = publishTo(sink);
   return (print) => [tee, ...(values.quiet ? [dropAll()] : print)];
@@ -121,7 +122,7 @@ export async function writeStored(
     await pipeline([source as Readable, ...stages, stdout], { end: false });
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'EPIPE') return 0;
-    process.stderr.write(`harness-events: ${(error as Error).message}\n`);
+    say((error as Error).message);
     return 1;
   } finally {
     process.removeListener('SIGINT', interrupt);

@@ -3,7 +3,7 @@ import type { Readable } from 'node:stream';
 import { createNormalizer } from '../../runtime/normalizer.js';
 import { serialize } from '../../transforms/serialize.js';
 import { openInput, openMetrics, sameFile, statOf, type MetricsFile } from './files.js';
-import { usage, writeHelp } from './help.js';
+import { commandHelp, writeHelp } from './help.js';
 import { publishing } from './jetstream.js';
 import { formatOf, normalizeOptions, oneFile, parse } from './options.js';
 import { loadPretty, runPipeline } from './output.js';
@@ -16,7 +16,7 @@ export async function normalizeCommand(
   stdout: NodeJS.WritableStream,
 ): Promise<number> {
   const { values, positionals } = parse(args, 'normalize');
-  if (values.help) return writeHelp(stdout, usage);
+  if (values.help) return writeHelp(stdout, commandHelp('normalize'));
   const options = normalizeOptions(values);
   const pretty = formatOf(values, ['jsonl', 'pretty']) === 'pretty' ? await loadPretty(values, stdout) : undefined;
   const file = oneFile(positionals);

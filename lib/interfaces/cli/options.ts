@@ -27,6 +27,7 @@ const commandOptions = {
   normalize: [
     'harness',
     'cwd',
+    'env',
     'strict',
     'metrics',
     'format',
@@ -70,6 +71,7 @@ function parseOptions(args: string[]) {
       options: {
         harness: { type: 'string' },
         cwd: { type: 'string' },
+        env: { type: 'string', multiple: true },
         strict: { type: 'boolean' },
         metrics: { type: 'string' },
         'max-line-bytes': { type: 'string' },
@@ -97,6 +99,18 @@ function parseOptions(args: string[]) {
   }
 }
 
+/** `--env NAME=VALUE`, repeatable: the harness process's environment, as far as it is given. */
+function environment(pairs: string[] | undefined): NodeJS.ProcessEnv | undefined {
+  if (pairs === undefined) return undefined;
+  const env: NodeJS.ProcessEnv = {};
+  for (const pair of pairs) {
+    const at = pair.indexOf('=');
+    if (at <= 0) throw new UsageError(`--env takes NAME=VALUE, got "${pair}"`);
+    env[pair.slice(0, at)] = pair.slice(at + 1);
+  }
+  return env;
+}
+
 export type Values = ReturnType<typeof parse>['values'];
 
 export function oneFile(positionals: string[]): string | undefined {
@@ -110,7 +124,7 @@ export function formatOf(values: Values, formats: string[]): string {
   return format;
 }
 
-/** --harness (required), --cwd, --strict and the size limits, as `createNormalizer` takes them. */
+/** --harness (required), --cwd, --env, --strict and the size limits, as `createNormalizer` takes them. */
 export function normalizeOptions(values: Values): NormalizeOptions {
   if (values.harness === undefined) throw new UsageError('--harness is required (see harness-events --help)');
   const harness = values.harness;
@@ -120,6 +134,7 @@ export function normalizeOptions(values: Values): NormalizeOptions {
     harness,
     cwd: values.cwd === undefined ? undefined : resolve(values.cwd),
     strict: values.strict,
+    env: environment(values.env),
   };
   for (const [flag, key] of Object.entries(sizeOptions)) {
     const text = values[flag as keyof typeof sizeOptions];

@@ -8,6 +8,7 @@ import { pipeline } from 'node:stream/promises';
 import type { WriteStream } from 'node:tty';
 import type { RunMetrics } from '../../kernel/events.js';
 import { trapStopSignals } from './signals.js';
+import { oneLine } from '../view/invisible.js';
 
 /**
  * input -> stages -> stdout, ending cleanly: a stop signal (Ctrl-C, SIGTERM, SIGHUP, SIGQUIT)
@@ -44,8 +45,16 @@ export async function runPipeline(
 
 /** Says a failure on stderr, in one line; resolves to the exit code given. */
 export function reportFailure(error: Error, code: number): number {
-  process.stderr.write(`harness-events: ${error.message}\n`);
+  say(error.message);
   return code;
+}
+
+/**
+ * A line on stderr, as the CLI says everything there: `harness-events: ` and the message, inert and on one line (an
+ * error may quote a file: a session's path, a store's table definition).
+ */
+export function say(message: string): void {
+  process.stderr.write(`harness-events: ${oneLine(message)}\n`);
 }
 
 /** EPIPE and its kin: whoever read standard output has gone (`| head -1`), which ends a run quietly. */

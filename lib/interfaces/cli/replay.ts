@@ -5,9 +5,10 @@ import type { RunMetrics } from '../../kernel/events.js';
 import { serialize } from '../../transforms/serialize.js';
 import type { JetStreamRecord } from '../jetstream/source.js';
 import { writeMetrics } from './files.js';
-import { usage, writeHelp } from './help.js';
+import { commandHelp, writeHelp } from './help.js';
 import { fromFlags, sourceOf, writeStored } from './jetstream.js';
 import { UsageError } from './usage-error.js';
+import { say } from './output.js';
 
 /** `harness-events replay --from nats://HOST:PORT ...`: stored events as JSONL; resolves to the exit code. */
 export async function replayCommand(args: string[], stdout: NodeJS.WritableStream): Promise<number> {
@@ -27,7 +28,7 @@ export async function replayCommand(args: string[], stdout: NodeJS.WritableStrea
   } catch (error) {
     throw new UsageError((error as Error).message);
   }
-  if (values.help) return writeHelp(stdout, usage);
+  if (values.help) return writeHelp(stdout, commandHelp('replay'));
   if (values.from === undefined)
     throw new UsageError('replay needs --from nats://HOST:PORT (see harness-events --help)');
   if (values.metrics !== undefined && values.run === undefined)
@@ -46,7 +47,7 @@ export async function replayCommand(args: string[], stdout: NodeJS.WritableStrea
   const code = await writeStored(source, [events, serialize()], stdout);
   if (code === 1 || values.metrics === undefined) return code;
   if (metrics === undefined) {
-    process.stderr.write(`harness-events: run ${values.run} has no metrics message (yet)\n`);
+    say(`run ${values.run} has no metrics message (yet)`);
     return 1;
   }
   return (await writeMetrics(values.metrics, metrics)) ? code : 1;

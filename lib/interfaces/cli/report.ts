@@ -5,7 +5,7 @@ import type { HarnessEvent } from '../../kernel/events.js';
 import { createNormalizer } from '../../runtime/normalizer.js';
 import { readEvents } from '../../runtime/read-events.js';
 import { openInput, openOutput, readMetrics, sameFile, statOf, writeChunks } from './files.js';
-import { usage, writeHelp } from './help.js';
+import { commandHelp, writeHelp } from './help.js';
 import { formatOf, normalizeOptions, oneFile, parse } from './options.js';
 import { runPipeline } from './output.js';
 import { sessionInput } from './session-input.js';
@@ -14,7 +14,7 @@ import { UsageError } from './usage-error.js';
 /** Reads the whole run (normalized events, or raw output with --harness), then writes its report. */
 export async function reportCommand(args: string[], stdin: Readable, stdout: NodeJS.WritableStream): Promise<number> {
   const { values, positionals } = parse(args, 'report');
-  if (values.help) return writeHelp(stdout, usage);
+  if (values.help) return writeHelp(stdout, commandHelp('report'));
   const format = formatOf(values, ['html', 'md']);
   const { buildReport, parseMetrics, reportHtmlChunks, reportMarkdown } = await import('../report/index.js');
   if (values.harness !== undefined && values.metrics !== undefined)

@@ -12,7 +12,7 @@ import {
 } from '../../runtime/run/spawn.js';
 import { serialize } from '../../transforms/serialize.js';
 import { openMetrics, statOf } from './files.js';
-import { usage, writeHelp } from './help.js';
+import { commandHelp, writeHelp } from './help.js';
 import { publishing } from './jetstream.js';
 import { formatOf, normalizeOptions, parse, type Values } from './options.js';
 import { loadPretty, readerGone, reportFailure } from './output.js';
@@ -21,7 +21,7 @@ import { UsageError } from './usage-error.js';
 
 export async function runCommand(args: string[], stdout: NodeJS.WritableStream): Promise<number> {
   const { values, positionals } = parse(args, 'run');
-  if (values.help) return writeHelp(stdout, usage);
+  if (values.help) return writeHelp(stdout, commandHelp('run'));
   const options = normalizeOptions(values);
   const pretty = formatOf(values, ['jsonl', 'pretty']) === 'pretty' ? await loadPretty(values, stdout) : undefined;
   const launch = launchOptions(values, positionals);

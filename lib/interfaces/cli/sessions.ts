@@ -2,6 +2,9 @@
 import { parseArgs } from 'node:util';
 import { sessionFormats } from '../../runtime/registry.js';
 import { findSessions, type SessionEntry } from '../../runtime/sessions/sessions.js';
+import { oneLine } from '../view/invisible.js';
+import { commandHelp, writeHelp } from './help.js';
+import { homeOption } from './session-input.js';
 import { UsageError } from './usage-error.js';
 
 /** `harness-events sessions`: one line (or JSON object) per session found. */
@@ -10,12 +13,19 @@ export async function sessionsCommand(args: string[], stdout: NodeJS.WritableStr
   try {
     parsed = parseArgs({
       args,
-      options: { home: { type: 'string' }, harness: { type: 'string' }, json: { type: 'boolean' } },
+      options: {
+        home: { type: 'string' },
+        harness: { type: 'string' },
+        json: { type: 'boolean' },
+        help: { type: 'boolean', short: 'h' },
+      },
     });
   } catch (error) {
     throw new UsageError((error as Error).message);
   }
-  const { home, harness, json } = parsed.values;
+  if (parsed.values.help) return writeHelp(stdout, commandHelp('sessions'));
+  const { harness, json } = parsed.values;
+  const home = homeOption(parsed.values.home);
   if (harness !== undefined && !sessionFormats.has(harness))
     throw new UsageError(`no session reader for "${harness}" (read: ${[...sessionFormats.keys()].join(', ')})`);
   for await (const entry of findSessions({ home, harness }))
@@ -23,10 +33,14 @@ export async function sessionsCommand(args: string[], stdout: NodeJS.WritableStr
   return 0;
 }
 
+/**
+ * A session's lines: each value as `oneLine` shows it, since they come from the files (a transcript's cwd, a store's
+ * ids): an escape sequence would reach the terminal, a line break forge a line of the listing.
+ */
 function line(entry: SessionEntry): string {
   const size = `${Math.ceil(entry.bytes / 1024)} KiB`;
   const fields = [entry.harness, entry.id, entry.started ?? '-', entry.updated, size, entry.live ? 'live' : 'ended'];
-  const parts = (entry.parts ?? []).map((path) => `    part ${path}\n`).join('');
-  const agents = entry.subagents.map((agent) => `    subagent ${agent.id} ${agent.path}\n`).join('');
-  return `${fields.join('  ')}  ${entry.cwd ?? '-'}\n    ${entry.path}\n${parts}${agents}`;
+  const parts = (entry.parts ?? []).map((path) => `    part ${oneLine(path)}\n`).join('');
+  const agents = entry.subagents.map((agent) => `    subagent ${oneLine(agent.id)} ${oneLine(agent.path)}\n`).join('');
+  return `${fields.map(oneLine).join('  ')}  ${oneLine(entry.cwd ?? '-')}\n    ${oneLine(entry.path)}\n${parts}${agents}`;
 }

@@ -3,7 +3,7 @@ import type { Readable } from 'node:stream';
 import { createNormalizer } from '../../runtime/normalizer.js';
 import { readEvents } from '../../runtime/read-events.js';
 import { openInput } from './files.js';
-import { usage, writeHelp } from './help.js';
+import { commandHelp, writeHelp } from './help.js';
 import { storedEvents, writeStored } from './jetstream.js';
 import { oneFile, parse } from './options.js';
 import { loadPretty, runPipeline } from './output.js';
@@ -12,7 +12,7 @@ import { UsageError } from './usage-error.js';
 
 export async function viewCommand(args: string[], stdin: Readable, stdout: NodeJS.WritableStream): Promise<number> {
   const { values, positionals } = parse(args, 'view');
-  if (values.help) return writeHelp(stdout, usage);
+  if (values.help) return writeHelp(stdout, commandHelp('view'));
   const pretty = await loadPretty(values, stdout);
   const stored = storedEvents(values, oneFile(positionals));
   if (stored) return await writeStored(stored, [pretty()], stdout);

@@ -8,7 +8,7 @@ import { isFailure, tokenClasses, type RunSummary, type Totals } from '../summar
 import { peer } from '../peers.js';
 
 export const { default: wrapAnsi } = await peer('wrap-ansi', () => import('wrap-ansi'));
-import { showInvisible } from './invisible.js';
+import { readable } from './invisible.js';
 
 export interface FormatOptions {
   /** picocolors' formatters, on or off (`createColors(enabled)`). */
@@ -216,22 +216,6 @@ function subagentName(event: EventOf<'orchestration'>): string {
 
 function coded(event: { code?: string; message: string }): string {
   return event.code === undefined ? event.message : `${event.code}: ${event.message}`;
-}
-
-/**
- * Text as a terminal may safely show it: line ends as `\n`, tabs as spaces, and control
- * characters (an escape sequence in an agent's message would otherwise move the cursor or
- * recolor the screen) as their visible Control Pictures (`␛`), bidi and zero-width characters as `⟨U+202E⟩`.
- */
-export function readable(text: string): string {
-  return showInvisible(text)
-    .replace(/\r\n|[\u2028\u2029]/g, '\n')
-    .replace(/\t/g, '    ')
-    .replace(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f]/g, (char) => {
-      const code = char.charCodeAt(0);
-      if (code < 0x20) return String.fromCharCode(0x2400 + code);
-      return code === 0x7f ? '\u2421' : '\ufffd';
-    });
 }
 
 /**

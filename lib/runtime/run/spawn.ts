@@ -95,6 +95,7 @@ export function spawnHarness(given: SpawnHarnessOptions): HarnessRun {
     ...options,
     // `~` in the child's paths is the child's home.
     home: options.home ?? (options.env ?? process.env).HOME,
+    env: childEnv(options),
     idleFlushMs: options.idleFlushMs ?? 200,
     harness,
     onRecord(record) {

@@ -2,14 +2,13 @@
  * The built bin, as a child process: `run --harness acp` driving the test ACP agent, and
  * `normalize --harness acp` reading a saved agent stdout.
  */
-import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
+import { harnessEvents, type CliOptions } from '../../cli.js';
 import { onPath } from '../../helpers.js';
 
-const bin = new URL('../../../bin/harness-events.js', import.meta.url).pathname;
 const agentScript = new URL('../../children/acp-agent.mjs', import.meta.url).pathname;
 const fixture = (name: string) => new URL(`../../fixtures/acp/${name}`, import.meta.url).pathname;
 
@@ -20,34 +19,18 @@ beforeEach(() => {
 afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
 /** Runs the CLI with the test agent playing `scenario`; `onLine` sees each line of its stdout as it comes. */
-function cli(
-  scenario: string,
-  args: string[],
-  onLine: (line: string, child: ReturnType<typeof spawn>) => void = () => {},
-  env: NodeJS.ProcessEnv = {},
-) {
-  return new Promise<{ code: number | null; events: Record<string, unknown>[]; stderr: string }>((resolve) => {
-    const child = spawn(process.execPath, [bin, ...args], {
-      cwd: dir,
-      env: { ...process.env, ACP_AGENT_SCENARIO: scenario, ACP_AGENT_LOG: join(dir, 'agent.log'), ...env },
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (data: Buffer) => {
-      const lines = (stdout + data).split('\n');
-      for (const line of lines.slice(stdout.split('\n').length - 1, -1)) onLine(line, child);
-      stdout += data;
-    });
-    child.stderr.on('data', (data) => (stderr += data));
-    child.on('close', (code) => {
-      const events = stdout
-        .trimEnd()
-        .split('\n')
-        .filter(Boolean)
-        .map((line) => JSON.parse(line));
-      resolve({ code, events: events.map(({ timestamp: _t, session_id: _s, ...rest }) => rest), stderr });
-    });
+async function cli(scenario: string, args: string[], onLine?: CliOptions['onLine'], env: NodeJS.ProcessEnv = {}) {
+  const { code, stdout, stderr } = await harnessEvents(args, {
+    cwd: dir,
+    env: { ...process.env, ACP_AGENT_SCENARIO: scenario, ACP_AGENT_LOG: join(dir, 'agent.log'), ...env },
+    onLine,
   });
+  const events = stdout
+    .trimEnd()
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => JSON.parse(line));
+  return { code, events: events.map(({ timestamp: _t, session_id: _s, ...rest }) => rest), stderr };
 }
 const agentLog = () =>
   readFileSync(join(dir, 'agent.log'), 'utf8')

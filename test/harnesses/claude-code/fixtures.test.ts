@@ -17,9 +17,10 @@ describe('every Claude Code fixture', () => {
     test(`${file}: strict, lossless, text kept`, async () => {
       const result = await runFixture(file, { harness });
       expectLossless(result, file, claudeRules);
-      // Every text and thinking block is somewhere in an agent or reasoning message.
+      // Every text and thinking block is somewhere in an agent or reasoning message (or, the CLI's own report of a
+      // failed API request, an error's).
       const said = result.events
-        .filter((e) => e.type === 'agent' || e.type === 'reasoning')
+        .filter((e) => e.type === 'agent' || e.type === 'reasoning' || e.type === 'error')
         .map((e) => (e as { message: string }).message);
       for (const record of parsedLines(file) as { type?: string; message?: { content?: unknown } }[]) {
         if (record?.type !== 'assistant' || !Array.isArray(record.message?.content)) continue;
@@ -77,19 +78,22 @@ describe('exact events of real streams', () => {
 
   test('lab/bash.jsonl: Bash commands that are file reads, searches and listings become those events', async () => {
     const { events } = await runFixture('claude-code/lab/bash.jsonl', { harness });
+    const src = '/home/user/project/src';
     expect(bodies(events)).toEqual([
       { type: 'read', path: '/home/user/project/README.md', is_success: true },
       { type: 'read', path: '/home/user/project/notes.txt', start_line: 2, end_line: 4, is_success: true },
       { type: 'search', query: 'hello', path: '/home/user/project', is_success: true },
       { type: 'list', path: '/home/user/project/src', is_success: true },
       { type: 'read', path: '/home/user/project/src/a.ts', is_success: true },
-      // `| wc -l` is formatting; the read ran where the shell was (src), which Claude does not report.
-      { type: 'read', path: '/home/user/project/notes.txt', start_line: 1, end_line: 3, is_success: true },
-      { type: 'command', command: 'false', is_success: false },
-      { type: 'command', command: 'echo hi > out.txt', is_success: true },
+      // `| wc -l` is formatting; the read ran where the shell was after `cd src && ...` exited 0 (claude-code.md
+      // "Shell directory"): src, where notes.txt is not (the result says so).
+      { type: 'read', path: '/home/user/project/src/notes.txt', start_line: 1, end_line: 3, is_success: true },
+      { type: 'command', command: 'false', working_directory: src, is_success: false },
+      { type: 'command', command: 'echo hi > out.txt', working_directory: src, is_success: true },
       // `bash -lc 'ls'` is unwrapped; `ls` without an operand names no directory.
       { type: 'list', is_success: true },
-      { type: 'command', command: 'pwd', is_success: true },
+      // Its result is `/home/user/project/src`.
+      { type: 'command', command: 'pwd', working_directory: src, is_success: true },
       {
         type: 'agent',
         message:
@@ -109,8 +113,8 @@ describe('exact events of real streams', () => {
         { type: 'read', path: '/home/user/project/notes.txt', start_line: 1, end_line: 2, is_success: true },
         { type: 'list', path: '/home/user/project/src', is_success: true },
         { type: 'agent', message: 'Two commands at once, the first fails.' },
-        { type: 'command', command: 'false', is_success: false },
-        { type: 'command', command: 'echo after', is_success: true },
+        { type: 'command', command: 'false', working_directory: '/home/user/project', is_success: false },
+        { type: 'command', command: 'echo after', working_directory: '/home/user/project', is_success: true },
         { type: 'agent', message: 'README, src listing and notes all read; the failing pair was reported.' },
       ]);
     },
@@ -150,27 +154,19 @@ describe('exact events of real streams', () => {
     ]);
   });
 
-  test(
-    'lab/subagent.jsonl: the Agent call is unknown (no ' + 'orchestration source), the subagent Read is a read',
-    async () => {
-      const file = 'claude-code/lab/subagent.jsonl';
-      const { events } = await runFixture(file, { harness });
-      const lines = parsedLines(file) as { message: { content: unknown[] } }[];
-      expect(bodies(events)).toEqual([
-        { type: 'agent', message: 'Delegating to a subagent.' },
-        { type: 'unknown', raw: lines[4] },
-        { type: 'unknown', raw: lines[6] },
-        { type: 'read', path: '/home/user/project/README.md', is_success: true },
-        { type: 'unknown', raw: lines[9] },
-        { type: 'unknown', raw: lines[10] },
-        {
-          type: 'unknown',
-          raw: { tool_use: lines[3]!.message.content[0], tool_result: lines[11]!.message.content[0] },
-        },
-        { type: 'agent', message: 'The subagent reports that the first line of the README is "# Demo project".' },
-      ]);
-    },
-  );
+  test('lab/subagent.jsonl: task_started and task_notification are the orchestration, the subagent Read is a read', async () => {
+    const { events } = await runFixture('claude-code/lab/subagent.jsonl', { harness });
+    const agent = 'toolu_01Agent0000001';
+    const subagent_name = 'general-purpose';
+    expect(bodies(events)).toEqual([
+      { type: 'agent', message: 'Delegating to a subagent.' },
+      // task_started; the Agent call and its result, task_progress and task_updated are consumed.
+      { type: 'orchestration', action: 'subagent_started', subagent_id: agent, subagent_name, is_success: true },
+      { type: 'read', path: '/home/user/project/README.md', is_success: true },
+      { type: 'orchestration', action: 'subagent_completed', subagent_id: agent, subagent_name, is_success: true },
+      { type: 'agent', message: 'The subagent reports that the first line of the README is "# Demo project".' },
+    ]);
+  });
 
   test('lab/errors-max-turns.jsonl: an error_* result is an error, its usage still counted', async () => {
     const { events, metrics } = await runFixture('claude-code/lab/errors-max-turns.jsonl', { harness });
@@ -184,15 +180,22 @@ describe('exact events of real streams', () => {
   });
 
   test(
-    'lab/rate-limit-rejected-429.jsonl: api_retry unknown, rejected rate limit a warning, is_error success an ' +
-      'error',
+    'lab/rate-limit-rejected-429.jsonl: api_retry warnings, rejected rate limit a warning, the synthetic API ' +
+      'error message an error (not agent), its repeating result nothing',
     async () => {
       const file = 'claude-code/lab/rate-limit-rejected-429.jsonl';
       const { events, metrics } = await runFixture(file, { harness });
-      const lines = parsedLines(file);
       expect(bodies(events)).toEqual([
-        { type: 'unknown', raw: lines[2] },
-        { type: 'unknown', raw: lines[3] },
+        {
+          type: 'warning',
+          code: 'api_retry',
+          message: 'Claude Code retries the API request (attempt 1 of 2, HTTP 429, rate_limit, after 582 ms)',
+        },
+        {
+          type: 'warning',
+          code: 'api_retry',
+          message: 'Claude Code retries the API request (attempt 2 of 2, HTTP 429, rate_limit, after 1221 ms)',
+        },
         {
           type: 'warning',
           code: 'rate_limit_rejected',
@@ -200,8 +203,9 @@ describe('exact events of real streams', () => {
             'Claude Code rate limit rejected (five_hour, overage rejected, out_of_credits, resets ' +
             '2026-11-30T03:06:44.000Z)',
         },
-        { type: 'agent', message: "You've hit your 5-hour limit · resets 3:06am (UTC)" },
-        { type: 'error', message: "You've hit your 5-hour limit · resets 3:06am (UTC)", code: 'api_error' },
+        // The CLI's own message (is_api_error_message) is the error, code its `error`; the result repeating it
+        // gives none.
+        { type: 'error', message: "You've hit your 5-hour limit · resets 3:06am (UTC)", code: 'rate_limit' },
       ]);
       expect(metrics.is_error).toBe(true);
     },
@@ -225,19 +229,27 @@ describe('exact events of real streams', () => {
     async () => {
       const file = 'claude-code/hivemind-agent-ceiling-killed.jsonl';
       const { events, metrics } = await runFixture(file, { harness });
-      const lines = parsedLines(file) as { message: { content: unknown[] } }[];
+      const lines = parsedLines(file);
+      const agent = 'toolu_0137PNA9rjZuMZD5dDGNd4Pw';
+      const subagent_name = 'general-purpose';
       expect(bodies(events)).toEqual([
         { type: 'unknown', raw: lines[7] },
-        { type: 'unknown', raw: lines[8] },
-        { type: 'unknown', raw: { tool_use: lines[6]!.message.content[0], tool_result: lines[9]!.message.content[0] } },
-        { type: 'unknown', raw: lines[14] },
+        // The background agent's task_started; its Agent call, "launched" result and task_progress are consumed.
+        { type: 'orchestration', action: 'subagent_started', subagent_id: agent, subagent_name, is_success: true },
         { type: 'agent', message: 'LAUNCHED' },
+        // A background Bash's task is no subagent's: unknown, as before.
         { type: 'unknown', raw: lines[18] },
         { type: 'unknown', raw: lines[19] },
-        { type: 'unknown', raw: lines[20] },
-        { type: 'unknown', raw: lines[21] },
+        // task_updated (killed) consumed; task_notification `stopped` is a failure.
+        { type: 'orchestration', action: 'subagent_failed', subagent_id: agent, subagent_name, is_success: false },
         { type: 'unknown', raw: lines[23] },
-        { type: 'command', command: 'for i in 1 2 3 4; do sleep 4; done; echo DONE', is_success: false },
+        // The subagent's Bash ran in its parent's directory.
+        {
+          type: 'command',
+          command: 'for i in 1 2 3 4; do sleep 4; done; echo DONE',
+          working_directory: '/tmp/repro-out',
+          is_success: false,
+        },
       ]);
       expect(metrics).toMatchObject({ ended: true, is_error: false, final_output: 'LAUNCHED' });
     },

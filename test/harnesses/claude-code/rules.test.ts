@@ -74,10 +74,10 @@ describe('raw event stream', () => {
   });
 
   test('system with another subtype is unknown, verbatim', async () => {
-    const retry = { type: 'system', subtype: 'api_retry', attempt: 1, error_status: 500, session_id: session };
+    const tasks = { type: 'system', subtype: 'background_tasks_changed', tasks: [], session_id: session };
     const noSubtype = { type: 'system', session_id: session };
-    expect(await events(retry, noSubtype)).toEqual([
-      { type: 'unknown', raw: retry },
+    expect(await events(tasks, noSubtype)).toEqual([
+      { type: 'unknown', raw: tasks },
       { type: 'unknown', raw: noSubtype },
     ]);
   });
@@ -519,7 +519,8 @@ describe('tool mapping', () => {
         { type: 'read', path: '/ws/src/a.ts', start_line: 10, end_line: 20, is_success: false },
         { type: 'read', path: '/etc/hosts', is_success: false },
         { type: 'search', query: 'TODO', path: '/ws/lib', is_success: true },
-        { type: 'command', command: 'cat a.ts && npm test', is_success: true },
+        // The failed `cd src` was not kept (claude-code.md "Shell directory").
+        { type: 'command', command: 'cat a.ts && npm test', working_directory: '/ws', is_success: true },
       ]);
     },
   );
@@ -560,7 +561,7 @@ describe('tool mapping', () => {
         { type: 'read', path: '/ws/a.txt', is_success: false },
         { type: 'search', query: 'zzz', is_success: true },
         { type: 'read', path: '/ws/missing.txt', is_success: false },
-        { type: 'command', command: 'npm test', is_success: false },
+        { type: 'command', command: 'npm test', working_directory: '/ws', is_success: false },
       ]);
     },
   );

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { afterAll, expect, test } from 'vitest';
 import { spawnHarness, type HarnessEvent } from '../../../lib/index.js';
 import { bodies, onPath } from '../../helpers.js';
-import { harnessEvents } from '../../interfaces/view/cli-run.js';
+import { harnessEvents } from '../../cli.js';
 
 const tmp = mkdtempSync(join(tmpdir(), 'he-cline-'));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));

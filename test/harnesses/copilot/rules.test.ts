@@ -570,11 +570,13 @@ describe('tools (copilot.md "Tools")', () => {
   });
 
   test(
-    'glob, grep: search of arguments.pattern; path ' + 'from paths when a string or an array of exactly one',
+    'glob, grep: search of arguments.pattern; path from path when a string (glob takes path), else from paths when ' +
+      'a string or an array of exactly one',
     async () => {
       expect(
         await events(
           ...call('glob', { pattern: '**/*.ts' }, true),
+          ...call('glob', { pattern: '*.md', path: 'docs' }, true),
           ...call('grep', { pattern: 'greet', paths: 'src' }, true),
           ...call('grep', { pattern: 'greet', paths: ['/ws/lib'] }, true),
           ...call('grep', { pattern: 'greet', paths: ['src', 'lib'] }, true),
@@ -582,6 +584,7 @@ describe('tools (copilot.md "Tools")', () => {
         ),
       ).toEqual([
         { type: 'search', query: '**/*.ts', is_success: true },
+        { type: 'search', query: '*.md', path: '/ws/docs', is_success: true },
         { type: 'search', query: 'greet', path: '/ws/src', is_success: true },
         { type: 'search', query: 'greet', path: '/ws/lib', is_success: true },
         { type: 'search', query: 'greet', is_success: true },

@@ -76,8 +76,8 @@ describe('difference 2 with docs/contract.md "OpenCode (and Kilo)"', () => {
         toolUse('bash', { command: 'npm test', timeout: 1000 }, { output, metadata: { exit: null } }, 'prt_2'),
       ),
     ).toEqual([
-      { type: 'command', command: 'npm test', is_success: true },
-      { type: 'command', command: 'npm test', is_success: false },
+      { type: 'command', command: 'npm test', working_directory: '/ws', is_success: true },
+      { type: 'command', command: 'npm test', working_directory: '/ws', is_success: false },
     ]);
   });
 });
@@ -314,7 +314,7 @@ describe('tools (kilo.md "Tools")', () => {
         { type: 'read', path: '/ws/src/a.ts', is_success: true },
         { type: 'command', command: 'npm test', working_directory: '/ws/pkg', exit_code: 3, is_success: false },
         { type: 'search', query: 'zzz', path: '/ws/src', is_success: true },
-        { type: 'command', command: 'make', exit_code: 0, is_success: true },
+        { type: 'command', command: 'make', working_directory: '/ws', exit_code: 0, is_success: true },
       ]);
     },
   );

@@ -95,9 +95,15 @@ describe('exact events of real streams', () => {
         labStep,
         { type: 'read', path: '/home/user/project/src/a.ts', is_success: true },
         labStep,
-        { type: 'command', command: 'false', exit_code: 1, is_success: false },
+        { type: 'command', command: 'false', working_directory: '/home/user/project', exit_code: 1, is_success: false },
         labStep,
-        { type: 'command', command: 'echo hi > out.txt', exit_code: 0, is_success: true },
+        {
+          type: 'command',
+          command: 'echo hi > out.txt',
+          working_directory: '/home/user/project',
+          exit_code: 0,
+          is_success: true,
+        },
         labStep,
         {
           type: 'command',

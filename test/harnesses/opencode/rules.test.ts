@@ -496,9 +496,9 @@ describe('tool mapping', () => {
         ),
       ).toEqual([
         { type: 'command', command: 'make test', working_directory: '/ws/pkg', exit_code: 2, is_success: false },
-        { type: 'command', command: 'make', exit_code: 0, is_success: true },
-        { type: 'command', command: 'sleep 100', is_success: false },
-        { type: 'command', command: 'make', is_success: true },
+        { type: 'command', command: 'make', working_directory: '/ws', exit_code: 0, is_success: true },
+        { type: 'command', command: 'sleep 100', working_directory: '/ws', is_success: false },
+        { type: 'command', command: 'make', working_directory: '/ws', is_success: true },
         { type: 'unknown', raw: toolPart('bash', { description: 'no command' }, {}, 'prt_5') },
       ]);
     },
@@ -575,13 +575,14 @@ describe('tool mapping', () => {
           ),
         ),
       ).toEqual([
-        { type: 'command', command: 'make', is_success: true },
-        { type: 'command', command: 'make', is_success: false },
-        { type: 'command', command: 'make', is_success: false },
+        { type: 'command', command: 'make', working_directory: '/ws', is_success: true },
+        { type: 'command', command: 'make', working_directory: '/ws', is_success: false },
+        { type: 'command', command: 'make', working_directory: '/ws', is_success: false },
         { type: 'read', path: '/ws/big.log', is_success: false },
         {
           type: 'command',
           command: 'echo shell tool terminated command after exceeding timeout 1 ms',
+          working_directory: '/ws',
           exit_code: 0,
           is_success: true,
         },

@@ -1,19 +1,13 @@
 /** `harness-events normalize` and `run` accept `qwen`: the built bin, as a child process, on real captures. */
-import { execFile } from 'node:child_process';
-import { promisify } from 'node:util';
 import { expect, test } from 'vitest';
+import { harnessEvents } from '../../cli.js';
 import { fixturePath } from '../../helpers.js';
 
-const bin = new URL('../../../bin/harness-events.js', import.meta.url).pathname;
 const replay = new URL('../../children/replay.mjs', import.meta.url).pathname;
-const execFileP = promisify(execFile);
 
 /** Runs the CLI; resolves with its exit code and the events it printed (without timestamps). */
 async function cli(args: string[]) {
-  const { stdout, code } = await execFileP(process.execPath, [bin, ...args]).then(
-    (done) => ({ stdout: done.stdout, code: 0 }),
-    (failed: { stdout: string; code: number }) => ({ stdout: failed.stdout, code: failed.code }),
-  );
+  const { stdout, code } = await harnessEvents(args);
   const events = stdout
     .trimEnd()
     .split('\n')

@@ -2,27 +2,15 @@
  * Issue 30 items 14-17: errors a user must be able to read. The built bin as a child process: one line on stderr, the
  * right exit code, output paths checked before the work starts.
  */
-import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { harnessEvents as cli } from '../../cli.js';
 import { spawnHarness } from '../../../lib/runtime/run/spawn.js';
 import { fixturePath } from '../../helpers.js';
 
-const bin = new URL('../../../bin/harness-events.js', import.meta.url).pathname;
 const capture = fixturePath('claude-code/lab/parallel.jsonl');
-
-function cli(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, [bin, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d) => (stdout += d));
-    child.stderr.on('data', (d) => (stderr += d));
-    child.on('close', (code) => resolve({ code: code ?? -1, stdout, stderr }));
-  });
-}
 
 let dir: string;
 beforeAll(() => {

@@ -10,70 +10,9 @@ import { promisify } from 'node:util';
 import { afterAll, describe, expect, test } from 'vitest';
 import { fixturePath } from '../../helpers.js';
 import { groupGone, groupOf } from '../../processes.js';
+import { bin, harnessEvents as cli, jsonLines as lines, startCli as start } from '../../cli.js';
 
-const bin = new URL('../../../bin/harness-events.js', import.meta.url).pathname;
 const execFileP = promisify(execFile);
-
-/** Runs the CLI (or another entry point to it); resolves with its exit code and output, whatever the code. */
-async function cli(
-  args: string[],
-  stdin?: string,
-  entry = bin,
-): Promise<{ code: number; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, [entry, ...args]);
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d) => (stdout += d));
-    child.stderr.on('data', (d) => (stderr += d));
-    child.on('close', (code) => resolve({ code: code ?? -1, stdout, stderr }));
-    child.stdin.end(stdin ?? '');
-  });
-}
-
-/** The CLI running, its output so far, and a way to wait for a line of it. */
-function start(args: string[]) {
-  const child = spawn(process.execPath, [bin, ...args]);
-  let stdout = '';
-  let stderr = '';
-  const waiting: [(line: Record<string, unknown>) => boolean, () => void][] = [];
-  const check = () => {
-    for (const [index, [matches, resolve]] of waiting.entries()) {
-      if (lines(stdout).some(matches)) {
-        waiting.splice(index, 1);
-        resolve();
-        return check();
-      }
-    }
-  };
-  child.stdout.on('data', (d) => {
-    stdout += d;
-    check();
-  });
-  child.stderr.on('data', (d) => (stderr += d));
-  const closed = new Promise<{ code: number | null; signal: NodeJS.Signals | null; stdout: string; stderr: string }>(
-    (resolve) => child.on('close', (code, signal) => resolve({ code, signal, stdout, stderr })),
-  );
-  return {
-    child,
-    closed,
-    output: () => stdout,
-    /** Resolves once a complete line of stdout matches. */
-    line: (matches: (line: Record<string, unknown>) => boolean) =>
-      new Promise<void>((resolve) => {
-        waiting.push([matches, resolve]);
-        check();
-      }),
-  };
-}
-
-/** The complete JSON lines of a stdout. */
-function lines(stdout: string): Record<string, unknown>[] {
-  return stdout
-    .split('\n')
-    .slice(0, -1)
-    .map((line) => JSON.parse(line));
-}
 
 /** Events without their timestamps and session ids. */
 const untimed = (stdout: string) => lines(stdout).map(({ timestamp: _t, session_id: _s, ...rest }) => rest);
@@ -135,7 +74,7 @@ describe('harness-events normalize', () => {
       const input =
         'banner ' +
         'line\n{"type":"assistant","message":{"id":"m","content":[{"type":"tool_use","id":"t","name":"Read","input":{"file_path":"a.ts"}}]}}\n{"type":"user","message":{"content":[{"type":"tool_result","tool_use_id":"t","content":"x"}]}}\n{"type":"mystery"}\n';
-      const { code, stdout } = await cli(['normalize', '--harness', 'claude-code', '--cwd', '/ws'], input);
+      const { code, stdout } = await cli(['normalize', '--harness', 'claude-code', '--cwd', '/ws'], { stdin: input });
       expect(code).toBe(0);
       expect(
         stdout
@@ -182,8 +121,8 @@ describe('harness-events normalize', () => {
     });
   });
 
-  test('--help documents every option and exits 0', async () => {
-    const { code, stdout } = await cli(['normalize', '--help']);
+  test('harness-events --help documents every option and exits 0', async () => {
+    const { code, stdout } = await cli(['--help']);
     expect(code).toBe(0);
     for (const option of [
       '--harness',
@@ -321,11 +260,10 @@ describe('harness-events normalize', () => {
   test('a --strict schema violation: exit 1, one line saying why, the metrics written', async () => {
     const metricsFile = join(tmp, 'normalize-strict.json');
     expect(
-      await cli(
-        ['normalize', '--harness', 'broken', '--strict', '--metrics', metricsFile],
-        '{}\n{}\n',
-        withBrokenHarness,
-      ),
+      await cli(['normalize', '--harness', 'broken', '--strict', '--metrics', metricsFile], {
+        stdin: '{}\n{}\n',
+        entry: withBrokenHarness,
+      }),
     ).toEqual({ code: 1, stdout: '', stderr: violation });
     expect(JSON.parse(readFileSync(metricsFile, 'utf8'))).toMatchObject({ harness: 'broken', input: { lines: 1 } });
   });
@@ -545,8 +483,7 @@ describe('harness-events run', () => {
           '--',
           ...script([{ out: '{"n":1}\n' }, { hang: true }]),
         ],
-        '',
-        withBrokenHarness,
+        { entry: withBrokenHarness },
       );
       expect({ code, stderr }).toEqual({ code: 1, stderr: violation });
       // The stream's last event says it too (the run contract: events report, the exit code sums up).
@@ -602,7 +539,9 @@ describe('harness-events run', () => {
           await cli(['run', '--harness', 'gg', '--metrics', metricsFile, '--publish', 'bogus', '--', 'true']),
         ).toEqual(refusal);
         expect(
-          await cli(['normalize', '--harness', 'gg', '--metrics', metricsFile, '--publish', 'bogus'], '{}\n'),
+          await cli(['normalize', '--harness', 'gg', '--metrics', metricsFile, '--publish', 'bogus'], {
+            stdin: '{}\n',
+          }),
         ).toEqual(refusal);
       }
       expect(existsSync(fresh)).toBe(false);

@@ -9,22 +9,10 @@ import { join } from 'node:path';
 import { connect } from '@nats-io/transport-node';
 import { jetstreamManager } from '@nats-io/jetstream';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { bin, harnessEvents as cli } from '../../cli.js';
 import { fixturePath, floodProgress } from '../../helpers.js';
 import { startNatsServer, type NatsServer } from '../../nats-server.js';
 import { children } from './publish.js';
-
-const bin = new URL('../../../bin/harness-events.js', import.meta.url).pathname;
-
-function cli(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, [bin, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d) => (stdout += d));
-    child.stderr.on('data', (d) => (stderr += d));
-    child.on('close', (code) => resolve({ code: code ?? -1, stdout, stderr }));
-  });
-}
 
 const untimed = (jsonl: string) =>
   jsonl

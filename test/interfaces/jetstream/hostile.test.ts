@@ -2,10 +2,10 @@
  * Issue 30 against a real nats-server: a reused run id (never a silent loss), `--harness auto`'s subjects, a replay
  * whose stored messages vanish under it, and stored messages that are not events.
  */
-import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { connect } from '@nats-io/transport-node';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { harnessEvents as cli } from '../../cli.js';
 import { fixturePath } from '../../helpers.js';
 import { startNatsServer, type NatsServer } from '../../nats-server.js';
 import { jetstream, jetstreamManager } from '@nats-io/jetstream';
@@ -15,19 +15,6 @@ import { toJetStream } from '../../../lib/interfaces/jetstream/sink.js';
 import { fromJetStream } from '../../../lib/interfaces/jetstream/source.js';
 import { readAll } from './publish.js';
 import type { HarnessEvent } from '../../../lib/kernel/events.js';
-
-const bin = new URL('../../../bin/harness-events.js', import.meta.url).pathname;
-
-function cli(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, [bin, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d) => (stdout += d));
-    child.stderr.on('data', (d) => (stderr += d));
-    child.on('close', (code) => resolve({ code: code ?? -1, stdout, stderr }));
-  });
-}
 
 const types = (jsonl: string) =>
   jsonl

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
 import { fixturePath } from '../../helpers.js';
-import { harnessEvents } from '../view/cli-run.js';
+import { harnessEvents } from '../../cli.js';
 
 const tmp = mkdtempSync(join(tmpdir(), 'harness-events-report-'));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));

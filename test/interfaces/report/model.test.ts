@@ -27,20 +27,23 @@ describe('buildReport', () => {
       outcome: 'succeeded',
       events: 11,
       types: { read: 4, search: 1, list: 2, command: 3, agent: 1 },
-      files_read: 3,
+      // notes.txt twice: once in the project, once in src where the shell had moved (claude-code.md Shell directory).
+      files_read: 4,
       files_written: 0,
       commands: 3,
       commands_failed: 1,
     });
     expect(report.files).toEqual([
       { path: '/home/user/project/README.md', reads: 1, writes: 0, failed: 0 },
-      { path: '/home/user/project/notes.txt', reads: 2, writes: 0, failed: 0 },
+      { path: '/home/user/project/notes.txt', reads: 1, writes: 0, failed: 0 },
       { path: '/home/user/project/src/a.ts', reads: 1, writes: 0, failed: 0 },
+      { path: '/home/user/project/src/notes.txt', reads: 1, writes: 0, failed: 0 },
     ]);
+    const src = '/home/user/project/src';
     expect(report.commands).toEqual([
-      { index: 6, command: 'false', exit_code: undefined, working_directory: undefined, failed: true },
-      { index: 7, command: 'echo hi > out.txt', exit_code: undefined, working_directory: undefined, failed: false },
-      { index: 9, command: 'pwd', exit_code: undefined, working_directory: undefined, failed: false },
+      { index: 6, command: 'false', exit_code: undefined, working_directory: src, failed: true },
+      { index: 7, command: 'echo hi > out.txt', exit_code: undefined, working_directory: src, failed: false },
+      { index: 9, command: 'pwd', exit_code: undefined, working_directory: src, failed: false },
     ]);
     expect(report.problems).toEqual([6]);
   });
@@ -66,8 +69,9 @@ describe('buildReport', () => {
       expect(
         commands.map((command) => [command.command, command.exit_code, command.working_directory, command.failed]),
       ).toEqual([
-        ['false', 1, undefined, true],
-        ['echo hi > out.txt', 0, undefined, false],
+        // No workdir: the run's directory (opencode.md, bash's workdir).
+        ['false', 1, '/home/user/project', true],
+        ['echo hi > out.txt', 0, '/home/user/project', false],
         ['pwd && ls', 0, '/home/user/project/src', false],
       ]);
     },

@@ -11,7 +11,7 @@ import { promisify } from 'node:util';
 import { afterAll, describe, expect, test } from 'vitest';
 import type { HarnessName } from '../../../lib/index.js';
 import { fixturePath, runFixture } from '../../helpers.js';
-import { bin, harnessEvents } from './cli-run.js';
+import { bin, harnessEvents } from '../../cli.js';
 import { readJsonlLines as readLines, retimed } from './fixtures.js';
 
 const tmp = mkdtempSync(join(tmpdir(), 'harness-events-view-'));
@@ -54,8 +54,8 @@ describe('harness-events view', { timeout: 60_000 }, () => {
       '⌕ search "hello" in user/project',
       '≡ list user/project/src',
       '◂ read user/project/src/a.ts',
-      '$ false · exit 1',
-      '$ echo hi > out.txt · exit 0',
+      '$ false · in user/project · exit 1',
+      '$ echo hi > out.txt · in user/project · exit 0',
       '$ pwd && ls · in user/project/src · exit 0',
       '● Done looking around; `false` exited with status 1.',
       '■ 18 events in 3.4s · 11,160 tokens · $0.0000 · 3 files read · 0 written · 1 command failed',

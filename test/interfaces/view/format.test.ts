@@ -3,7 +3,8 @@ import picocolors from 'picocolors';
 import { describe, expect, test } from 'vitest';
 import type { HarnessEvent } from '../../../lib/kernel/events.js';
 import { RunSummary } from '../../../lib/interfaces/summary.js';
-import { duration, formatEvent, formatStatus, formatSummary, readable } from '../../../lib/interfaces/view/format.js';
+import { duration, formatEvent, formatStatus, formatSummary } from '../../../lib/interfaces/view/format.js';
+import { readable } from '../../../lib/interfaces/view/invisible.js';
 import { Nesting } from '../../../lib/interfaces/view/nesting.js';
 import type { HarnessName } from '../../../lib/index.js';
 import { runFixture } from '../../helpers.js';
@@ -244,10 +245,10 @@ describe('status and summary lines', () => {
     for (const event of events) summary.add(event);
     const totals = { tokens: 1595, cost: metrics.cost };
     expect(formatStatus(summary, totals, 12_345, plain)).toBe(
-      '◷ 12.3s · 1,595 tokens · $0.0108 · 3 files read · 0 written · 1 command failed',
+      '◷ 12.3s · 1,595 tokens · $0.0108 · 4 files read · 0 written · 1 command failed',
     );
     expect(formatSummary(summary, totals, 951, plain)).toBe(
-      '■ 11 events in 951ms · 1,595 tokens · $0.0108 · 3 files read · 0 written · 1 command failed',
+      '■ 11 events in 951ms · 1,595 tokens · $0.0108 · 4 files read · 0 written · 1 command failed',
     );
     expect(formatStatus(summary, totals, 0, color)).toContain('\x1b[31m1 command failed\x1b[39m');
   });

@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { fixturePath, onPath } from '../../helpers.js';
-import { bin } from './cli-run.js';
+import { bin } from '../../cli.js';
 import { readJsonlLines } from './fixtures.js';
 import { screenSvg } from './screen-svg.js';
 import { ReplayControl, Terminal, tmuxVersion } from './terminal.js';

@@ -7,6 +7,7 @@
 import { readdirSync, rmSync, utimesSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, test } from 'vitest';
+import type { HarnessEvent } from '../../../lib/kernel/events.js';
 import { findSessions } from '../../../lib/runtime/sessions/sessions.js';
 import { copyHome, readPair, signature } from './pairs.js';
 
@@ -19,8 +20,7 @@ const sessions = {
 };
 
 /** Stdout records the transcript has no record for (the differences table, "only on stdout"). */
-const stdoutOnly =
-  /^unknown system\/(task_started|task_progress|task_updated|task_notification|background_tasks_changed|api_retry)$/;
+const stdoutOnly = /^unknown system\/background_tasks_changed$/;
 
 describe('Claude Code transcript = its stdout, but for the documented differences', () => {
   test('bash: the same ten tool events and final text, the same tokens and cost', async () => {
@@ -31,7 +31,8 @@ describe('Claude Code transcript = its stdout, but for the documented difference
       'search | /home/user/project | true',
       'list | /home/user/project/src | true',
       'read | /home/user/project/src/a.ts | true',
-      'read | /home/user/project/notes.txt | true',
+      // After `cd src && cat a.ts` exited 0 the shell stayed in src: stdout tracks it, the transcript's `cwd` says it.
+      'read | /home/user/project/src/notes.txt | true',
       'command | false | false',
       'command | echo hi > out.txt | true',
       'list | true',
@@ -40,6 +41,10 @@ describe('Claude Code transcript = its stdout, but for the documented difference
     ];
     expect(session.events.map(signature)).toEqual(expected);
     expect(stdout.events.map(signature)).toEqual(expected);
+    const directories = (events: HarnessEvent[]) =>
+      events.flatMap((e) => (e.type === 'command' ? [e.working_directory] : []));
+    expect(directories(session.events)).toEqual(Array(3).fill('/home/user/project/src'));
+    expect(directories(stdout.events)).toEqual(directories(session.events));
     expect(session.events.every((e) => e.session_id === 'c87769bd-e555-469c-9e50-6bbdc54002bf')).toBe(true);
     // Final usage per API message, summed: the result's usage; cost from cost-state.totalCostUSD.
     expect(session.metrics.tokens).toEqual(stdout.metrics.tokens);
@@ -59,11 +64,15 @@ describe('Claude Code transcript = its stdout, but for the documented difference
       'agent | The subagent reports that the first line of the README is "# Demo project".',
     ];
     expect(session.events.map(signature)).toEqual(expected);
-    // Documented: stdout has the task_* records; the transcript has the foreground subagent's text.
-    const subagentText = ['agent | Reading the README.', 'agent | The first line is "# Demo project".'];
-    expect(stdout.events.map(signature).filter((s) => !stdoutOnly.test(s))).toEqual(
-      expected.filter((s) => !subagentText.includes(s)),
-    );
+    // Documented: stdout's task_* records are the orchestration (the transcript has none, so its Agent call stays
+    // unknown); the transcript has the foreground subagent's text.
+    expect(stdout.events.map(signature)).toEqual([
+      'agent | Delegating to a subagent.',
+      'orchestration | true',
+      'read | /home/user/project/README.md | true',
+      'orchestration | true',
+      'agent | The subagent reports that the first line of the README is "# Demo project".',
+    ]);
     // The transcripts count the subagent's API calls too; stdout's result only the parent's.
     expect(stdout.metrics.tokens).toMatchObject({ input: 240, output: 50 });
     expect(session.metrics.tokens).toMatchObject({ input: 480, output: 100 });
@@ -87,26 +96,28 @@ describe('Claude Code transcript = its stdout, but for the documented difference
       'agent | The subagent reports that the first line of the README is "# Demo project".',
     ];
     expect(session.events.map(signature)).toEqual(expected);
-    expect(stdout.events.map(signature).filter((s) => !stdoutOnly.test(s))).toEqual(expected);
+    // Stdout: task_started and task_notification instead of the Agent call (at its place, and when the task ended).
+    const orchestration = ['orchestration | true', ...expected.slice(2, 6), 'orchestration | true', expected[6]];
+    expect(stdout.events.map(signature).filter((s) => !stdoutOnly.test(s))).toEqual([expected[0], ...orchestration]);
     expect(session.metrics.cost).toBe(stdout.metrics.cost);
   });
 
-  test('errors-401: retries are api_error warnings (stdout: api_retry, unknown); the failure an error', async () => {
+  test('errors-401: retries are warnings (api_error / api_retry); the failure one error, not agent text', async () => {
     const { stdout, session } = await readPair('claude-code', 'claude-code', 'errors-401', sessions['errors-401']);
     expect(session.events.map(signature)).toEqual([
       'warning | api_error',
       'warning | api_error',
-      'agent | Invalid API key · Fix external API key',
-      'error | api_error',
+      'error | authentication_failed',
     ]);
     expect(session.events[0]).toMatchObject({ message: 'Claude Code API error, retrying: 401 invalid x-api-key' });
+    // The synthetic message is the error (code its `error`); the result repeating it gives no second one.
     expect(stdout.events.map(signature)).toEqual([
-      'unknown system/api_retry',
-      'unknown system/api_retry',
-      'agent | Invalid API key · Fix external API key',
-      'error | api_error',
+      'warning | api_retry',
+      'warning | api_retry',
+      'error | authentication_failed',
     ]);
-    expect(session.events[3]).toMatchObject({ message: 'Invalid API key · Fix external API key' });
+    expect(session.events[2]).toMatchObject({ message: 'Invalid API key · Fix external API key' });
+    expect(stdout.events[2]).toMatchObject({ message: 'Invalid API key · Fix external API key' });
     expect(session.metrics.is_error).toBe(true);
   });
 });

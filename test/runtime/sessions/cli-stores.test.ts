@@ -1,28 +1,12 @@
 /** The CLI's session commands on a SQLite store (OpenCode's opencode.db), in process. */
 import { join } from 'node:path';
-import { PassThrough } from 'node:stream';
-import { expect, test, vi } from 'vitest';
-import { main } from '../../../lib/interfaces/cli/cli.js';
+import { expect, test } from 'vitest';
+import { inProcess as cli } from '../../cli.js';
 import { transcripts } from './pairs.js';
 
 const home = join(transcripts('opencode', 'read'), 'home');
 const db = join(home, '.local/share/opencode/opencode.db');
 const id = 'ses_dcccd26b7ffeibGuMgmvjIBUgk';
-
-async function cli(args: string[]): Promise<{ code: number; lines: string[]; errors: string }> {
-  const out = new PassThrough();
-  let text = '';
-  out.on('data', (chunk: Buffer) => (text += chunk.toString()));
-  // The CLI writes a usage error to process.stderr.
-  const errors: string[] = [];
-  const spy = vi.spyOn(process.stderr, 'write').mockImplementation((chunk) => errors.push(String(chunk)) > 0);
-  try {
-    const code = await main(args, new PassThrough(), out);
-    return { code, lines: text.split('\n').filter((line) => line !== ''), errors: errors.join('') };
-  } finally {
-    spy.mockRestore();
-  }
-}
 
 const types = (lines: string[]) => lines.map((line) => (JSON.parse(line) as { type: string }).type);
 

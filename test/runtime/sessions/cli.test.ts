@@ -1,9 +1,9 @@
 /** The CLI's session commands, in process: `sessions --json`, `normalize --session`, `follow` on a whole file. */
 import { readdirSync, readFileSync, rmSync, utimesSync } from 'node:fs';
 import { join } from 'node:path';
-import { PassThrough, Readable } from 'node:stream';
+import { Readable } from 'node:stream';
 import { afterEach, expect, test } from 'vitest';
-import { main } from '../../../lib/interfaces/cli/cli.js';
+import { inProcess as cli } from '../../cli.js';
 import { normalize, type HarnessName } from '../../../lib/index.js';
 import { sessionFormats } from '../../../lib/runtime/registry.js';
 import type { SessionEntry } from '../../../lib/runtime/sessions/sessions.js';
@@ -13,14 +13,6 @@ import { copyHome, transcripts } from './pairs.js';
 const session = '.claude/projects/-home-user-project/c87769bd-e555-469c-9e50-6bbdc54002bf.jsonl';
 const homes: string[] = [];
 afterEach(() => homes.splice(0).forEach((home) => rmSync(home, { recursive: true, force: true })));
-
-async function cli(args: string[]): Promise<{ code: number; lines: string[] }> {
-  const out = new PassThrough();
-  let text = '';
-  out.on('data', (chunk: Buffer) => (text += chunk.toString()));
-  const code = await main(args, new PassThrough(), out);
-  return { code, lines: text.split('\n').filter((line) => line !== '') };
-}
 
 function home(): string {
   const dir = copyHome('claude-code', 'bash');

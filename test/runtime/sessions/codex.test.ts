@@ -6,7 +6,9 @@
 import { rmSync, utimesSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, test } from 'vitest';
+import type { HarnessEvent } from '../../../lib/kernel/events.js';
 import { findSessions } from '../../../lib/runtime/sessions/sessions.js';
+import { bodies } from '../../helpers.js';
 import { copyHome, readPair, signature } from './pairs.js';
 
 const day = '.codex/sessions/2026/12/01';
@@ -16,6 +18,7 @@ const rollouts = {
   subagent: `${day}/rollout-2026-12-01T20-01-28-01a23332-abf9-7491-87d9-256199b30f86.jsonl`,
   child: `${day}/rollout-2026-12-01T20-01-28-01a23332-acbd-72e2-9d29-195faa85fbe8.jsonl`,
   'error-response-failed': `${day}/rollout-2026-12-01T20-01-28-01a23332-a9c8-73f2-b043-05ce41ec0b49.jsonl`,
+  workdir: '.codex/sessions/2026/12/05/rollout-2026-12-05T05-48-37-01a244bf-4d50-7770-8b13-7232e24d1315.jsonl',
 };
 
 /** Documented: stdout names no working directory, so its relative paths stay relative; the rollout's are absolute. */
@@ -38,6 +41,22 @@ describe('Codex rollout = its stdout, but for the documented differences', () =>
     expect(session.events.at(-1)).toMatchObject({ tokens: { input: 10300, cache_read: 37100, output: 170 } });
     expect(session.metrics.tokens).toEqual(stdout.metrics.tokens);
     expect(session.events[0]!.session_id).toBe('01a23332-a378-7021-bbef-638214f98eab');
+  });
+
+  test("workdir: the rollout says where each command ran (its cwd, the call's workdir); stdout cannot", async () => {
+    const { stdout, session } = await readPair('codex', 'codex', 'workdir', rollouts.workdir);
+    const docs = '/home/user/project/docs';
+    const commands = (events: HarnessEvent[]) => events.filter((e) => e.type === 'command' || e.type === 'search');
+    // codex.md "Session files": the CommandExecution's `cwd` (file:///home/user/project/docs), from `workdir: docs`.
+    expect(bodies(commands(session.events))).toEqual([
+      { type: 'command', command: 'pwd && cat guide.md', working_directory: docs, exit_code: 0, is_success: true },
+      { type: 'search', query: 'zzz_none', path: `${docs}/guide.md`, is_success: true },
+    ]);
+    // codex.md "Items": stdout never says; the run's directory applies (a documented limitation).
+    expect(bodies(commands(stdout.events))).toEqual([
+      { type: 'command', command: 'pwd && cat guide.md', exit_code: 0, is_success: true },
+      { type: 'search', query: 'zzz_none', path: '/home/user/project/guide.md', is_success: true },
+    ]);
   });
 
   test('write-edit: the same four writes; the failed patch has no item on either side', async () => {

@@ -1,8 +1,9 @@
 /**
- * Background agents (docs/harnesses/qwen.md difference 5) between their start and their completion, as stdout's
- * `task_started` / `task_notification` and the session file's "launched" result / `<task-notification>` report them:
- * each start and end one orchestration event, the end named as its start was. Held within `maxPendingTools` (past
- * it the oldest is forgotten: its end has no name).
+ * Subagents reported by task records (docs/harnesses/claude-code.md "Orchestration"; Qwen Code's background agents,
+ * docs/harnesses/qwen.md difference 5) between their start and their completion, as stdout's `task_started` /
+ * `task_notification` and the session file's "launched" result / `<task-notification>` report them: each start and
+ * end one orchestration event, the end named as its start was. Held within `maxPendingTools` (past it the oldest is
+ * forgotten: its end has no name).
  */
 import { BoundedMap } from '../../kernel/bounded-map.js';
 import type { RunContext } from '../../kernel/harness.js';
