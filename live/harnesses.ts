@@ -171,7 +171,11 @@ export const offline: Readonly<Record<RowId, (place: Place, url: string) => Offl
     return { env: { CODEX_HOME: codexHome, LAB_API_KEY: FAKE_KEY } };
   },
   opencode: (place, url) => {
-    writeJson(place.path('opencode.json'), openaiCompatibleProject(url));
+    // With its $schema: without one, OpenCode writes it into the file (a workspace change of its own).
+    writeJson(
+      place.path('opencode.json'),
+      openaiCompatibleProject(url, { $schema: 'https://opencode.ai/config.json' }),
+    );
     return {
       env: {
         ...openaiCompatibleSetup(place, url, 'opencode'),

@@ -12,7 +12,7 @@ import { startModelServer, type LoggedRequest } from '../lib/testing/index.js';
 import { launch, type LiveHarness } from './harnesses.js';
 import type { Installed } from './install.js';
 import type { Scenario } from './scenario.js';
-import { createPlace, type Place } from './workspace.js';
+import { changedFiles, createPlace, hashTree, type Place } from './workspace.js';
 
 /**
  * Only for a CLI that hangs: a run still going then is aborted (its process group killed) and fails. Far above any
@@ -44,6 +44,8 @@ export interface LiveRun {
   place: Place;
   /** The scripted model's origin. */
   serverUrl: string;
+  /** The workspace files the run added, changed or removed (the offline setup written before it aside). */
+  changed: string[];
 }
 
 /**
@@ -67,6 +69,7 @@ export async function runScenario<T>(
   try {
     const { env, ...options } = launch(row, place, server.url, scenario.args, scenario.permissions);
     const capture = captureFile(row, scenario);
+    const before = hashTree(place.workspace);
     // The library builds the command line from the prompt (an ACP agent's from its preset, the prompt sent by its
     // client).
     // The environment is the suite's alone; a scenario's non-zero exit is its result, not a failure of the suite's.
@@ -117,6 +120,7 @@ export async function runScenario<T>(
       requests: server.requests,
       turnsPlayed,
       leftovers: sweep(marker),
+      changed: changedFiles(before, hashTree(place.workspace)),
       place,
       serverUrl: server.url,
     });

@@ -18,6 +18,8 @@ export interface Scenario {
   args?: string[];
   /** What the agent may do without asking; default `'bypass'`, as the lab ran them. */
   permissions?: Permissions;
+  /** The workspace must be unchanged afterwards: every file's hash the same, no file added or removed. */
+  unchanged?: boolean;
   /** Extra environment. */
   env?: Record<string, string>;
   /** The exit code the CLI ends with. */

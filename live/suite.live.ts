@@ -52,6 +52,7 @@ for (const row of liveHarnesses) {
           // An ACP run's exit code is its conversation's (acp.md "How the run ends"), however its agent then exits.
           expect(run.result.exitCode, context).toBe(scenario.exitCode);
           expect(events, context).toEqual(expected);
+          if (scenario.unchanged) expect(run.changed, `${context}\nthe workspace changed`).toEqual([]);
           if (scenario.tokens) expect(run.result.metrics.tokens).toEqual(scenario.tokens);
         });
       });

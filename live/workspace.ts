@@ -5,7 +5,8 @@
  * every scenario names paths inside this workspace only.
  */
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 
@@ -63,4 +64,33 @@ export function createPlace(files: Readonly<Record<string, string>> = {}): Place
   git('add', '-A');
   git('commit', '-qm', 'the live-test workspace');
   return place;
+}
+
+/** Every file under a folder (the git repo's own folder aside) by its path, with the SHA-256 of its content. */
+export function hashTree(root: string): Map<string, string> {
+  const hashes = new Map<string, string>();
+  const walk = (dir: string, prefix: string) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      const path = prefix + entry.name;
+      if (entry.isDirectory()) {
+        if (path !== '.git') walk(join(dir, entry.name), `${path}/`);
+      } else
+        hashes.set(
+          path,
+          createHash('sha256')
+            .update(readFileSync(join(dir, entry.name)))
+            .digest('hex'),
+        );
+    }
+  };
+  walk(root, '');
+  return hashes;
+}
+
+/** The files added, changed or removed between two hashTree snapshots, sorted. */
+export function changedFiles(before: Map<string, string>, after: Map<string, string>): string[] {
+  const changed = new Set<string>();
+  for (const [path, hash] of after) if (before.get(path) !== hash) changed.add(path);
+  for (const path of before.keys()) if (!after.has(path)) changed.add(path);
+  return [...changed].sort();
 }

@@ -1,9 +1,11 @@
 #!/usr/bin/env bash
-# The package as a user gets it: pack the tarball, install it into a fresh project with --engine-strict (any npm
-# warning fails the check), count its runtime tree, import every entry point, compile a TypeScript user of each
-# without skipLibCheck, and run the CLI from that install: --version, normalize, view, report, and --publish to a
-# local nats-server (read back with replay). The extras are checked twice: without their optional peers (a one-line
-# error; the CLI, which bundles them, still does everything) and with them installed.
+# The package as a user gets it: in a clean clone, `npm ci && npm start` builds (prestart) and prints events, and
+# `npm pack` builds (prepack) and ships the build. (No prepare script: npm 11 warns at every install of a package with
+# one.) That tarball is installed into a fresh project with --engine-strict
+# (any npm warning fails the check), its runtime tree counted, every entry point imported (and required), a
+# TypeScript user of each compiled without skipLibCheck, and the CLI run from that install: --version, normalize,
+# view, report, and --publish to a local nats-server (read back with replay). The extras are checked twice: without
+# their optional peers (a one-line error; the CLI, which bundles them, still does everything) and with them installed.
 # require() works where Node.js can require an ES module (20.19+, 22.12+), and elsewhere fails with a one-line
 # message saying how to import it.
 set -euo pipefail
@@ -19,8 +21,46 @@ trap cleanup EXIT
 # signal-exit, stream-json, stream-chain (README "Install" says this figure).
 runtime_packages=4
 
-pack="$(cd "$root" && npm pack --json --ignore-scripts --pack-destination "$work")"
+# A clean clone (the files git tracks, and new ones it does not ignore): `npm ci && npm start` prints events, as the
+# README says; then `npm pack` of it, with no dist/, builds before packing, so the tarball checked below holds a
+# library built from nothing but the sources.
+clone="$work/clone"
+mkdir "$clone"
+(
+  cd "$root"
+  git ls-files -z --cached --others --exclude-standard | while IFS= read -r -d '' file; do
+    if [ -e "$file" ]; then printf '%s\0' "$file"; fi
+  done | tar --null -T - -cf -
+) | tar -xf - -C "$clone"
+(cd "$clone" && npm ci --no-audit --no-fund --loglevel=error > "$work/clone.log" 2>&1) || {
+  cat "$work/clone.log" >&2
+  exit 1
+}
+(cd "$clone" && npm start --silent > "$work/start.jsonl" 2> "$work/start.err") || {
+  cat "$work/start.err" >&2
+  echo "npm ci && npm start failed in a clean clone" >&2
+  exit 1
+}
+node -e '
+  const lines = require("node:fs").readFileSync(process.argv[1], "utf8").trim().split("\n");
+  const types = lines.map((line) => JSON.parse(line).type);
+  if (!types.includes("read")) throw new Error("npm start printed no read event: " + types);
+  console.log(`a clean clone: npm ci && npm start prints ${lines.length} events`);
+' "$work/start.jsonl"
+rm -rf "$clone/dist"
+pack="$(cd "$clone" && npm pack --json --pack-destination "$work" 2> "$work/pack.log")" || {
+  cat "$work/pack.log" >&2
+  exit 1
+}
 tarball="$(node -p 'JSON.parse(process.argv[1])[0].filename' "$pack")"
+tar -tzf "$work/$tarball" > "$work/contents.txt"
+for built in dist/lib/index.js dist/lib/index.d.ts dist/bin/cli.js; do
+  grep -qx "package/$built" "$work/contents.txt" || {
+    echo "npm pack of a clean clone did not ship $built (nothing built it)" >&2
+    exit 1
+  }
+done
+rm -rf "$clone"
 node -e '
   const [{ filename, size, unpackedSize, entryCount }] = JSON.parse(process.argv[1]);
   const kB = (bytes) => (bytes / 1024).toFixed(1) + " kB";
@@ -70,7 +110,7 @@ node -e "
     console.log('import harness-events: ok');
   });
 "
-for entry in harness stages jetstream; do
+for entry in harness stages; do
   node -e "import('harness-events/$entry').then((m) => console.log('import harness-events/$entry: ok,', Object.keys(m).length, 'exports'))"
 done
 node -e "
@@ -83,16 +123,28 @@ node -e "
     console.log('import harness-events/testing (the scripted model): ok');
   });
 "
-# The extras without their peers: one line naming what to install.
-for entry in view report; do
+# The extras without their peers: the import fails, in one line naming the packages that extra needs (README
+# "Install"), and no other.
+for entry in view report jetstream; do
   if node -e "await import('harness-events/$entry')" --input-type=module 2> extra.err; then
     echo "harness-events/$entry loaded without its optional peers" >&2
     exit 1
   fi
-  line="$(grep "^Error: .*harness-events/$entry.* the package .*, not installed: npm install " extra.err)" || {
+  line="$(grep "^Error: harness-events/$entry needs the packages .* (not installed: .*): npm install " extra.err)" || {
     cat extra.err >&2
     exit 1
   }
+  packages="$(LINE="$line" node -p "Object.keys(require('$root/package.json').peerDependencies)
+    .filter((name) => process.env.LINE.includes(\"'\" + name + '@')).join(' ')")"
+  case "$entry" in
+    view) wanted='log-update picocolors wrap-ansi' ;;
+    report) wanted='picocolors wrap-ansi' ;;
+    jetstream) wanted='@nats-io/jetstream @nats-io/transport-node' ;;
+  esac
+  if [ "$packages" != "$wanted" ]; then
+    echo "harness-events/$entry without its peers asks for: $packages, not $wanted" >&2
+    exit 1
+  fi
   echo "import harness-events/$entry without its peers: ${line#Error: }"
 done
 
@@ -171,7 +223,10 @@ node -e "
 "
 # --- end of issue 28's block
 node -e "if (typeof require('harness-events').createNormalizer !== 'function') process.exit(1)"
-echo "require() on $(node --version): ok"
+for entry in harness stages jetstream testing; do
+  node -e "if (Object.keys(require('harness-events/$entry')).length === 0) process.exit(1)"
+done
+echo "require() of harness-events and of harness-events/{harness,stages,jetstream,testing} on $(node --version): ok"
 if node --no-experimental-require-module -e "require('harness-events')" 2> require.err; then
   echo "require() without require(esm) should have failed" >&2
   exit 1

@@ -242,6 +242,7 @@ const expected: Record<string, { values: string[]; types: string[] }> = {
     values: [
       'DEFAULT_PREFIX',
       'DEFAULT_STREAM',
+      'JetStreamConnectError',
       'JetStreamPublishError',
       'JetStreamSink',
       'filterSubject',

@@ -4,7 +4,7 @@ import { Readable } from 'node:stream';
 import { createNormalizer, harnesses, type HarnessName, type NormalizeOptions } from '../lib/index.js';
 import type { EventBody, HarnessEvent, RunMetrics } from '../lib/kernel/events.js';
 import type { Harness } from '../lib/kernel/harness.js';
-import { sharedRecords } from '../lib/kernel/record-table.js';
+import { sharedRecords, verbatimRules } from '../lib/kernel/record-table.js';
 import type { HarnessRun, HarnessRunError, RunResult } from '../lib/index.js';
 
 export const fixturesDir = new URL('./fixtures/', import.meta.url);
@@ -97,16 +97,17 @@ function parseOrText(line: string): unknown {
   }
 }
 
-/** Each rule id of every harness's tables, and the sentence it stands for. */
-const ruleSentences = new Map<string, string>(
-  [...harnesses.values()]
-    .flatMap((harness) => [sharedRecords, harness.records, ...Object.values(harness.tables ?? {})])
-    .flatMap((rows) => Object.values(rows))
-    .flatMap((row) => Object.entries(row.rules).map(([key, id]) => [id, row.descriptions[key] ?? ''] as const)),
+/** The rules of every harness's tables that keep their record verbatim as an `unknown` event (the tables' field). */
+const verbatim = verbatimRules(
+  ...[...harnesses.values()].flatMap((harness) => [
+    sharedRecords,
+    harness.records,
+    ...Object.values(harness.tables ?? {}),
+  ]),
 );
 
-/** Whether the rule with this id keeps its line as an `unknown` event (its sentence says so). */
-export const keepsUnknown = (id: string) => (ruleSentences.get(id) ?? '').endsWith(': unknown');
+/** Whether the rule with this id keeps its line as an `unknown` event (its row's `verbatim` says so). */
+export const keepsUnknown = (id: string) => verbatim.has(id);
 
 /**
  * The lossless check (docs/contract.md "Nothing is lost"): every input line was handled by one of

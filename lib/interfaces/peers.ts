@@ -1,8 +1,12 @@
 /**
  * The extras' third-party packages are optional peer dependencies (package.json): the core installs without
- * them, and each extra loads its packages when it is imported or used. A missing one is one line naming what to
- * install, not a stack from the module loader. (The CLI's bundle carries them, so it needs none installed.)
+ * them, and each extra loads its packages when it is imported or used. Importing an extra without its packages fails
+ * at once (`needPeers`, the first import of its entry point) with one line naming what to install, not a stack from
+ * the module loader, nor a failure at first use. (The CLI's bundle carries them, so it needs none installed.)
  */
+import { existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
 
 /** Each extra (a subpath export) and the packages it needs, with the versions package.json's peers allow. */
 export const extras = {
@@ -12,7 +16,26 @@ export const extras = {
   'harness-events/jetstream': { '@nats-io/transport-node': '3.3.1', '@nats-io/jetstream': '3.3.1' },
 } as const satisfies Record<string, Record<string, string>>;
 
-type Extra = keyof typeof extras;
+/** An extra: its subpath export. */
+export type Extra = keyof typeof extras;
+
+/**
+ * Throws the one-line error for `extra` when one of its packages is not installed where Node.js would look for it
+ * from `from` (the extra's module). Synchronous, so an entry point's first import stops its loading before any module
+ * that imports a package runs.
+ */
+export function needPeers(extra: Extra, from: string): void {
+  const lookup = createRequire(from).resolve;
+  const installed = (name: string) =>
+    (lookup.paths(name) ?? []).some((dir) => existsSync(join(dir, name, 'package.json')));
+  const missing = Object.keys(extras[extra]).filter((name) => !installed(name));
+  if (missing.length === 0) return;
+  const command = Object.entries(extras[extra]).map(([pkg, range]) => `'${pkg}@${range}'`);
+  throw new Error(
+    `${extra} needs the packages ${Object.keys(extras[extra]).join(', ')} (not installed: ${missing.join(', ')}): ` +
+      `npm install ${command.join(' ')}`,
+  );
+}
 
 /** The error for a missing package: the extras that need it, and the command that installs all their packages. */
 export function missingPeer(name: string): Error {

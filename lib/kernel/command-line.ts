@@ -27,17 +27,19 @@ export interface CommandLineInput {
 export const PERMISSIONS = '{permissions}';
 
 /**
- * One row: the program, its fixed flags, and where the prompt goes: last (after `--model` and the
- * extra arguments, as the value of `promptFlag` when there is one), or `first`, right after the
- * fixed flags' leading `promptFlag`. `permissions` gives the flags of each value the CLI has a
- * mode for (a value it has none for is a TypeError), `permissionEnv` the environment variables
- * of those a CLI takes from its environment.
+ * One row: the program, its fixed flags, and where the prompt goes, where no option parser can read it (a prompt
+ * `- item` or `--dangerously-skip-permissions` stays the task): on standard input (`promptStdin`), else as one
+ * argument `promptFlag=PROMPT` when the row has a `promptFlag`, else last, after `--`. It goes first (right after the
+ * program) with `promptFirst`, last otherwise (after `--model` and the extra arguments). `permissions` gives the
+ * flags of each value the CLI has a mode for (a value it has none for is a TypeError), `permissionEnv` the
+ * environment variables of those a CLI takes from its environment (they win over the caller's `env`).
  */
 export interface CommandLine {
   readonly command: string;
   readonly flags: readonly string[];
   readonly promptFlag?: string;
   readonly promptFirst?: boolean;
+  readonly promptStdin?: boolean;
   readonly permissions: Readonly<Partial<Record<Permissions, readonly string[]>>>;
   readonly permissionEnv?: Readonly<Partial<Record<Permissions, Readonly<Record<string, string>>>>>;
 }
@@ -61,15 +63,23 @@ export function argsOf(row: CommandLine, { prompt, model, extraArgs = [], permis
   const flags = row.flags.includes(PERMISSIONS)
     ? row.flags.flatMap((flag) => (flag === PERMISSIONS ? granted : [flag]))
     : [...row.flags, ...granted];
-  const promptArgs = row.promptFlag === undefined ? [prompt] : [row.promptFlag, prompt];
+  const promptArgs = row.promptStdin
+    ? []
+    : row.promptFlag === undefined
+      ? ['--', prompt]
+      : [`${row.promptFlag}=${prompt}`];
   const rest = [...(model === undefined ? [] : ['--model', model]), ...extraArgs];
   return row.promptFirst ? [...promptArgs, ...flags, ...rest] : [...flags, ...rest, ...promptArgs];
 }
 
-/** A row as the README shows it: `PERMISSIONS`, `[--model M] [EXTRA]` and `PROMPT` where those go. */
+/**
+ * A row as the README shows it: `PERMISSIONS`, `[--model M] [EXTRA]` and `PROMPT` where those go (`< PROMPT`: on
+ * standard input).
+ */
 export function docOf(row: CommandLine): string {
   const shown = { ...row, permissions: { default: ['PERMISSIONS'] } };
-  return [row.command, ...argsOf(shown, { prompt: 'PROMPT', extraArgs: ['[--model M] [EXTRA]'] })].join(' ');
+  const args = argsOf(shown, { prompt: 'PROMPT', extraArgs: ['[--model M] [EXTRA]'] });
+  return [row.command, ...args, ...(row.promptStdin ? ['< PROMPT'] : [])].join(' ');
 }
 
 /**
@@ -85,8 +95,9 @@ export function permissionDoc(row: CommandLine, permissions: Permissions): strin
 
 /**
  * A harness's `launch`: a run with a `prompt` gets the row's command line (its program unless
- * `command` names another) and the environment its permissions need (under the caller's `env`); a
- * run without one starts `command` and `args` as given.
+ * `command` names another), the prompt on standard input where the row says so, and the environment its permissions
+ * need, over the caller's `env` (a `{...process.env}` carrying `GOOSE_MODE=auto` does not undo the default); a run
+ * without one starts `command` and `args` as given.
  */
 export function launcher(
   row: CommandLine,
@@ -109,7 +120,8 @@ export function launcher(
       ...options,
       command: options.command ?? row.command,
       args,
-      ...(env === undefined ? {} : { env: { ...env, ...options.env } }),
+      ...(row.promptStdin ? { input: prompt } : {}),
+      ...(env === undefined ? {} : { env: { ...options.env, ...env } }),
     };
   };
 }

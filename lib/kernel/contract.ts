@@ -18,7 +18,18 @@ const timestamp = { type: 'string', pattern: '^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2
 
 export const tokens = {
   type: 'object',
-  properties: { input: count, output: count, cache_read: count, cache_write: count, reasoning: count },
+  properties: {
+    /** Input tokens not read from a cache. */
+    input: count,
+    /** Output tokens (reasoning included unless `reasoning` is reported apart). */
+    output: count,
+    /** Input tokens read from the prompt cache. */
+    cache_read: count,
+    /** Input tokens written to the prompt cache. */
+    cache_write: count,
+    /** Reasoning tokens, where the harness reports them apart from the output. */
+    reasoning: count,
+  },
   additionalProperties: false,
 } as const;
 
@@ -49,6 +60,9 @@ export const warningCodes = {
     'a session file being followed was truncated or replaced in place; it is read again from its start ' +
     '(followSession, follow)',
   session_deleted: 'a session file being followed was deleted; following it ends (followSession, follow)',
+  permission_denied:
+    "a tool call a permission setting refused, as the harness reported it (or an ACP agent's permission request the " +
+    'library rejected); the message names the tool and the reason; the call keeps its own event (is_success false)',
 } as const;
 
 /** The codes of the errors the library itself creates; a harness's errors carry the codes its page gives. */
@@ -68,6 +82,29 @@ export const errorCodes = {
     '(spawnHarness, run)',
   unknown_harness:
     "with harness auto, the stream's first lines matched no harness; its records are kept as unknown events",
+} as const;
+
+/**
+ * The normalized failure classes: why a run failed, in one vocabulary for every harness (`metrics.failure`). The
+ * harness's own error code stays in each error event's `code`; each harness's table (its `failures`, on its page)
+ * says which of its errors is which class.
+ */
+export const failureClasses = {
+  auth: 'the model provider refused the credentials (HTTP 401 or 403, a missing or invalid API key, not logged in)',
+  rate_limit: 'a rate limit, quota or usage limit was hit (HTTP 429)',
+  context_overflow: "the conversation no longer fits the model's context window",
+  api_error:
+    'the model API failed otherwise (a server error or overload, an unreachable provider, a rejected request, an ' +
+    'empty or invalid response)',
+  limit: 'a limit set on the run was reached (turns, budget, output length)',
+  permission_denied: 'the run ended because a permission setting refused a tool call',
+  aborted: "the run was aborted (the caller's signal or stop(), or the harness reports an abort)",
+  timeout: 'the run took longer than timeoutMs (--timeout) and was stopped',
+  killed: 'the harness was killed by a signal the library did not send',
+  spawn_failed: 'the harness could not be started',
+  max_buffer: 'nothing read the events and they passed maxBufferBytes',
+  stage_failed: 'the normalizer failed (a strict schema violation, a throwing onLine)',
+  other: "the run failed for a reason no row of the harness's table classifies: its error events say why",
 } as const;
 
 const codesOf = (codes: Record<string, string>) =>
@@ -134,36 +171,60 @@ export const eventTypes = {
  */
 export const metrics = {
   required: {
+    /** The harness's name (`claude-code`, `codex`, ...; a custom harness's own). */
     harness: string,
+    /** The run's token totals by class, the sum of its `usage` events. */
     tokens,
+    /** The library's account of the input it read. */
     input: {
       type: 'object',
       properties: {
+        /** Bytes read. */
         bytes: count,
+        /** Lines read. */
         lines: count,
+        /** How many lines each rule handled, by rule id (the audit trail's names). */
         rules: { type: 'object', additionalProperties: count },
       },
       required: ['bytes', 'lines', 'rules'],
       additionalProperties: false,
     },
+    /** How many events of each type the run gave. */
     events: { type: 'object', additionalProperties: count },
   },
   optional: {
+    /** The harness's session id, once a record named it. */
     session_id: string,
     /** The harness's terminal record was seen (absent for harnesses that have none). */
     ended: boolean,
     /** A total the harness reports without a class breakdown (Goose's `total_tokens`). */
     total_tokens: count,
+    /** The run's cost in USD, as the harness reports it. */
     cost: usd,
+    /** The model turns the harness counted. */
     turns: count,
     /** Tool calls the harness counted for the run (Gemini's `stats.tool_calls`, subagents' calls included). */
     tool_calls: count,
+    /** The run's duration as the harness reports it, in ms. */
     duration_ms: { type: 'number', minimum: 0 },
     /** Of the duration, the time spent in model API calls (Copilot's `totalApiDurationMs`). */
     api_duration_ms: { type: 'number', minimum: 0 },
+    /** The agent's final answer, as the harness's terminal record gives it. */
     final_output: string,
+    /** Whether the harness reported the run as failed. */
     is_error: boolean,
+    /**
+     * Why the run failed, one class for every harness (absent when it did not): the first of its errors that the
+     * harness's table classifies, else how the library ended it, else `other`.
+     */
+    failure: { enum: Object.keys(failureClasses) as (keyof typeof failureClasses)[] },
+    /** Tool calls a permission setting refused (each also a `permission_denied` warning). */
+    permission_denials: count,
+    /** The run ended because a permission setting refused a tool call (the harness stopped at the refusal). */
+    stopped_by_permission: boolean,
+    /** The child's exit code (spawned runs; Copilot's `result` also reports it). */
     exit_code: integer,
+    /** The signal that ended the child, if one did (spawned runs). */
     signal: string,
   },
 } as const;

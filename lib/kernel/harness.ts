@@ -2,10 +2,12 @@
  * The seam between the generic stages and one harness. Adding a harness is a folder under
  * harnesses/ (its correlator and its tool table) plus one line in lib/runtime/registry.ts.
  */
+import type { FailureRows } from './failures.js';
 import type { Writable } from 'node:stream';
 import type { EventBody, RunMetrics } from './events.js';
 import type { JsonObject } from './json.js';
 import type { Permissions } from './permissions.js';
+import type { Refusal } from './permission-denied.js';
 import type { RecordRows } from './record-table.js';
 import type { ToolCall } from './tool-call.js';
 import type { TextSpan, TextSpanOptions } from './text-span.js';
@@ -50,8 +52,16 @@ export interface LaunchOptions {
    * harness maps the value onto its CLI's flags (acp: onto its answers to permission requests).
    */
   permissions?: Permissions;
-  /** Variables added to the child's environment (a harness's `launch` may add its own, under the caller's). */
+  /**
+   * Variables added to the child's environment. A harness's `launch` adds what its permissions need over them: a
+   * caller's variable never undoes a permission setting.
+   */
   env?: NodeJS.ProcessEnv;
+  /**
+   * Set by a harness's `launch` for a CLI that reads its prompt on standard input (no option parser sees it there):
+   * written to the child's stdin, which is then closed.
+   */
+  input?: string;
 }
 
 /** What a harness correlator can see of, and do to, the run it is translating. */
@@ -152,6 +162,11 @@ export interface Harness {
    */
   readonly exitCodes?: ReadonlyMap<number, string>;
   /**
+   * Which of its errors is which failure class (`metrics.failure`): rows tried in order, the first match wins; a
+   * run that failed with no error a row matches is `other`.
+   */
+  readonly failures?: FailureRows;
+  /**
    * The options of a run with what the harness fills in (its command line for a `prompt`; acp: an `agent` preset's);
    * throws on options it cannot run with.
    */
@@ -161,6 +176,11 @@ export interface Harness {
    * another's).
    */
   readonly signature?: Signature;
+  /**
+   * A stderr line (under spawnHarness) that says a permission refused a tool call, for a harness that says so only
+   * there (`codex exec`): a `permission_denied` warning follows the line's `stderr` warning.
+   */
+  stderrRefusal?(line: string): Refusal | undefined;
   /** For a harness the library talks to (acp): its side of the conversation, started with the child. */
   client?(options: LaunchOptions, context: ClientContext): HarnessClient;
 }
@@ -207,6 +227,8 @@ export interface ClientContext {
   kill(signal: NodeJS.Signals): void;
   /** Sends an event of the library's own, stamped like the others. */
   emit(event: EventBody): void;
+  /** The run's metrics (a refusal the client answered is counted in them). */
+  readonly metrics: RunMetrics;
 }
 
 /** The library's side of one run of a harness it talks to. */

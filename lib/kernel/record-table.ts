@@ -31,6 +31,11 @@ export interface RecordRow {
   readonly rules: Readonly<Record<string, string>>;
   /** Each rule's sentence, by the same keys: what the generated docs show beside the id. */
   readonly descriptions: Readonly<Record<string, string>>;
+  /**
+   * The ids of the rules that keep their record verbatim as an `unknown` event (their sentence's outcome is
+   * `unknown`): what the lossless check holds every such line to.
+   */
+  readonly verbatim: readonly string[];
 }
 
 /** A "Raw event stream" table: one row per record `type`. */
@@ -42,6 +47,7 @@ type RowsWithIds<Specs extends Readonly<Record<string, RowSpec>>> = {
     readonly handling: string;
     readonly rules: { readonly [Key in keyof Specs[Row]['rules'] & string]: `${Row}:${Key}` };
     readonly descriptions: Specs[Row]['rules'];
+    readonly verbatim: readonly string[];
   };
 };
 
@@ -57,7 +63,10 @@ export function recordRows<const Specs extends Readonly<Record<string, RowSpec>>
       continue;
     }
     const rules = Object.fromEntries(Object.keys(spec.rules).map((key) => [key, `${row}:${key}`]));
-    rows[row] = { handling: spec.handling, rules, descriptions: spec.rules };
+    const verbatim = Object.keys(spec.rules)
+      .filter((key) => spec.rules[key]!.endsWith(': unknown'))
+      .map((key) => rules[key]!);
+    rows[row] = { handling: spec.handling, rules, descriptions: spec.rules, verbatim };
   }
   return rows as RowsWithIds<Specs>;
 }
@@ -86,6 +95,11 @@ export const sharedRecords = recordRows({
 /** Every rule id of a table, for an audit of which rule handled each line. */
 export function ruleNames(...tables: RecordRows[]): string[] {
   return tables.flatMap((rows) => Object.values(rows).flatMap((row) => Object.values(row.rules)));
+}
+
+/** The ids of the rules of these tables that keep their record verbatim as an `unknown` event. */
+export function verbatimRules(...tables: RecordRows[]): Set<string> {
+  return new Set(tables.flatMap((rows) => Object.values(rows).flatMap((row) => row.verbatim)));
 }
 
 /** A record's row: its top-level `type`, for the harnesses whose records have one. */

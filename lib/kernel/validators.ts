@@ -1696,7 +1696,7 @@ return errors === 0;
 validate30.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const warning = validate31;
-const schema42 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://harness-events.dev/schemas/warning.schema.json","title":"harness-events warning event","type":"object","properties":{"type":{"const":"warning"},"timestamp":{"type":"string","pattern":"^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}\\.\\d{3}Z$"},"session_id":{"type":"string","minLength":1},"message":{"type":"string"},"code":{"type":"string","description":"The library's own: `not_json` (a line of the harness's output that is not JSON; the message is the line); `line_too_long` (a line longer than maxLineBytes; its content was skipped, the message gives its length); `truncated` (a line longer than streamLinesAbove was read incrementally and kept within that budget; the message says what was cut); `too_deep` (a record nested more than 1,000 levels deep, which no consumer could serialize; dropped); `encoding` (the input is not UTF-8 text: UTF-16 (decoded) or gzip (skipped)); `interleaved_fragment` (the head of a line another record was written into, which nothing completed; the message is its text); `span_too_long` (agent or reasoning text longer than maxSpanBytes, emitted in parts); `invalid_event` (an event that breaks its schema (a custom harness, or a bug); the event follows as unknown); `stderr` (a line the harness printed on standard error (spawnHarness, run)); `incomplete` (the harness ended without its terminal record (spawnHarness, run)); `jetstream_message` (a message read back from JetStream that is not an event (fromJetStream, replay, view --from); the message names its stream, sequence and subject); `session_truncated` (a session file being followed was truncated or replaced in place; it is read again from its start (followSession, follow)); `session_deleted` (a session file being followed was deleted; following it ends (followSession, follow)). Otherwise the harness's."}},"required":["type","timestamp","message"],"additionalProperties":false};
+const schema42 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://harness-events.dev/schemas/warning.schema.json","title":"harness-events warning event","type":"object","properties":{"type":{"const":"warning"},"timestamp":{"type":"string","pattern":"^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}\\.\\d{3}Z$"},"session_id":{"type":"string","minLength":1},"message":{"type":"string"},"code":{"type":"string","description":"The library's own: `not_json` (a line of the harness's output that is not JSON; the message is the line); `line_too_long` (a line longer than maxLineBytes; its content was skipped, the message gives its length); `truncated` (a line longer than streamLinesAbove was read incrementally and kept within that budget; the message says what was cut); `too_deep` (a record nested more than 1,000 levels deep, which no consumer could serialize; dropped); `encoding` (the input is not UTF-8 text: UTF-16 (decoded) or gzip (skipped)); `interleaved_fragment` (the head of a line another record was written into, which nothing completed; the message is its text); `span_too_long` (agent or reasoning text longer than maxSpanBytes, emitted in parts); `invalid_event` (an event that breaks its schema (a custom harness, or a bug); the event follows as unknown); `stderr` (a line the harness printed on standard error (spawnHarness, run)); `incomplete` (the harness ended without its terminal record (spawnHarness, run)); `jetstream_message` (a message read back from JetStream that is not an event (fromJetStream, replay, view --from); the message names its stream, sequence and subject); `session_truncated` (a session file being followed was truncated or replaced in place; it is read again from its start (followSession, follow)); `session_deleted` (a session file being followed was deleted; following it ends (followSession, follow)); `permission_denied` (a tool call a permission setting refused, as the harness reported it (or an ACP agent's permission request the library rejected); the message names the tool and the reason; the call keeps its own event (is_success false)). Otherwise the harness's."}},"required":["type","timestamp","message"],"additionalProperties":false};
 
 function validate31(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://harness-events.dev/schemas/warning.schema.json" */;
@@ -2137,7 +2137,7 @@ return errors === 0;
 validate34.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const metrics = validate35;
-const schema46 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://harness-events.dev/schemas/metrics.schema.json","title":"harness-events run metrics","type":"object","properties":{"harness":{"type":"string"},"tokens":{"type":"object","properties":{"input":{"type":"integer","minimum":0},"output":{"type":"integer","minimum":0},"cache_read":{"type":"integer","minimum":0},"cache_write":{"type":"integer","minimum":0},"reasoning":{"type":"integer","minimum":0}},"additionalProperties":false},"input":{"type":"object","properties":{"bytes":{"type":"integer","minimum":0},"lines":{"type":"integer","minimum":0},"rules":{"type":"object","additionalProperties":{"type":"integer","minimum":0}}},"required":["bytes","lines","rules"],"additionalProperties":false},"events":{"type":"object","additionalProperties":{"type":"integer","minimum":0}},"session_id":{"type":"string"},"ended":{"type":"boolean"},"total_tokens":{"type":"integer","minimum":0},"cost":{"type":"number","minimum":0},"turns":{"type":"integer","minimum":0},"tool_calls":{"type":"integer","minimum":0},"duration_ms":{"type":"number","minimum":0},"api_duration_ms":{"type":"number","minimum":0},"final_output":{"type":"string"},"is_error":{"type":"boolean"},"exit_code":{"type":"integer"},"signal":{"type":"string"}},"required":["harness","tokens","input","events"],"additionalProperties":false};
+const schema46 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://harness-events.dev/schemas/metrics.schema.json","title":"harness-events run metrics","type":"object","properties":{"harness":{"type":"string"},"tokens":{"type":"object","properties":{"input":{"type":"integer","minimum":0},"output":{"type":"integer","minimum":0},"cache_read":{"type":"integer","minimum":0},"cache_write":{"type":"integer","minimum":0},"reasoning":{"type":"integer","minimum":0}},"additionalProperties":false},"input":{"type":"object","properties":{"bytes":{"type":"integer","minimum":0},"lines":{"type":"integer","minimum":0},"rules":{"type":"object","additionalProperties":{"type":"integer","minimum":0}}},"required":["bytes","lines","rules"],"additionalProperties":false},"events":{"type":"object","additionalProperties":{"type":"integer","minimum":0}},"session_id":{"type":"string"},"ended":{"type":"boolean"},"total_tokens":{"type":"integer","minimum":0},"cost":{"type":"number","minimum":0},"turns":{"type":"integer","minimum":0},"tool_calls":{"type":"integer","minimum":0},"duration_ms":{"type":"number","minimum":0},"api_duration_ms":{"type":"number","minimum":0},"final_output":{"type":"string"},"is_error":{"type":"boolean"},"failure":{"enum":["auth","rate_limit","context_overflow","api_error","limit","permission_denied","aborted","timeout","killed","spawn_failed","max_buffer","stage_failed","other"]},"permission_denials":{"type":"integer","minimum":0},"stopped_by_permission":{"type":"boolean"},"exit_code":{"type":"integer"},"signal":{"type":"string"}},"required":["harness","tokens","input","events"],"additionalProperties":false};
 const func1 = Object.prototype.hasOwnProperty;
 
 function validate35(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -2640,11 +2640,11 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.exit_code !== undefined){
-let data24 = data.exit_code;
+if(data.failure !== undefined){
+let data24 = data.failure;
 const _errs54 = errors;
-if(!(((typeof data24 == "number") && (!(data24 % 1) && !isNaN(data24))) && (isFinite(data24)))){
-validate35.errors = [{instancePath:instancePath+"/exit_code",schemaPath:"#/properties/exit_code/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+if(!(((((((((((((data24 === "auth") || (data24 === "rate_limit")) || (data24 === "context_overflow")) || (data24 === "api_error")) || (data24 === "limit")) || (data24 === "permission_denied")) || (data24 === "aborted")) || (data24 === "timeout")) || (data24 === "killed")) || (data24 === "spawn_failed")) || (data24 === "max_buffer")) || (data24 === "stage_failed")) || (data24 === "other"))){
+validate35.errors = [{instancePath:instancePath+"/failure",schemaPath:"#/properties/failure/enum",keyword:"enum",params:{allowedValues: schema46.properties.failure.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
 var valid0 = _errs54 === errors;
@@ -2653,16 +2653,65 @@ else {
 var valid0 = true;
 }
 if(valid0){
+if(data.permission_denials !== undefined){
+let data25 = data.permission_denials;
+const _errs55 = errors;
+if(!(((typeof data25 == "number") && (!(data25 % 1) && !isNaN(data25))) && (isFinite(data25)))){
+validate35.errors = [{instancePath:instancePath+"/permission_denials",schemaPath:"#/properties/permission_denials/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+return false;
+}
+if(errors === _errs55){
+if((typeof data25 == "number") && (isFinite(data25))){
+if(data25 < 0 || isNaN(data25)){
+validate35.errors = [{instancePath:instancePath+"/permission_denials",schemaPath:"#/properties/permission_denials/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+return false;
+}
+}
+}
+var valid0 = _errs55 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.stopped_by_permission !== undefined){
+const _errs57 = errors;
+if(typeof data.stopped_by_permission !== "boolean"){
+validate35.errors = [{instancePath:instancePath+"/stopped_by_permission",schemaPath:"#/properties/stopped_by_permission/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
+return false;
+}
+var valid0 = _errs57 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.exit_code !== undefined){
+let data27 = data.exit_code;
+const _errs59 = errors;
+if(!(((typeof data27 == "number") && (!(data27 % 1) && !isNaN(data27))) && (isFinite(data27)))){
+validate35.errors = [{instancePath:instancePath+"/exit_code",schemaPath:"#/properties/exit_code/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+return false;
+}
+var valid0 = _errs59 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
 if(data.signal !== undefined){
-const _errs56 = errors;
+const _errs61 = errors;
 if(typeof data.signal !== "string"){
 validate35.errors = [{instancePath:instancePath+"/signal",schemaPath:"#/properties/signal/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
-var valid0 = _errs56 === errors;
+var valid0 = _errs61 === errors;
 }
 else {
 var valid0 = true;
+}
+}
+}
 }
 }
 }

@@ -8,7 +8,8 @@
  * line is counted against the rule that handled it.
  */
 import { now } from '../kernel/clock.js';
-import type { EventBody, HarnessEvent, RunMetrics } from '../kernel/events.js';
+import type { ErrorEvent, EventBody, HarnessEvent, RunMetrics } from '../kernel/events.js';
+import { classifyError, type FailureClass } from '../kernel/failures.js';
 import { isDetecting, type Correlator, type Harness, type Limits, type RunContext } from '../kernel/harness.js';
 import { stamp } from '../kernel/stamp.js';
 import type { Transform } from 'node:stream';
@@ -96,6 +97,7 @@ export function correlator(sink: Sink<Correlated>, options: CorrelateOptions): S
     },
     emit(body: EventBody) {
       flushSpans();
+      if (body.type === 'error') noteError(body);
       sink(stamp(body, now(), session));
     },
     tool(fields) {
@@ -111,6 +113,15 @@ export function correlator(sink: Sink<Correlated>, options: CorrelateOptions): S
     metrics,
     limits,
   };
+  // The run's first error that the harness's table of failures classifies (any error at all: `failed`).
+  let failure: FailureClass | undefined;
+  let failed = false;
+  function noteError(error: Pick<ErrorEvent, 'message' | 'code'>): void {
+    failed = true;
+    const detected = isDetecting(harness) ? harness.detected : harness;
+    failure ??= classifyError(detected?.failures ?? {}, error)?.class;
+  }
+
   // `harness: 'auto'`: no correlator until the first lines have said which harness wrote them.
   const auto = isDetecting(harness) && harness.detected === undefined ? harness : undefined;
   // Where records go: the harness's correlator, or `holding` while auto detects.
@@ -195,6 +206,11 @@ export function correlator(sink: Sink<Correlated>, options: CorrelateOptions): S
     end() {
       if (activeCorrelator === holding) place(auto!.settle());
       activeCorrelator.end();
+      // A run a refusal stopped (whatever its exit), one its harness says failed, or one with errors that it does
+      // not say succeeded.
+      if (metrics.stopped_by_permission === true) metrics.failure = 'permission_denied';
+      else if (metrics.is_error === true || (metrics.is_error === undefined && failed))
+        metrics.failure = failure ?? 'other';
     },
     /** Emits the harness's held text now (live input that has paused). */
     flush() {

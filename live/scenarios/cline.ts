@@ -113,6 +113,13 @@ export const cline: Scenario[] = [
       call,
       { type: 'agent', message: 'Writing it.' },
       { type: 'command', command: 'echo hi > out.txt', working_directory: x.workspace, is_success: false },
+      {
+        type: 'warning',
+        code: 'permission_denied',
+        message:
+          'Permission denied: run_commands: Tool "run_commands" requires approval in a TTY session -- NOT a tool or ' +
+          'system failure. Clarify with user before proceeding.',
+      },
       { type: 'warning', message: refused },
       call,
       { type: 'agent', message: 'It was refused.' },

@@ -5,13 +5,14 @@ import { claudeCode } from './claude-code.js';
 import { cline } from './cline.js';
 import { codex } from './codex.js';
 import { copilot } from './copilot.js';
+import { defaults } from './defaults-rows.js';
 import { gemini } from './gemini.js';
 import { kilo } from './kilo.js';
 import { opencode } from './opencode.js';
 import { pi } from './pi.js';
 import { qwen } from './qwen.js';
 
-export const scenarios: Readonly<Record<string, readonly Scenario[]>> = {
+const scenarioLists: Readonly<Record<string, readonly Scenario[]>> = {
   'claude-code': claudeCode,
   codex,
   opencode,
@@ -27,3 +28,8 @@ export const scenarios: Readonly<Record<string, readonly Scenario[]>> = {
   'opencode-acp': opencodeAcp,
   cline,
 };
+
+/** Each row's scenarios, its `defaults` round last (pi has no default: its tools always run). */
+export const scenarios: Readonly<Record<string, readonly Scenario[]>> = Object.fromEntries(
+  Object.entries(scenarioLists).map(([id, list]) => [id, defaults[id] ? [...list, defaults[id]] : list]),
+);

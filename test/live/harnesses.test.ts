@@ -24,7 +24,6 @@ test(
       'lab',
       '--tools',
       'read',
-      'PROMPT',
     ]);
     expect(env.PI_OFFLINE).toBe('1');
     expect(existsSync(join(place.home, '.pi', 'agent', 'models.json'))).toBe(true);
@@ -57,16 +56,18 @@ test("every row's command line is the lab's, every tool call approved: permissio
     place = createPlace();
     const { env: _env, ...options } = launch(live, place, 'http://127.0.0.1:9');
     expect(options.permissions, live.id).toBe('bypass');
+    // Words: Cline gives a one-word prompt a newline (lib/harnesses/cline/launch.ts).
+    const prompt = 'the prompt';
     const launched = harnessNamed(live.harness).launch!({
       harness: live.harness,
-      prompt: 'PROMPT',
+      prompt,
       cwd: place.workspace,
       ...options,
     } as SpawnHarnessOptions);
     const argv = launched.args ?? [];
     if (live.harness !== 'acp') {
       const row = commandLines[live.harness as keyof typeof commandLines];
-      expect(argv, live.id).toEqual(argsOf(row, { prompt: 'PROMPT', ...options }));
+      expect(argv, live.id).toEqual(argsOf(row, { prompt, ...options }));
       for (const flag of row.permissions.bypass ?? []) expect(argv, live.id).toContain(flag);
     }
     place.remove();

@@ -46,17 +46,16 @@ describe('the command line built for a prompt', () => {
       'stream-json',
       '--verbose',
       '--dangerously-skip-permissions',
-      prompt,
     ],
-    codex: ['codex', 'exec', '--json', '--dangerously-bypass-approvals-and-sandbox', prompt],
-    copilot: ['copilot', '-p', prompt, '--output-format', 'json', '--allow-all-tools', '--no-color'],
-    gemini: ['gemini', '-p', prompt, '--output-format', 'stream-json', '--approval-mode', 'yolo'],
-    goose: ['goose', 'run', '--quiet', '--output-format', 'stream-json', '--text', prompt],
-    kilo: ['kilo', 'run', '--format', 'json', '--auto', prompt],
-    opencode: ['opencode', 'run', '--format', 'json', prompt],
-    pi: ['pi', '--mode', 'json', prompt],
-    qwen: ['qwen', '--approval-mode', 'yolo', '--output-format', 'stream-json', prompt],
-    cline: ['cline', '--json', '--auto-approve', 'true', prompt],
+    codex: ['codex', 'exec', '--json', '--dangerously-bypass-approvals-and-sandbox', '--', prompt],
+    copilot: ['copilot', `--prompt=${prompt}`, '--output-format', 'json', '--allow-all-tools', '--no-color'],
+    gemini: ['gemini', `--prompt=${prompt}`, '--output-format', 'stream-json', '--approval-mode', 'yolo'],
+    goose: ['goose', 'run', '--quiet', '--output-format', 'stream-json', `--text=${prompt}`],
+    kilo: ['kilo', 'run', '--format', 'json', '--auto', '--', prompt],
+    opencode: ['opencode', 'run', '--format', 'json', '--', prompt],
+    pi: ['pi', '--mode', 'json'],
+    qwen: ['qwen', '--approval-mode', 'yolo', '--output-format', 'stream-json'],
+    cline: ['cline', '--json', '--auto-approve', 'true', '--', prompt],
   };
   for (const [harness, argv] of Object.entries(bypass) as [HarnessName, string[]][]) {
     test(`${harness}, permissions: 'bypass': the lab's command line`, () =>
@@ -66,25 +65,16 @@ describe('the command line built for a prompt', () => {
   // Checked against each CLI's page (docs/harnesses/): the mode that approves nothing, said explicitly where the
   // CLI has a flag for it (a settings file may choose another).
   const byDefault: Record<Exclude<CliHarness, 'pi'>, string[]> = {
-    'claude-code': [
-      'claude',
-      '--print',
-      '--output-format',
-      'stream-json',
-      '--verbose',
-      '--permission-mode',
-      'default',
-      prompt,
-    ],
-    codex: ['codex', 'exec', '--json', '--sandbox', 'read-only', prompt],
-    copilot: ['copilot', '-p', prompt, '--output-format', 'json', '--no-color'],
-    gemini: ['gemini', '-p', prompt, '--output-format', 'stream-json', '--approval-mode', 'default'],
-    goose: ['goose', 'run', '--quiet', '--output-format', 'stream-json', '--text', prompt],
-    kilo: ['kilo', 'run', '--format', 'json', prompt],
-    opencode: ['opencode', 'run', '--format', 'json', prompt],
-    qwen: ['qwen', '--approval-mode', 'default', '--output-format', 'stream-json', prompt],
+    'claude-code': ['claude', '--print', '--output-format', 'stream-json', '--verbose', '--permission-mode', 'default'],
+    codex: ['codex', 'exec', '--json', '--sandbox', 'read-only', '--', prompt],
+    copilot: ['copilot', `--prompt=${prompt}`, '--output-format', 'json', '--no-color'],
+    gemini: ['gemini', `--prompt=${prompt}`, '--output-format', 'stream-json', '--approval-mode', 'default'],
+    goose: ['goose', 'run', '--quiet', '--output-format', 'stream-json', `--text=${prompt}`],
+    kilo: ['kilo', 'run', '--format', 'json', '--', prompt],
+    opencode: ['opencode', 'run', '--format', 'json', '--', prompt],
+    qwen: ['qwen', '--approval-mode', 'default', '--output-format', 'stream-json'],
     // Cline approves every tool unless told not to: the default line turns that off.
-    cline: ['cline', '--json', '--auto-approve', 'false', prompt],
+    cline: ['cline', '--json', '--auto-approve', 'false', '--', prompt],
   };
   for (const [harness, argv] of Object.entries(byDefault) as [HarnessName, string[]][]) {
     test(`${harness}, by default: approves nothing`, () => {
@@ -132,13 +122,14 @@ describe('the command line built for a prompt', () => {
       '--json',
       '--sandbox',
       'read-only',
+      '--',
       prompt,
     ]);
     expect(launched('claude-code', { permissions: 'plan' })).toContain('plan');
     expect(launched('qwen', { permissions: 'plan' }).slice(1, 3)).toEqual(['--approval-mode', 'plan']);
     expect(() => launched('kilo', { permissions: 'plan' })).toThrow(
       new TypeError(
-        `spawnHarness: kilo has no "plan" mode (${permissionModes.plan}); its permissions: default, bypass`,
+        `spawnHarness: kilo has no "plan" mode (${permissionModes.plan}); its permissions: default, read-only, bypass`,
       ),
     );
   });
@@ -148,12 +139,12 @@ describe('the command line built for a prompt', () => {
     expect(() => spawnHarness({ harness: 'pi', prompt })).toThrow(TypeError);
   });
 
-  test("a mode a CLI takes from its environment: added under the caller's env", () => {
+  test("a mode a CLI takes from its environment: added over the caller's env, which cannot undo it", () => {
     const goose = harnesses.get('goose')!.launch!;
     expect(goose({ harness: 'goose', prompt }).env).toEqual({ GOOSE_MODE: 'approve' });
     expect(goose({ harness: 'goose', prompt, permissions: 'bypass' }).env).toEqual({ GOOSE_MODE: 'auto' });
-    expect(goose({ harness: 'goose', prompt, env: { GOOSE_MODE: 'smart_approve', X: '1' } }).env).toEqual({
-      GOOSE_MODE: 'smart_approve',
+    expect(goose({ harness: 'goose', prompt, env: { GOOSE_MODE: 'auto', X: '1' } }).env).toEqual({
+      GOOSE_MODE: 'approve',
       X: '1',
     });
     expect(harnesses.get('opencode')!.launch!({ harness: 'opencode', prompt }).env).toEqual({
@@ -170,7 +161,7 @@ describe('the command line built for a prompt', () => {
     ).toEqual([...Object.keys(bypass), 'acp'].sort());
   });
 
-  test("model and extraArgs go before the prompt (or after it where the prompt is a flag's value)", () => {
+  test("model and extraArgs go before the prompt (or after it where the prompt is a flag's value; Claude Code reads it on stdin)", () => {
     expect(launched('claude-code', { model: 'opus', extraArgs: ['--max-turns', '3'], permissions: 'bypass' })).toEqual([
       'claude',
       '--print',
@@ -182,12 +173,10 @@ describe('the command line built for a prompt', () => {
       'opus',
       '--max-turns',
       '3',
-      prompt,
     ]);
     expect(launched('gemini', { model: 'gemini-3-pro', extraArgs: ['--sandbox'], permissions: 'bypass' })).toEqual([
       'gemini',
-      '-p',
-      prompt,
+      `--prompt=${prompt}`,
       '--output-format',
       'stream-json',
       '--approval-mode',
@@ -209,6 +198,7 @@ describe('the command line built for a prompt', () => {
       'exec',
       '--json',
       '--dangerously-bypass-approvals-and-sandbox',
+      '--',
       prompt,
     ]);
   });
@@ -252,7 +242,7 @@ describe('a run started from a prompt', () => {
       const events: HarnessEvent[] = [];
       for await (const event of run) events.push(event);
       expect(events.filter((event) => event.type === 'warning').map((event) => event.message)).toEqual([
-        JSON.stringify(['--mode', 'json', '--model', 'lab', prompt]),
+        JSON.stringify(['--mode', 'json', '--model', 'lab']),
       ]);
       expect(await run.done).toMatchObject({ exitCode: 0 });
     },
@@ -274,7 +264,10 @@ describe('a run started from a prompt', () => {
       for await (const event of run) events.push(event);
       expect(events.filter((event) => event.type === 'warning' && event.code === 'stderr')).toMatchObject([
         {
-          message: JSON.stringify([['run', '--quiet', '--output-format', 'stream-json', '--text', prompt], 'approve']),
+          message: JSON.stringify([
+            ['run', '--quiet', '--output-format', 'stream-json', `--text=${prompt}`],
+            'approve',
+          ]),
         },
       ]);
     } finally {
@@ -318,7 +311,7 @@ describe('a run started from a prompt', () => {
           .map((line) => JSON.parse(line))
           .filter((event) => event.type === 'warning')
           .map((event) => event.message),
-      ).toEqual([JSON.stringify(['--mode', 'json', '--model', 'lab', '--thinking', 'high', prompt])]);
+      ).toEqual([JSON.stringify(['--mode', 'json', '--model', 'lab', '--thinking', 'high'])]);
     },
   );
 });

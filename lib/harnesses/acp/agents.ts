@@ -5,6 +5,8 @@
  */
 import { resolve } from 'node:path';
 import { acpSettings } from './client.js';
+// OpenCode and its fork Kilo allow edits and commands by default: an inline config that asks outranks the project's.
+import { ASK } from '../opencode/command-line.js';
 import type { LaunchOptions } from '../../kernel/harness.js';
 import type { AcpOptions } from './client.js';
 
@@ -15,16 +17,20 @@ export interface AcpAgent {
   /** The arguments that start its ACP mode. */
   readonly args: readonly string[];
   /**
-   * Arguments that make the agent approve its own tool calls, as the page's command line has
-   * them: added only with `permissions: 'bypass'`, so that by default the asking is left to the agent
-   * and the answer (a rejection) to the library.
+   * What each `permissions` value adds to its command line: by default what makes the agent send a permission request
+   * (which the library rejects) instead of approving by itself; with `'bypass'`, what makes it approve its own calls.
    */
-  readonly autoApprove?: readonly string[];
+  readonly permissions?: PresetPermissions<readonly string[]>;
+  /** The environment each `permissions` value sets; it wins over the caller's `env` (a `{...process.env}` too). */
+  readonly permissionEnv?: PresetPermissions<Readonly<Record<string, string>>>;
   /** What it needs in its environment, for offline or custom-endpoint use (as the lab ran it). */
   readonly setup?: string;
   /** The version whose traffic test/fixtures/acp/ holds (LAB.md); absent for an agent not captured. */
   readonly captured?: string;
 }
+
+/** What a preset adds per `permissions` value (an ACP run takes `'default'` and `'bypass'`). */
+export type PresetPermissions<T> = Readonly<Partial<Record<'default' | 'bypass', T>>>;
 
 export const acpAgents: ReadonlyMap<string, AcpAgent> = new Map<string, AcpAgent>([
   [
@@ -33,7 +39,7 @@ export const acpAgents: ReadonlyMap<string, AcpAgent> = new Map<string, AcpAgent
       title: 'GitHub Copilot CLI',
       command: 'copilot',
       args: ['--acp', '--no-auto-update'],
-      autoApprove: ['--allow-all-tools'],
+      permissions: { bypass: ['--allow-all-tools'] },
       setup: 'BYOK: COPILOT_OFFLINE=true, COPILOT_PROVIDER_BASE_URL, COPILOT_PROVIDER_API_KEY, COPILOT_MODEL',
       captured: '1.0.102',
     },
@@ -56,6 +62,7 @@ export const acpAgents: ReadonlyMap<string, AcpAgent> = new Map<string, AcpAgent
       title: 'Kilo Code CLI',
       command: 'kilo',
       args: ['acp'],
+      permissionEnv: { default: { KILO_CONFIG_CONTENT: ASK } },
       setup: 'a provider in kilo.json (@ai-sdk/openai-compatible), KILO_DISABLE_* switches',
       captured: '7.7.7',
     },
@@ -87,7 +94,8 @@ export const acpAgents: ReadonlyMap<string, AcpAgent> = new Map<string, AcpAgent
       title: 'Qwen Code',
       command: 'qwen',
       args: ['--acp'],
-      autoApprove: ['--approval-mode', 'yolo'],
+      // Started without a mode, it runs in its own `auto`: writes and edits unasked, shell calls the model's choice.
+      permissions: { default: ['--approval-mode', 'default'], bypass: ['--approval-mode', 'yolo'] },
       setup:
         'OPENAI_API_KEY, OPENAI_BASE_URL, OPENAI_MODEL, ~/.qwen/settings.json (args --auth-type openai for an ' +
         'OpenAI-compatible endpoint)',
@@ -100,6 +108,8 @@ export const acpAgents: ReadonlyMap<string, AcpAgent> = new Map<string, AcpAgent
       title: 'Gemini CLI',
       command: 'gemini',
       args: ['--acp'],
+      // A settings file's defaultApprovalMode (a project's too) is outranked.
+      permissions: { default: ['--approval-mode', 'default'] },
       setup:
         'GEMINI_API_KEY (GOOGLE_GEMINI_BASE_URL for another endpoint), ~/.gemini/settings.json with ' +
         'security.auth.selectedType "gemini-api-key"',
@@ -112,13 +122,23 @@ export const acpAgents: ReadonlyMap<string, AcpAgent> = new Map<string, AcpAgent
       title: 'OpenCode (npm opencode-ai)',
       command: 'opencode',
       args: ['acp'],
+      permissionEnv: { default: { OPENCODE_CONFIG_CONTENT: ASK } },
       setup:
         'a provider in opencode.json (@ai-sdk/openai-compatible), OPENCODE_DISABLE_* switches; permission in ' +
         'opencode.json (ask makes it send permission requests)',
       captured: '1.18.33',
     },
   ],
-  ['goose', { title: 'Goose', command: 'goose', args: ['acp'] }],
+  [
+    'goose',
+    {
+      title: 'Goose',
+      command: 'goose',
+      args: ['acp'],
+      // Unset, GOOSE_MODE is auto: every call approved.
+      permissionEnv: { default: { GOOSE_MODE: 'approve' }, bypass: { GOOSE_MODE: 'auto' } },
+    },
+  ],
   ['crush', { title: 'Crush', command: 'crush', args: ['acp'] }],
   ['auggie', { title: 'Auggie', command: 'auggie', args: ['--acp'] }],
   ['cursor', { title: 'Cursor CLI', command: 'cursor-agent', args: ['acp'] }],
@@ -128,6 +148,11 @@ export const acpAgents: ReadonlyMap<string, AcpAgent> = new Map<string, AcpAgent
       title: "Codex (Zed's adapter, npm @zed-industries/codex-acp)",
       command: 'codex-acp',
       args: [],
+      // Over whatever config.toml says: asks for what the read-only sandbox refuses.
+      permissions: {
+        default: ['-c', 'approval_policy="on-request"', '-c', 'sandbox_mode="read-only"'],
+        bypass: ['-c', 'approval_policy="never"', '-c', 'sandbox_mode="danger-full-access"'],
+      },
       setup:
         '~/.codex/config.toml (or CODEX_HOME): model provider, approval_policy (untrusted makes it send permission ' +
         'requests), sandbox_mode; the provider key in its env_key variable, or OPENAI_API_KEY / CODEX_API_KEY',
@@ -153,7 +178,11 @@ export function launch<Options extends LaunchOptions & AcpOptions>(options: Opti
   if (command === undefined) throw new TypeError('acp: an agent (a known one) or a command is required');
   const launched = { ...options, command, cwd: resolve(options.cwd ?? process.cwd()) };
   const { permissions } = acpSettings(launched);
-  const presetArgs =
-    preset === undefined ? [] : [...preset.args, ...(permissions === 'bypass' ? (preset.autoApprove ?? []) : [])];
-  return { ...launched, args: [...presetArgs, ...(options.extraArgs ?? []), ...(options.args ?? [])] };
+  const presetArgs = preset === undefined ? [] : [...preset.args, ...(preset.permissions?.[permissions] ?? [])];
+  const env = preset?.permissionEnv?.[permissions];
+  return {
+    ...launched,
+    args: [...presetArgs, ...(options.extraArgs ?? []), ...(options.args ?? [])],
+    ...(env === undefined ? {} : { env: { ...options.env, ...env } }),
+  };
 }

@@ -34,6 +34,7 @@ import type { ClientContext, HarnessClient, LaunchOptions } from '../../kernel/h
 import type { Permissions } from '../../kernel/permissions.js';
 import { isObject, type JsonObject } from '../../kernel/json.js';
 import { delay } from '../../kernel/limits.js';
+import { permissionDenied, type Refusal } from '../../kernel/permission-denied.js';
 import { packageVersion } from '../../kernel/version.js';
 
 /**
@@ -101,6 +102,17 @@ export function permissionAnswer(options: unknown, permissions: AcpPermissions, 
       } as const satisfies RequestPermissionResponse;
   }
   return cancelledAnswer;
+}
+
+/** What a request the client did not allow refused (docs/harnesses/acp.md "Permission requests"). */
+function refusalOf(toolCall: unknown, answer: ReturnType<typeof permissionAnswer>): Refusal {
+  const call = isObject(toolCall) ? toolCall : {};
+  const tool = [call.title, call.kind, call.toolCallId].find((name) => typeof name === 'string' && name !== '');
+  const reason =
+    answer.outcome.outcome === 'selected'
+      ? `permissions "default": the library chose ${answer.outcome.optionId}`
+      : 'permissions "default": the request offered no reject option, so it was cancelled';
+  return { tool: (tool as string | undefined) ?? 'a tool', reason };
 }
 
 interface Settings {
@@ -210,7 +222,12 @@ export function acpClient(options: LaunchOptions & AcpOptions, context: ClientCo
     const { id, method } = message;
     if (method === 'session/request_permission') {
       const params = isObject(message.params) ? message.params : {};
-      return reply({ id, result: permissionAnswer(params.options, settings.permissions, cancelled) });
+      const result = permissionAnswer(params.options, settings.permissions, cancelled);
+      reply({ id, result });
+      // Refused by the permissions setting; not a request cancelled with the turn.
+      if (settings.permissions !== 'bypass' && !cancelled)
+        permissionDenied(context, refusalOf(params.toolCall, result));
+      return;
     }
     const name =
       (method as string).length > MAX_ECHOED_METHOD ? `${(method as string).slice(0, MAX_ECHOED_METHOD)}...` : method;

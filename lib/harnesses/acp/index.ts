@@ -8,6 +8,7 @@ import { correlator } from './correlate.js';
 import { records, updates } from './records.js';
 import { launch } from './agents.js';
 import { tools } from './tools.js';
+import { failures } from './failures.js';
 import { signature } from './signature.js';
 
 export { signature } from './signature.js';
@@ -20,6 +21,7 @@ export const harness = {
   records,
   tables: { updates },
   tools,
+  failures,
   terminal: 'session/prompt response',
   launch,
   client: acpClient,

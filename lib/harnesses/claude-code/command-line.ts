@@ -6,6 +6,8 @@ import { type CommandLine } from '../../kernel/command-line.js';
  */
 export const commandLine = {
   command: 'claude',
+  // Read whole from stdin: no option parser sees it, and no argument length limit applies.
+  promptStdin: true,
   flags: ['--print', '--output-format', 'stream-json', '--verbose'],
   permissions: {
     default: ['--permission-mode', 'default'],

@@ -13,6 +13,7 @@ import { addTokens, amount, excluding, tokenCount, tokensOf } from '../../kernel
 import { stringField } from '../../kernel/tool-rules.js';
 import type { Tokens } from '../../kernel/events.js';
 import { isObject, type JsonObject } from '../../kernel/json.js';
+import { permissionDenied } from '../../kernel/permission-denied.js';
 import { recordRows, type RecordRule } from '../../kernel/record-table.js';
 import { bySubtype, dialect, endRun, errorCode, errorMessage } from './dialect.js';
 import { orchestration } from './orchestration.js';
@@ -23,12 +24,14 @@ export const records = recordRows({
   system: {
     handling:
       "session metadata: init's `cwd` resolves relative paths and starts the shell directory; init, status and " +
-      'thinking_tokens emit no event; api_retry is a warning; task_started and task_notification of a subagent are ' +
+      'thinking_tokens emit no event; api_retry is a warning; permission_denied (a call the permission mode ' +
+      'refused) is a `permission_denied` warning; task_started and task_notification of a subagent are ' +
       'orchestration, its task_progress and task_updated consumed; any other subtype is unknown',
     rules: {
       init: 'system/init: consumed',
       status: 'system/status: consumed',
       thinkingTokens: 'system/thinking_tokens: consumed',
+      permissionDenied: 'system/permission_denied: warning',
       apiRetry: 'system/api_retry: warning (code `api_retry`, the attempt, status and error)',
       taskStarted:
         'system/task_started of a `local_agent` or naming an Agent/Task call: orchestration `subagent_started` ' +
@@ -97,6 +100,7 @@ export function correlator(run: RunContext): Correlator {
       ['init', (record) => (run.reportCwd(record.cwd), records.system.rules.init)],
       ['status', () => records.system.rules.status],
       ['thinking_tokens', () => records.system.rules.thinkingTokens],
+      ['permission_denied', (record) => refused(run, record)],
       ['api_retry', apiRetry],
       ...tasks.subtypes,
     ]),
@@ -148,6 +152,13 @@ export function correlator(run: RunContext): Correlator {
     result,
     stream_event: () => records.stream_event.rules.consumed,
   });
+}
+
+/** `system/permission_denied {tool_name, tool_use_id, message}`: the call's own tool_result follows, an error. */
+function refused(run: RunContext, record: JsonObject): string {
+  const tool = typeof record.tool_name === 'string' ? record.tool_name : 'a tool';
+  permissionDenied(run, { tool, reason: typeof record.message === 'string' ? record.message : '' });
+  return records.system.rules.permissionDenied;
 }
 
 /** A Read result with no recorded call still names its file (docs/harnesses/claude-code.md "Tool mapping"). */

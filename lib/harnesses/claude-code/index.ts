@@ -6,6 +6,7 @@ import type { Harness } from '../../kernel/harness.js';
 import { launcher } from '../../kernel/command-line.js';
 import { correlator, records } from './correlate.js';
 import { tools } from './tools.js';
+import { failures } from './failures.js';
 import { shellDirectory } from './shell-directory.js';
 import { signature } from './signature.js';
 import { commandLine } from './command-line.js';
@@ -23,6 +24,7 @@ export const harness = {
   // docs/harnesses/claude-code.md "Shell directory" ({{shellDirectory}} in notes.md).
   tables: { shellDirectory },
   tools,
+  failures,
   terminal: 'result',
   launch: launcher(commandLine),
 } satisfies Harness;

@@ -16,8 +16,10 @@ import { BoundedMap } from '../../kernel/bounded-map.js';
 import { addTokens } from '../../kernel/metrics.js';
 import { recordTable } from '../../kernel/record-table.js';
 import { stringField } from '../../kernel/tool-rules.js';
+import { permissionDenied } from '../../kernel/permission-denied.js';
 import { PendingText } from './pending-text.js';
 import { agentEvents, consumedTeamTypes, records, teamEvents } from './records.js';
+import { refusalOf } from './refusals.js';
 import { usageEvent } from './usage.js';
 
 export { agentEvents, records, teamEvents };
@@ -55,6 +57,8 @@ export function correlator(run: RunContext): Correlator {
   const calls = new BoundedMap<Announced>(run.limits, unresolved);
   const pending = new PendingText(run);
   const errors = new BoundedMap<true>(REMEMBERED_ERRORS);
+  /** A call was refused: a `run_aborted` then is the refusal's doing. */
+  let refused = false;
   const shutDown = new BoundedMap<true>(run.limits.maxPendingTools);
 
   function unknown(raw: unknown): void {
@@ -142,7 +146,11 @@ export function correlator(run: RunContext): Correlator {
       output: event.output,
       raw: { content_start: call.line, content_end: line },
     });
-    return rules.toolEnd;
+    const refusal = refusalOf(call.name, event);
+    if (refusal === undefined) return rules.toolEnd;
+    refused = true;
+    permissionDenied(run, refusal);
+    return rules.refused;
   }
 
   function usage(event: JsonObject): string {
@@ -287,7 +295,11 @@ export function correlator(run: RunContext): Correlator {
       team_event: teamEvent,
       run_start: (line) => (run.reportSession(line.sessionId), records.run_start.rules.consumed),
       run_result: runResult,
-      run_aborted: (line) => messageError(line, records.run_aborted.rules, stringField(line, 'reason')),
+      run_aborted: (line) => {
+        // Cline aborts the run at a refused call: the run was stopped by the permission setting.
+        if (refused) run.metrics.stopped_by_permission = true;
+        return messageError(line, records.run_aborted.rules, stringField(line, 'reason'));
+      },
       run_abort_requested: (line) => {
         run.emit({
           type: 'warning',

@@ -5,8 +5,9 @@
 import type { Harness } from '../../kernel/harness.js';
 import { launcher } from '../../kernel/command-line.js';
 import { agentEvents, correlator, records, teamEvents } from './correlate.js';
-import { localBackend } from './launch.js';
+import { localBackend, textPrompt } from './launch.js';
 import { tools } from './tools.js';
+import { failures } from './failures.js';
 import { signature } from './signature.js';
 import { commandLine } from './command-line.js';
 
@@ -21,6 +22,7 @@ export const harness = {
   records,
   tables: { agent_event: agentEvents, team_event: teamEvents },
   tools,
+  failures,
   terminal: 'run_result',
-  launch: (options) => localBackend(launcher(commandLine)(options)),
+  launch: (options) => localBackend(launcher(commandLine)(textPrompt(options))),
 } satisfies Harness;

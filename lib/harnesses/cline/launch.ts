@@ -9,10 +9,20 @@ import type { LaunchOptions } from '../../kernel/harness.js';
 
 const LOCAL_BACKEND = { CLINE_SESSION_BACKEND_MODE: 'local' } as const;
 
-/** The options with the local session backend in the child's environment (the caller's, else this process's). */
-export function localBackend<Options extends LaunchOptions>(
-  options: Options,
-): Options & { env: Record<string, string | undefined> } {
-  const { env } = options as { env?: Record<string, string | undefined> };
-  return { ...options, env: { ...(env ?? process.env), ...LOCAL_BACKEND } };
+/**
+ * The options with the local session backend added to the caller's `env` (over it): spawnHarness lays that over this
+ * process's environment, or, with `extendEnv: false`, makes it the child's whole environment.
+ */
+export function localBackend<Options extends LaunchOptions>(options: Options): Options & { env: NodeJS.ProcessEnv } {
+  return { ...options, env: { ...options.env, ...LOCAL_BACKEND } };
+}
+
+/**
+ * A prompt Cline can only read as text: even after `--`, Cline 3.0.65 takes a one-word prompt naming a subcommand
+ * (`history`) as that command and refuses one starting with `-` as an option (measured); a trailing newline makes
+ * either text, and changes nothing the model reads.
+ */
+export function textPrompt<Options extends LaunchOptions>(options: Options): Options {
+  const { prompt } = options;
+  return prompt === undefined || /\s/.test(prompt) ? options : { ...options, prompt: `${prompt}\n` };
 }

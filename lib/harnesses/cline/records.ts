@@ -36,7 +36,9 @@ export const records = recordRows({
     },
   },
   run_aborted: {
-    handling: 'error, `message` = `message`, `code` = `reason` (`local_abort`, `external_abort`)',
+    handling:
+      'error, `message` = `message`, `code` = `reason` (`local_abort`, `external_abort`); after a refused call, the ' +
+      "run's metrics say the refusal stopped it (`stopped_by_permission`)",
     rules: { error: 'run_aborted: error', malformed: 'run_aborted without message: unknown' },
   },
   run_abort_requested: {
@@ -88,12 +90,13 @@ export const agentEvents = recordRows({
       'contentType `text`: agent, `message` = `text` exactly as sent, when not empty or only whitespace; ' +
       '`reasoning`: reasoning on the same terms (Cline writes it after the text of the same model call; events keep ' +
       "the wire order); `tool`: the recorded call's event(s), from the tool table (a call never announced is " +
-      'unknown); `media`: unknown',
+      'unknown), then, when its error says it requires approval, a `permission_denied` warning; `media`: unknown',
     rules: {
       agent: 'content_end text: agent',
       reasoning: 'content_end reasoning: reasoning',
       blank: 'content_end text/reasoning, blank: consumed',
       toolEnd: 'content_end tool: tool table',
+      refused: 'content_end tool, refused for want of approval: tool table, warning',
       unannounced: 'content_end tool, never announced: unknown',
       malformedEnd: 'content_end media, malformed or other contentType: unknown',
     },

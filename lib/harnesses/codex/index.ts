@@ -6,8 +6,10 @@ import type { Harness } from '../../kernel/harness.js';
 import { launcher } from '../../kernel/command-line.js';
 import { correlator, records } from './correlate.js';
 import { tools } from './tools.js';
+import { failures } from './failures.js';
 import { signature } from './signature.js';
 import { commandLine } from './command-line.js';
+import { stderrRefusal } from './refusals.js';
 
 export { signature } from './signature.js';
 export { commandLine } from './command-line.js';
@@ -20,6 +22,8 @@ export const harness = {
   correlator,
   records,
   tools,
+  failures,
   terminal: 'turn.completed',
   launch: launcher(commandLine),
+  stderrRefusal,
 } satisfies Harness;

@@ -16,6 +16,7 @@ import { addTokens, amount, excluding, tokenCount, tokensOf } from '../../kernel
 import { BoundedMap } from '../../kernel/bounded-map.js';
 import { recordTable, type RecordHandlers, type RecordRow, type RecordRule } from '../../kernel/record-table.js';
 import { stringField } from '../../kernel/tool-rules.js';
+import { permissionDenied } from '../../kernel/permission-denied.js';
 import { consumedRecords, records } from './records.js';
 import type { CopilotResult } from './tools.js';
 
@@ -97,7 +98,10 @@ export function correlator(run: RunContext): Correlator {
     const call = id === undefined ? undefined : calls.take(id);
     if (call === undefined) return unknown(record, rules.unpaired);
     classify(call, record);
-    return rules.tools;
+    const error = dataOf(record)?.error;
+    if (!isObject(error) || error.code !== 'denied') return rules.tools;
+    permissionDenied(run, { tool: call.name, reason: stringField(error, 'message') ?? 'denied' });
+    return rules.refused;
   }
 
   /**

@@ -40,9 +40,11 @@ const mapped = recordRows({
   'tool.execution_complete': {
     handling:
       "the recorded call's event(s), from the tool table, with success from `data.success`, in completion order; a " +
+      'call refused for want of approval (`data.error.code` `denied`) is also a `permission_denied` warning; a ' +
       'completion for a call never started is unknown',
     rules: {
       tools: 'tool.execution_complete: tool table',
+      refused: 'tool.execution_complete denied: tool table, warning',
       unpaired: 'tool.execution_complete, call never started: unknown',
     },
   },

@@ -3,7 +3,7 @@ import { type CommandLine } from '../../kernel/command-line.js';
 /** Headless, a tool that needs confirmation is refused unless yolo (--yolo is deprecated for --approval-mode). */
 export const commandLine = {
   command: 'gemini',
-  promptFlag: '-p',
+  promptFlag: '--prompt',
   promptFirst: true,
   flags: ['--output-format', 'stream-json'],
   permissions: {

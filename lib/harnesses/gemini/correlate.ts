@@ -15,6 +15,13 @@ import { amount, tokenCount, tokensOf } from '../../kernel/metrics.js';
 import { BoundedMap } from '../../kernel/bounded-map.js';
 import { recordTable, recordRows } from '../../kernel/record-table.js';
 import { stringField } from '../../kernel/tool-rules.js';
+import { permissionDenied } from '../../kernel/permission-denied.js';
+
+/**
+ * The tools that ask before they run: headless, the default approval mode does not register them, so a call is
+ * `tool_not_registered` (measured on 0.61.0); an unknown tool's call is not a refusal.
+ */
+const ASKING_TOOLS: ReadonlySet<string> = new Set(['write_file', 'replace', 'run_shell_command']);
 
 /** docs/harnesses/gemini.md "Raw event stream", one row per top-level `type`, with the rules that apply it. */
 export const records = recordRows({
@@ -40,8 +47,14 @@ export const records = recordRows({
   tool_result: {
     handling:
       'resolves the recorded call: the tool\'s event(s) (the tool table); success is `status == "success"`, except ' +
-      'for `run_shell_command`. A result whose `tool_id` was never announced is unknown, carrying the result',
-    rules: { resolved: 'tool_result: tool table', unpaired: 'tool_result, never announced: unknown' },
+      'for `run_shell_command`. A tool the default approval mode leaves out headless (error `tool_not_registered` ' +
+      'for write_file, replace, run_shell_command) is also a `permission_denied` warning. A result whose `tool_id` ' +
+      'was never announced is unknown, carrying the result',
+    rules: {
+      resolved: 'tool_result: tool table',
+      refused: 'tool_result, a tool the approval mode left out: tool table, warning',
+      unpaired: 'tool_result, never announced: unknown',
+    },
   },
   error: {
     handling:
@@ -134,7 +147,12 @@ export function correlator(run: RunContext): Correlator {
       output: record.output,
       raw: { tool_use: use, tool_result: record },
     });
-    return records.tool_result.rules.resolved;
+    const error = isObject(record.error) ? record.error : {};
+    if (error.type !== 'tool_not_registered' || !ASKING_TOOLS.has(use.tool_name as string))
+      return records.tool_result.rules.resolved;
+    const reason = `${stringField(error, 'message') ?? 'not registered'} (the approval mode does not offer it headless)`;
+    permissionDenied(run, { tool: use.tool_name as string, reason });
+    return records.tool_result.rules.refused;
   }
 
   /** A call whose result never came: classified with its outcome unset (docs/contract.md). */

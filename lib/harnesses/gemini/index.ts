@@ -6,6 +6,7 @@ import type { Harness } from '../../kernel/harness.js';
 import { launcher } from '../../kernel/command-line.js';
 import { correlator, records } from './correlate.js';
 import { geminiToolKey, tools } from './tools.js';
+import { failures } from './failures.js';
 import { signature } from './signature.js';
 import { commandLine } from './command-line.js';
 
@@ -20,6 +21,7 @@ export const harness = {
   correlator,
   records,
   tools,
+  failures,
   toolKey: geminiToolKey,
   terminal: 'result',
   launch: launcher(commandLine),

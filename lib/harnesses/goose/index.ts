@@ -6,6 +6,7 @@ import type { Harness } from '../../kernel/harness.js';
 import { launcher } from '../../kernel/command-line.js';
 import { correlator, records } from './correlate.js';
 import { gooseToolKey, gooseTools } from './tools.js';
+import { failures } from './failures.js';
 import { signature } from './signature.js';
 import { commandLine } from './command-line.js';
 
@@ -19,6 +20,7 @@ export const harness = {
   correlator,
   records,
   tools: gooseTools,
+  failures,
   toolKey: gooseToolKey,
   terminal: 'complete',
   launch: launcher(commandLine),

@@ -22,8 +22,8 @@ export const records = recordRows({
   tool_use: {
     ...opencode.tool_use,
     handling:
-      "the events its tool classifies to (Kilo's tool table: differences 1, 2, 6, 7); a part id already seen is " +
-      'consumed',
+      "the events its tool classifies to (Kilo's tool table: differences 1, 2, 6, 7), then, for a call the " +
+      'permission config refused, a `permission_denied` warning; a part id already seen is consumed',
   },
   error: {
     ...opencode.error,

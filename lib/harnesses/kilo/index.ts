@@ -6,6 +6,7 @@ import type { Harness } from '../../kernel/harness.js';
 import { launcher } from '../../kernel/command-line.js';
 import { correlator, records } from './correlate.js';
 import { tools } from './tools.js';
+import { failures } from './failures.js';
 import { commandLine } from './command-line.js';
 
 export { commandLine } from './command-line.js';
@@ -17,6 +18,7 @@ export const harness = {
   correlator,
   records,
   tools,
+  failures,
   toolKey: (name) => name.toLowerCase(),
   launch: launcher(commandLine),
 } satisfies Harness;

@@ -15,6 +15,7 @@ import { isObject, safeStringify, type JsonObject } from '../../kernel/json.js';
 import { recordTable, recordRows } from '../../kernel/record-table.js';
 import { addTokens, amount, tokensOf } from '../../kernel/metrics.js';
 import { resolvePath } from '../../kernel/paths.js';
+import { permissionDenied, type Refusal } from '../../kernel/permission-denied.js';
 import { stringField } from '../../kernel/tool-rules.js';
 
 /** Where OpenCode's session id may sit at the top level of a record, in the order they are tried. */
@@ -53,9 +54,12 @@ export const records = recordRows({
     rules: { event: 'text: agent', empty: 'text, empty: consumed', noText: 'text without text: unknown' },
   },
   tool_use: {
-    handling: 'the events its tool classifies to (the tool table); a part id already seen is consumed',
+    handling:
+      'the events its tool classifies to (the tool table), then, for a call the permission config refused, a ' +
+      '`permission_denied` warning; a part id already seen is consumed',
     rules: {
       tool: 'tool_use: tool mapping',
+      refused: 'tool_use refused by a permission: tool mapping, warning',
       repeated: 'tool_use, repeated part id: consumed',
       malformed: 'tool_use, malformed: unknown',
     },
@@ -138,7 +142,10 @@ function correlate(run: RunContext, harness: string): Correlator {
       output: state.output,
       raw: part,
     });
-    return records.tool_use.rules.tool;
+    const refusal = refusalOf(part.tool, state);
+    if (refusal === undefined) return records.tool_use.rules.tool;
+    permissionDenied(run, refusal);
+    return records.tool_use.rules.refused;
   }
 
   function error(record: JsonObject): string {
@@ -188,6 +195,20 @@ function opencodeTokens(tokens: JsonObject): Tokens {
     cache_read: cache.read,
     cache_write: cache.write,
   });
+}
+
+/** What `run` writes for a call it auto-rejected (docs/harnesses/opencode.md "Refused calls"). */
+const REJECTED = 'The user rejected permission to use this specific tool call.';
+
+/**
+ * A refused call: its error is the rejection. Without feedback, OpenCode halts the session at it (the run ends);
+ * with feedback (`... with the following feedback: ...`) it goes on.
+ */
+function refusalOf(tool: string, state: JsonObject): Refusal | undefined {
+  const error = state.error;
+  if (state.status !== 'error' || typeof error !== 'string' || !error.startsWith(REJECTED.slice(0, -1)))
+    return undefined;
+  return { tool, reason: error, stopped: error === REJECTED };
 }
 
 /**

@@ -14,6 +14,7 @@ import { excluding, tokenCount, tokensOf } from '../../kernel/metrics.js';
 import { BoundedMap } from '../../kernel/bounded-map.js';
 import { recordRows, type RecordRule } from '../../kernel/record-table.js';
 import { stringField } from '../../kernel/tool-rules.js';
+import { permissionDenied, type Refusal } from '../../kernel/permission-denied.js';
 import { backgroundAgents } from '../claude-code/background-agents.js';
 import { bySubtype, dialect, endRun, errorCode, errorMessage } from '../claude-code/dialect.js';
 
@@ -59,7 +60,8 @@ export const records = recordRows({
   },
   result: {
     handling:
-      'the end of the run: usage, turns, duration and final text (`result`) go to the metrics; an error is an ' +
+      'the end of the run: usage, turns, duration and final text (`result`) go to the metrics; each entry of ' +
+      '`permission_denials` (a call the approval mode refused) is a `permission_denied` warning; an error is an ' +
       'error event with `error.message`, unless it repeats the last `[API Error: ...]` text',
     rules: {
       success: 'result: consumed',
@@ -176,6 +178,7 @@ export function correlator(run: RunContext): Correlator {
 
   function result(record: JsonObject): string {
     const { failed, subtype } = endRun(run, record);
+    for (const refusal of refusals(record.permission_denials)) permissionDenied(run, refusal);
     // The session's total over every API call, subagents included: it replaces, never adds.
     if (isObject(record.usage)) run.metrics.tokens = qwenTokens(record.usage);
     if (!failed) return records.result.rules.success;
@@ -194,6 +197,15 @@ export function correlator(run: RunContext): Correlator {
     control_response: () => records.control_response.rules.consumed,
     result,
   });
+}
+
+/** `permission_denials: [{tool_name, tool_use_id, tool_input}]`: the calls the approval mode refused, headless. */
+function refusals(denials: unknown): Refusal[] {
+  if (!Array.isArray(denials)) return [];
+  return denials.map((denial) => ({
+    tool: stringField(denial, 'tool_name') ?? 'a tool',
+    reason: 'the approval mode refused it (the result lists it in permission_denials)',
+  }));
 }
 
 /**

@@ -7,6 +7,7 @@ import { launcher } from '../../kernel/command-line.js';
 import { correlator, records } from './correlate.js';
 import { exitCodes } from './exit-codes.js';
 import { tools } from './tools.js';
+import { failures } from './failures.js';
 import { signature } from './signature.js';
 import { commandLine } from './command-line.js';
 
@@ -21,6 +22,7 @@ export const harness = {
   correlator,
   records,
   tools,
+  failures,
   terminal: 'result',
   exitCodes,
   launch: launcher(commandLine),

@@ -40,6 +40,18 @@ export function serverList(servers: string | readonly string[]): string[] {
 
 const RETRY_MS = 250;
 
+/** No NATS server of `servers` could be connected to within `giveUpAfterMs`; `cause` is the last try's error. */
+export class JetStreamConnectError extends Error {
+  constructor(
+    message: string,
+    readonly servers: readonly string[],
+    options?: ErrorOptions,
+  ) {
+    super(message, options);
+    this.name = 'JetStreamConnectError';
+  }
+}
+
 /**
  * Connects, trying again every 250 ms until `withinMs` has passed. Once connected, the client
  * reconnects on its own for ever: the caller decides when to give up (by closing).
@@ -58,8 +70,9 @@ export async function connectWithin(
     } catch (error) {
       if (signal.aborted) throw error;
       if (Date.now() + RETRY_MS > deadline) {
-        throw new Error(
+        throw new JetStreamConnectError(
           `could not connect to ${servers.join(', ')} within ${seconds(withinMs)}: ${(error as Error).message}`,
+          servers,
           { cause: error },
         );
       }

@@ -4,6 +4,8 @@
  *
  * @module harness-events/report
  */
+// First: without its packages, the import fails here with one line, before anything loads them.
+import './check-peers.js';
 export {
   buildReport,
   parseMetrics,

@@ -8,6 +8,7 @@
  * (docs/run-contract.md). While nothing reads the events they are kept for the result, bounded in
  * bytes, so awaiting `done` alone never hangs.
  */
+import { runFailure } from '../../kernel/failures.js';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { statSync } from 'node:fs';
 import { Readable, finished as onceFinished } from 'node:stream';
@@ -22,6 +23,7 @@ import { groupAlive, release, signalEach, signalGroup, strays, track } from './p
 import { InputBytes, splitLines, type LineTooLong } from '../../transforms/split-lines.js';
 import { harnessFrom } from '../registry.js';
 import type { HarnessClient } from '../../kernel/harness.js';
+import { permissionDenied } from '../../kernel/permission-denied.js';
 import { spawnUnsupported } from './platform.js';
 import { HarnessRunError, STDERR_TAIL_BYTES, type RunFailure, type RunOutcome, type RunResult } from './errors.js';
 import {
@@ -223,6 +225,7 @@ export function spawnHarness(given: SpawnHarnessOptions): HarnessRun {
       metrics,
       events: isRead() ? undefined : kept,
     };
+    if (reason !== undefined) metrics.failure = runFailure(reason, metrics);
     if (reason === undefined) {
       const { cause: _cause, detail: _detail, ...fields } = result;
       return resolveDone({ failed: false, ...fields });
@@ -260,7 +263,7 @@ export function spawnHarness(given: SpawnHarnessOptions): HarnessRun {
     child = spawn(command, options.args ?? [], {
       cwd: options.cwd,
       env: childEnv(options),
-      stdio: [harness.client ? 'pipe' : (options.stdin ?? 'ignore'), 'pipe', 'pipe'],
+      stdio: [harness.client || options.input !== undefined ? 'pipe' : (options.stdin ?? 'ignore'), 'pipe', 'pipe'],
       // Its own process group, so ending the run ends whatever the harness started too.
       detached: true,
     });
@@ -271,6 +274,11 @@ export function spawnHarness(given: SpawnHarnessOptions): HarnessRun {
     return output;
   }
   const started = child;
+  if (options.input !== undefined) {
+    // A child that exits without reading it: its exit is what the run reports.
+    started.stdin!.on('error', () => {});
+    started.stdin!.end(options.input);
+  }
   const pgid = started.pid;
   if (pgid !== undefined) {
     track(pgid);
@@ -281,6 +289,7 @@ export function spawnHarness(given: SpawnHarnessOptions): HarnessRun {
         signalGroup(pgid, signal);
       },
       emit,
+      metrics,
     });
   }
 
@@ -316,6 +325,8 @@ export function spawnHarness(given: SpawnHarnessOptions): HarnessRun {
         : `(a stderr line of ${(line as LineTooLong).bytes} bytes, skipped)`;
     keepStderr(message);
     emit({ type: 'warning', code: 'stderr', message });
+    const refusal = harness.stderrRefusal?.(message);
+    if (refusal) permissionDenied({ emit, metrics }, refusal);
   });
 
   /** The last lines of stderr, at most STDERR_TAIL_BYTES of them (a longer last line: its end). */

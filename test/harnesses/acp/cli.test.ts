@@ -80,7 +80,13 @@ describe('harness-events run --harness acp', { timeout: 30_000 }, () => {
     expect(code).toBe(0);
     // The test agent refuses every model: an error event, and the run goes on.
     expect(events[0]).toEqual({ type: 'error', message: 'Unknown model: m1', code: '-32602' });
-    expect(events[5]).toEqual({
+    // The rejection is a permission_denied warning (docs/contract.md "Refused tool calls").
+    expect(events[4]).toEqual({
+      type: 'warning',
+      code: 'permission_denied',
+      message: 'Permission denied: rm -rf build: permissions "default": the library chose no',
+    });
+    expect(events[6]).toEqual({
       type: 'agent',
       message: 'permission: {"outcome":{"outcome":"selected","optionId":"no"}}',
     });
@@ -101,7 +107,7 @@ describe('harness-events run --harness acp', { timeout: 30_000 }, () => {
     );
     expect(code).toBe(0);
     expect(events).toEqual([{ type: 'agent', message: 'Hello.' }]);
-    expect(agentLog()[0]).toEqual({ argv: ['--acp'] });
+    expect(agentLog()[0]).toEqual({ argv: ['--acp', '--approval-mode', 'default'] });
   });
 
   test("Ctrl-C cancels the turn: session/cancel, the agent's `cancelled` answer written, exit 130", async () => {

@@ -35,7 +35,7 @@ test('the default line does not auto-approve; the local backend wins over the ca
     prompt: 'Say hi.',
     env: { PATH, CLINE_SESSION_BACKEND_MODE: 'hub' },
   });
-  expect(events).toEqual([{ type: 'agent', message: 'local | --json --auto-approve false Say hi.' }]);
+  expect(events).toEqual([{ type: 'agent', message: 'local | --json --auto-approve false -- Say hi.' }]);
   expect(result).toMatchObject({ exitCode: 0, metrics: { ended: true, is_error: false } });
 });
 
@@ -50,7 +50,7 @@ test("permissions: 'bypass' gives --auto-approve true, before the model and the 
     env: { PATH },
   });
   expect(events).toEqual([
-    { type: 'agent', message: 'local | --json --auto-approve true --model fake-model --verbose Say hi.' },
+    { type: 'agent', message: 'local | --json --auto-approve true --model fake-model --verbose -- Say hi.' },
   ]);
 });
 
@@ -64,5 +64,5 @@ test('harness-events run --harness cline --prompt P: the same command line and b
     .trimEnd()
     .split('\n')
     .map((line) => JSON.parse(line) as HarnessEvent);
-  expect(bodies(events)).toEqual([{ type: 'agent', message: 'local | --json --auto-approve false Say hi.' }]);
+  expect(bodies(events)).toEqual([{ type: 'agent', message: 'local | --json --auto-approve false -- Say hi.' }]);
 });

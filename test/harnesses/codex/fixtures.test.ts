@@ -150,6 +150,8 @@ describe('exact events of the lab captures (codex-cli 0.169.0)', () => {
       session_id: '01a22a3b-09e4-7232-a3fb-42babec4a08e',
       ended: true,
       is_error: true,
+      // "stream disconnected before completion": the model API failed.
+      failure: 'api_error',
       tokens: {},
       input: {
         bytes: 526,

@@ -16,7 +16,8 @@ const cwd = '/home/user/project';
 const geminiRules = ruleNames(sharedRecords, records);
 
 describe('every Gemini capture', () => {
-  test('the lab folder holds the nine captures LAB.md describes', () => {
+  // And the live suite's defaults round (test/harnesses/refusals.test.ts).
+  test('the lab folder holds the nine captures LAB.md describes, and the defaults round', () => {
     expect(fixtureFiles('gemini')).toEqual(
       [
         'empty-response',
@@ -24,6 +25,7 @@ describe('every Gemini capture', () => {
         'error-http-500-retried',
         'file-tools',
         'multi-turn',
+        'permission-default',
         'shell',
         'subagent',
         'text-thoughts',
@@ -229,7 +231,13 @@ const expectedMetrics = {
     final_output: 'Each of those attempts failed as expected.',
   },
   // The error handler's result: all zeros, duration 0; no agent text, so no final output.
-  'error-http-400': { tokens: { input: 0, cache_read: 0, output: 0 }, duration_ms: 0, tool_calls: 0, is_error: true },
+  'error-http-400': {
+    tokens: { input: 0, cache_read: 0, output: 0 },
+    duration_ms: 0,
+    tool_calls: 0,
+    is_error: true,
+    failure: 'api_error',
+  },
   // 5008 - 5000 - 8 = 0.
   'error-http-500-retried': {
     tokens: { input: 5000, cache_read: 0, output: 8 },
@@ -244,6 +252,7 @@ const expectedMetrics = {
     duration_ms: 7488,
     tool_calls: 0,
     is_error: true,
+    failure: 'api_error',
   },
   // Two models (44100 + 300 input, 149 + 10 output): the top-level sums; 44559 - 44400 - 159 = 0.
   'multi-turn': {

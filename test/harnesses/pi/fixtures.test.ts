@@ -217,6 +217,7 @@ describe('exact events of the lab captures (pi 0.73.1)', () => {
         session_id: '01a22f20-afad-75ae-94cb-418a2fa46eec',
         ended: true,
         is_error: true,
+        failure: 'auth',
         turns: 1,
         tokens: {},
         input: {

@@ -12,6 +12,7 @@ import { pipeline } from 'node:stream/promises';
 import { afterEach, describe, expect, test } from 'vitest';
 import type { HarnessEvent } from '../../../lib/kernel/events.js';
 import { JetStreamPublishError, toJetStream } from '../../../lib/interfaces/jetstream/sink.js';
+import { JetStreamConnectError } from '../../../lib/interfaces/jetstream/connection.js';
 import { floodProgress } from '../../helpers.js';
 import { startNatsServer, unusedPort, type NatsServer } from '../../nats-server.js';
 import { asStored, children, expectSame, readAll, startPublishing, until, type Spawned } from './publish.js';
@@ -134,9 +135,14 @@ describe('a server that does not come back', () => {
     async () => {
       const url = `nats://127.0.0.1:${await unusedPort()}`;
       const sink = toJetStream({ servers: url, harness: 'codex', run: 'nowhere', giveUpAfterMs: 1000 });
-      await expect(
-        pipeline(Readable.from([{ type: 'agent', timestamp: '2026-11-30T12:00:00.000Z', message: 'x' }]), sink),
-      ).rejects.toThrow(new RegExp(`^could not connect to ${url} within 1 s: `));
+      const failed = await pipeline(
+        Readable.from([{ type: 'agent', timestamp: '2026-11-30T12:00:00.000Z', message: 'x' }]),
+        sink,
+      ).catch((error: unknown) => error);
+      // A type to catch, with the servers it tried and the client's last error.
+      expect(failed).toBeInstanceOf(JetStreamConnectError);
+      expect(failed).toMatchObject({ name: 'JetStreamConnectError', servers: [url], cause: expect.any(Error) });
+      expect((failed as Error).message).toMatch(new RegExp(`^could not connect to ${url} within 1 s: `));
     },
   );
 

@@ -1,0 +1,134 @@
+/**
+ * docs/contract.md "Refused tool calls" on real streams: each CLI run by the live suite's `defaults` round under the
+ * library's default command line (test/fixtures/<harness>/lab/permission-default.jsonl, captured with
+ * LIVE_CAPTURE), where the model reads, searches, lists, writes, edits and runs `rm`. Every refusal its output
+ * states is one `permission_denied` warning naming the tool and the reason, counted in the metrics; a run the CLI
+ * stopped at a refusal says so.
+ */
+import { describe, expect, test } from 'vitest';
+import type { HarnessName } from '../../lib/index.js';
+import { spawnHarness } from '../../lib/index.js';
+import { bodies, fixturePath, run, runFixture } from '../helpers.js';
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+
+const file = 'lab/permission-default.jsonl';
+const denied = (tool: string, reason: string) => `Permission denied: ${tool}: ${reason}`;
+
+const claudeWs = '/tmp/he-live-04BlcA/project';
+const claudeWrite = (path: string) =>
+  `Claude requested permissions to write to ${claudeWs}/${path}, but you haven't granted it yet.`;
+const qwenReason = 'the approval mode refused it (the result lists it in permission_denials)';
+const geminiReason = (tool: string, others: string) =>
+  `Tool "${tool}" not found. Did you mean one of: ${others}? (the approval mode does not offer it headless)`;
+const copilotReason =
+  'Permission denied because no interactive user response was available. Retry in an interactive session so the ' +
+  'user can approve it, or try an alternative that does not require this permission.';
+const clineReason = (tool: string) =>
+  `Tool "${tool}" requires approval in a TTY session -- NOT a tool or system failure. Clarify with user before ` +
+  'proceeding.';
+
+const expected: Record<string, { warnings: string[]; stopped?: true }> = {
+  'claude-code': {
+    warnings: [
+      denied('Write', claudeWrite('src/c.ts')),
+      denied('Edit', claudeWrite('src/a.ts')),
+      denied(
+        'Bash',
+        `rm in '${claudeWs}/README.md' needs approval. The path is inside the working directories for this session ` +
+          `('${claudeWs}'), and Claude Code asks before a shell command creates, changes or removes files there.`,
+      ),
+    ],
+  },
+  qwen: { warnings: ['write_file', 'edit', 'run_shell_command'].map((tool) => denied(tool, qwenReason)) },
+  gemini: {
+    warnings: [
+      denied('write_file', geminiReason('write_file', '"read_file", "update_topic", "grep_search"')),
+      denied('replace', geminiReason('replace', '"read_file", "grep_search", "glob"')),
+      denied('run_shell_command', geminiReason('run_shell_command', '"update_topic", "grep_search", "invoke_agent"')),
+    ],
+  },
+  // OpenCode's default asks for everything: the first read is rejected and the session halts there.
+  opencode: {
+    warnings: [denied('read', 'The user rejected permission to use this specific tool call.')],
+    stopped: true,
+  },
+  copilot: { warnings: ['create', 'edit', 'bash'].map((tool) => denied(tool, copilotReason)) },
+  // Without a TTY every call is refused, reads too; the third in a row ends the run (run_aborted).
+  cline: {
+    warnings: ['read_files', 'search_codebase', 'run_commands'].map((tool) => denied(tool, clineReason(tool))),
+    stopped: true,
+  },
+};
+
+describe('refusals become permission_denied warnings', () => {
+  for (const [harness, { warnings, stopped }] of Object.entries(expected)) {
+    test(`${harness}: ${file}`, async () => {
+      const result = await runFixture(`${harness}/${file}`, { harness: harness as HarnessName });
+      const events = bodies(result.events);
+      expect(
+        events.filter((event) => event.code === 'permission_denied').map((event) => event.message),
+        JSON.stringify(events),
+      ).toEqual(warnings);
+      expect(result.metrics.permission_denials).toBe(warnings.length);
+      expect(result.metrics.stopped_by_permission).toBe(stopped);
+      // A run a refusal stopped has that class (docs/contract.md "Run metrics"), whatever else it reported.
+      if (stopped) expect(result.metrics.failure).toBe('permission_denied');
+      else expect(result.metrics.failure).not.toBe('permission_denied');
+      // Each refused call keeps its own event, unsuccessful.
+      const refused = events.filter((event) => 'is_success' in event && event.is_success === false);
+      expect(refused.length).toBeGreaterThanOrEqual(warnings.length);
+    });
+  }
+
+  test('OpenCode: a rejection with feedback is a refusal the session goes on from: not stopped', async () => {
+    const record = {
+      type: 'tool_use',
+      sessionID: 'ses_1',
+      part: {
+        id: 'prt_1',
+        tool: 'bash',
+        state: {
+          status: 'error',
+          input: { command: 'rm README.md' },
+          error: 'The user rejected permission to use this specific tool call with the following feedback: no',
+        },
+      },
+    };
+    const result = await run(JSON.stringify(record) + '\n', { harness: 'opencode' });
+    expect(bodies(result.events)).toEqual([
+      { type: 'command', command: 'rm README.md', is_success: false },
+      {
+        type: 'warning',
+        code: 'permission_denied',
+        message: denied(
+          'bash',
+          'The user rejected permission to use this specific tool call with the following feedback: no',
+        ),
+      },
+    ]);
+    expect(result.metrics.stopped_by_permission).toBeUndefined();
+  });
+});
+
+describe('Codex: refusals only on stderr (spawnHarness)', () => {
+  // The stderr of a real `codex exec` whose model tried two patches and two escalated commands (0.171.0).
+  test("the router's patch and escalation refusals are permission_denied warnings", async () => {
+    const stderr = readFileSync(fixturePath('codex/lab/exec-default.stderr.txt'), 'utf8');
+    const script = fileURLToPath(new URL('../children/script.mjs', import.meta.url));
+    const steps = [{ out: readFileSync(fixturePath(`codex/${file}`), 'utf8') }, { err: stderr }, { exit: 0 }];
+    const codex = spawnHarness({ harness: 'codex', command: process.execPath, args: [script, JSON.stringify(steps)] });
+    const events = bodies(await codex.toArray());
+    const patch = 'patch rejected: writing is blocked by read-only sandbox; rejected by user approval settings';
+    const never =
+      'approval policy is Never; reject command — you cannot ask for escalated permissions if the approval policy ' +
+      'is Never';
+    expect(events.filter((event) => event.code === 'permission_denied').map((event) => event.message)).toEqual([
+      denied('apply_patch', patch),
+      denied('apply_patch', patch),
+      denied('exec_command', never),
+      denied('exec_command', never),
+    ]);
+    expect((await codex.done).metrics.permission_denials).toBe(4);
+  });
+});
