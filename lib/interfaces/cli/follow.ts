@@ -4,7 +4,7 @@ import { pipeline } from 'node:stream/promises';
 import { parseArgs } from 'node:util';
 import { followSession } from '../../runtime/sessions/follow.js';
 import { sessionFormats } from '../../runtime/registry.js';
-import { findSessions, type SessionEntry } from '../../runtime/sessions/sessions.js';
+import { findSessions, latestTime, type SessionEntry } from '../../runtime/sessions/sessions.js';
 import { serialize } from '../../transforms/serialize.js';
 import { loadPretty, readerGone, reportFailure } from './output.js';
 import { checkSessionFile, homeOption } from './session-input.js';
@@ -75,6 +75,6 @@ async function checkedTarget(harness: string, path: string) {
 async function latestSession(home: string | undefined, harness: string | undefined) {
   let latest: SessionEntry | undefined;
   for await (const entry of findSessions({ home, harness }))
-    if (latest === undefined || entry.updated > latest.updated) latest = entry;
+    if (latest === undefined || latestTime([latest.updated, entry.updated]) !== latest.updated) latest = entry;
   return latest && { harness: latest.harness, path: latest.path };
 }

@@ -57,6 +57,17 @@ export interface FindSessionsOptions {
 
 export const DEFAULT_LIVE_WITHIN_MS = 60_000;
 
+/** The latest of some times (ISO 8601, any zone or precision), by the instant each names; unparsable ones last. */
+export function latestTime(times: readonly string[]): string | undefined {
+  let latest: string | undefined;
+  let latestMs = -Infinity;
+  for (const time of times) {
+    const ms = Date.parse(time);
+    if (latest === undefined || ms > latestMs) [latest, latestMs] = [time, Number.isNaN(ms) ? -Infinity : ms];
+  }
+  return latest;
+}
+
 /** The session format of a harness, or a TypeError naming the ones there are. */
 export function sessionFormat(harness: string): SessionFormat {
   const format = sessionFormats.get(harness);
@@ -116,11 +127,9 @@ async function describe(
     )
   ).flat();
   const mtime = Math.max(main.mtimeMs, ...parts.map((part) => part.mtimeMs), ...subagents.map((a) => a.facts.mtimeMs));
-  // The latest of the files' last times (ISO 8601 in UTC sort as strings).
-  const updated = [main, ...parts]
-    .flatMap((file) => (file.updated === undefined ? [] : [file.updated]))
-    .sort()
-    .at(-1);
+  // The latest of the files' last times, by the instant each names (as strings, a time without milliseconds or in
+  // another zone would sort wrong).
+  const updated = latestTime([main, ...parts].flatMap((file) => (file.updated === undefined ? [] : [file.updated])));
   const liveWithin = options.liveWithinMs ?? DEFAULT_LIVE_WITHIN_MS;
   const entry: SessionEntry = {
     harness: format.harness,
