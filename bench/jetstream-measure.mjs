@@ -10,7 +10,8 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { connect } from '@nats-io/transport-node';
 import { jetstream } from '@nats-io/jetstream';
-import { serialize, toJetStream } from '../dist/lib/index.js';
+import { serialize } from '../dist/lib/transforms.js';
+import { toJetStream } from '../dist/lib/interfaces/jetstream/index.js';
 
 const [which, file, url, output] = process.argv.slice(2);
 const events = readFileSync(file, 'utf8')
