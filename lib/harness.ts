@@ -27,6 +27,8 @@ export type {
   StoreFacts,
   StoreRecord,
 } from './kernel/session.js';
+export type { FailureRow, FailureRows } from './kernel/failures.js';
+export type { Refusal } from './kernel/permission-denied.js';
 export {
   recordTable,
   recordRows,
