@@ -43,17 +43,25 @@ export const claudeCode: Scenario[] = [
     ],
   },
   shellScenario((command) => ({ name: 'Bash', input: { command } }), 'false', {
-    // Bash commands that are reads, searches and listings are reclassified; Claude reports no exit code.
+    // Bash commands that are reads, searches and listings are reclassified; Claude reports no exit code; each
+    // command runs in the tracked shell directory, here the project's (revision 2026-12-05).
     events: (x) =>
-      shellEvents(x, { failing: 'false', failed: { type: 'command', command: 'false', is_success: false } }),
+      shellEvents(x, {
+        failing: 'false',
+        failed: { type: 'command', command: 'false', working_directory: x.workspace, is_success: false },
+        written: { working_directory: x.workspace },
+      }),
   }),
   apiErrorScenario(401, 1, {
     env: { CLAUDE_CODE_MAX_RETRIES: '0' },
-    // The synthetic assistant text is an agent message; the result (subtype success, is_error true) an
-    // error coded with its terminal_reason.
+    // The synthetic assistant text (is_api_error_message) is an error coded with its `error`, not the agent's
+    // words; the result repeating it gives no second error (revision 2026-12-05).
     events: (x) => [
-      { type: 'agent', message: 'Failed to authenticate. API Error: 401 scripted HTTP 401' },
-      { type: 'error', message: 'Failed to authenticate. API Error: 401 scripted HTTP 401', code: 'api_error' },
+      {
+        type: 'error',
+        message: 'Failed to authenticate. API Error: 401 scripted HTTP 401',
+        code: 'authentication_failed',
+      },
       x.exited(1),
     ],
   }),

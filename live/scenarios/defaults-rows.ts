@@ -66,7 +66,7 @@ export const claudeCodeDefaults = defaultsScenario(claudeTools, {
       `rm in '${x.path('README.md')}' needs approval. The path is inside the working directories for this session ` +
         `('${x.workspace}'), and Claude Code asks before a shell command creates, changes or removes files there.`,
     ),
-    rm(x, false),
+    rm(x),
     done,
   ],
 });
@@ -79,20 +79,24 @@ const addPatch: ToolUse = {
 };
 
 // The rejected patch leaves no item: only stderr says so. The sandbox makes `sed -i` and `rm` fail.
+const codexDefaultsEvents = (x: Expected, failedCommands: EventBody[]): EventBody[] => [
+  readOk(x),
+  searchOk(x),
+  listOk(x),
+  denied('apply_patch', 'patch rejected: writing is blocked by read-only sandbox; rejected by user approval settings'),
+  ...failedCommands,
+  done,
+  { type: 'usage', tokens: { input: 8400, output: 280, cache_read: 0, cache_write: 0, reasoning: 0 } },
+];
 export const codexDefaults = defaultsScenario(shellTools(exec, addPatch), {
-  events: (x) => [
-    readOk(x),
-    searchOk(x),
-    listOk(x),
-    denied(
-      'apply_patch',
-      'patch rejected: writing is blocked by read-only sandbox; rejected by user approval settings',
-    ),
-    { type: 'command', command: "sed -i 's/hello/bye/' src/a.ts", exit_code: 4, is_success: false },
-    { type: 'command', command: 'rm README.md', exit_code: 1, is_success: false },
-    done,
-    { type: 'usage', tokens: { input: 8400, output: 280, cache_read: 0, cache_write: 0, reasoning: 0 } },
-  ],
+  events: (x) =>
+    codexDefaultsEvents(x, [
+      { type: 'command', command: "sed -i 's/hello/bye/' src/a.ts", exit_code: 4, is_success: false },
+      { type: 'command', command: 'rm README.md', exit_code: 1, is_success: false },
+    ]),
+  // From run to run Codex leaves out the items of the commands its sandbox denied (openai/codex#47433; issue 45
+  // reads them from the rollout): then stdout has the refused patch alone.
+  orEvents: (x) => codexDefaultsEvents(x, []),
 });
 
 const opencodeTools: DefaultsTools = {
@@ -197,7 +201,7 @@ const copilotReason =
 export const copilotDefaults = defaultsScenario(copilotTools, {
   events: (x) => [
     readOk(x),
-    { type: 'search', query: 'hello', is_success: true },
+    searchOk(x),
     listOk(x),
     wrote(x, 'src/c.ts'),
     denied('create', copilotReason),
@@ -261,7 +265,7 @@ export const qwenAcpDefaults = defaultsScenario(qwenTools, {
     qwenAcpUsage,
     searchOk(x),
     qwenAcpUsage,
-    { type: 'search', query: 'ListFiles: src', path: x.path('src'), is_success: true },
+    listOk(x),
     qwenAcpUsage,
     denied('Writing to src/c.ts', chose('cancel')),
     wrote(x, 'src/c.ts'),

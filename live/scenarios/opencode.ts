@@ -73,12 +73,13 @@ export const opencode: Scenario[] = [
     ],
   },
   shellScenario(bash, 'false', {
-    // bash reclassified like a Codex command; the exit code comes from state.metadata.exit.
+    // bash reclassified like a Codex command; the exit code comes from state.metadata.exit; a bash without `workdir`
+    // ran in the run's directory (revision 2026-12-05).
     events: (x) =>
       shellEvents(x, {
         failing: 'false',
-        failed: { type: 'command', command: 'false', exit_code: 1, is_success: false },
-        written: { exit_code: 0 },
+        failed: { type: 'command', command: 'false', working_directory: x.workspace, exit_code: 1, is_success: false },
+        written: { working_directory: x.workspace, exit_code: 0 },
         step,
       }),
   }),
