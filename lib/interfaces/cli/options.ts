@@ -22,8 +22,8 @@ const sizeOptions = {
 /** The options of a run started from a prompt (`run --prompt`; acp also `--agent`). */
 const launchFlags = ['prompt', 'model', 'agent', 'permissions'];
 
-/** The options each command takes; any other is a usage error. */
-const commandOptions = {
+/** The options each command takes; any other is a usage error. Its --help lists the same (help.test.ts). */
+export const commandOptions = {
   normalize: [
     'harness',
     'cwd',

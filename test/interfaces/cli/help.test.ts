@@ -9,6 +9,7 @@ import { afterAll, describe, expect, test } from 'vitest';
 import { DEFAULT_MAX_PENDING_TOOLS } from '../../../lib/transforms/correlate.js';
 import { DEFAULT_MAX_LINE_BYTES } from '../../../lib/transforms/split-lines.js';
 import { DEFAULT_KILL_GRACE_MS } from '../../../lib/runtime/run/spawn-options.js';
+import { commandOptions } from '../../../lib/interfaces/cli/options.js';
 import { harnessEvents } from '../../cli.js';
 
 /** Each command, and options its help must list. */
@@ -40,6 +41,16 @@ describe('<command> --help', { timeout: 60_000 }, () => {
     for (const other of Object.keys(commands).filter((other) => other !== name))
       expect(usage).not.toMatch(new RegExp(`^  harness-events ${other} `, 'm'));
   });
+
+  // The help's options and the parser's are two lists: a flag added to one only is a help that lies.
+  test.each(Object.keys(commandOptions))(
+    '%s --help lists exactly the options the command takes (and --help)',
+    async (name) => {
+      const { stdout } = await harnessEvents([name, '--help']);
+      const shown = [...stdout.matchAll(/^ {2}(?:-\w, )?--([\w-]+)/gm)].map((match) => match[1]);
+      expect(shown.sort()).toEqual([...commandOptions[name as keyof typeof commandOptions], 'help'].sort());
+    },
+  );
 
   test('--help: every command, and the defaults the library runs with', async () => {
     const { code, stdout } = await harnessEvents(['--help']);
