@@ -9,9 +9,9 @@
  * the median is reported), BENCH_GB_MB (size of the memory figure's big input, default 1024),
  * BENCH_SMALL_RECORDS (gen-claude-stream's count, default 50000, about 200 MB),
  * BENCH_HARNESSES (comma-separated subset), BENCH_ONLY (comma-separated sections: throughput,
- * startup, memory, backpressure, hostile, issue30, sessions, jetstream), BENCH_NATS_EVENTS (events
+ * startup, memory, backpressure, hostile, issue30, sessions, store, jetstream), BENCH_NATS_EVENTS (events
  * through the JetStream sink, default 100,000; bench/jetstream.ts), BENCH_SESSION_MB (size of each
- * session file the sessions section reads, default 100).
+ * session file the sessions section reads, default 100), BENCH_STORE_MB (the SQLite store of bench/store.ts, 100).
  */
 import { execFileSync, spawn } from 'node:child_process';
 import {
@@ -28,6 +28,7 @@ import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { generated, harnessNames, sizeOf, type BenchHarness } from './generate.js';
 import { jetstreamBench, jetstreamTable } from './jetstream.js';
+import { storeBench } from './store.js';
 
 const megabytes = Number(process.env.BENCH_MB ?? 300);
 const runs = Number(process.env.BENCH_RUNS ?? 3);
@@ -320,6 +321,7 @@ const results = {
   hostile: section('hostile') ? hostile() : undefined,
   issue30: section('issue30') ? issue30() : undefined,
   sessions: section('sessions') ? await sessions() : undefined,
+  store: section('store') ? storeBench(tmp, runs) : undefined,
   jetstream: section('jetstream') ? await jetstreamBench() : undefined,
 };
 writeFileSync(
