@@ -116,7 +116,7 @@ export class PageSource {
       const consistent =
         walNow?.ino === watch?.ino &&
         unchanged(main, { size: stamp.size, mtimeMs: stamp.mtimeMs, head: head.subarray(0, bytesRead) }) &&
-        (watch === undefined || (walNow!.size >= end && readHead(wal!, WAL_HEADER_BYTES).equals(watch.header)));
+        (watch === undefined || (walNow!.size >= end && sameHead(wal!, watch.header, WAL_HEADER_BYTES)));
       if (!consistent) {
         closeSync(main);
         if (wal !== undefined) closeSync(wal);
@@ -213,8 +213,8 @@ export class PageSource {
       this.wal = { ...walWatch(fd), frameBytes: FRAME_HEADER_BYTES + this.pageSize };
     }
     const wal = this.wal;
-    if (now?.ino !== wal.ino || !readHead(wal.fd, WAL_HEADER_BYTES).equals(wal.header)) return undefined;
-    const header = Buffer.alloc(FRAME_HEADER_BYTES);
+    if (now?.ino !== wal.ino || !sameHead(wal.fd, wal.header, WAL_HEADER_BYTES)) return undefined;
+    const header = scratch.subarray(0, FRAME_HEADER_BYTES);
     const salts =
       wal.header.length === WAL_HEADER_BYTES ? [wal.header.readUInt32BE(16), wal.header.readUInt32BE(20)] : [];
     while (readSync(wal.fd, header, 0, FRAME_HEADER_BYTES, wal.scanned) === FRAME_HEADER_BYTES) {
@@ -234,7 +234,7 @@ export class PageSource {
     const wal = statIfThere(`${this.path}-wal`);
     if (this.wal === undefined || this.wal.header.length < WAL_HEADER_BYTES)
       return unchanged(this.main, this.mainStamp) && (wal === undefined || wal.size <= WAL_HEADER_BYTES);
-    return wal?.ino === this.wal.ino && readHead(this.wal.fd, WAL_HEADER_BYTES).equals(this.wal.header);
+    return wal?.ino === this.wal.ino && sameHead(this.wal.fd, this.wal.header, WAL_HEADER_BYTES);
   }
 
   close(): void {
@@ -262,7 +262,7 @@ function walWatch(fd: number): WalWatch {
  */
 function unchanged(fd: number, stamp: { size: number; mtimeMs: number; head: Buffer }): boolean {
   const now = fstatSync(fd);
-  return now.size === stamp.size && now.mtimeMs === stamp.mtimeMs && readHead(fd, stamp.head.length).equals(stamp.head);
+  return now.size === stamp.size && now.mtimeMs === stamp.mtimeMs && sameHead(fd, stamp.head);
 }
 
 /** A file's first bytes (fewer when it is shorter). */
@@ -271,12 +271,20 @@ function readHead(fd: number, bytes = 100): Buffer {
   return head.subarray(0, readSync(fd, head, 0, bytes, 0));
 }
 
+/**
+ * Whether a file's first `bytes` are still `head` (as many, the same), read into a buffer kept for it: the checks
+ * run for every page read from the main file, so they allocate nothing and throw nothing.
+ */
+function sameHead(fd: number, head: Buffer, bytes = head.length): boolean {
+  const now = scratch.subarray(0, bytes);
+  const read = readSync(fd, now, 0, bytes, 0);
+  return read === head.length && now.subarray(0, read).equals(head);
+}
+const scratch = Buffer.alloc(128);
+
+/** A file's inode and size, or undefined when it is not there (no exception: this runs for every page). */
 function statIfThere(path: string): { ino: number; size: number } | undefined {
-  try {
-    return statSync(path);
-  } catch {
-    return undefined;
-  }
+  return statSync(path, { throwIfNoEntry: false });
 }
 
 /**
