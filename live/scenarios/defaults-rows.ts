@@ -88,15 +88,18 @@ const codexDefaultsEvents = (x: Expected, failedCommands: EventBody[]): EventBod
   done,
   { type: 'usage', tokens: { input: 8400, output: 280, cache_read: 0, cache_write: 0, reasoning: 0 } },
 ];
+const codexSed: EventBody = {
+  type: 'command',
+  command: "sed -i 's/hello/bye/' src/a.ts",
+  exit_code: 4,
+  is_success: false,
+};
+const codexRm: EventBody = { type: 'command', command: 'rm README.md', exit_code: 1, is_success: false };
 export const codexDefaults = defaultsScenario(shellTools(exec, addPatch), {
-  events: (x) =>
-    codexDefaultsEvents(x, [
-      { type: 'command', command: "sed -i 's/hello/bye/' src/a.ts", exit_code: 4, is_success: false },
-      { type: 'command', command: 'rm README.md', exit_code: 1, is_success: false },
-    ]),
-  // From run to run Codex leaves out the items of the commands its sandbox denied (openai/codex#47433; issue 45
-  // reads them from the rollout): then stdout has the refused patch alone.
-  orEvents: (x) => codexDefaultsEvents(x, []),
+  events: (x) => codexDefaultsEvents(x, [codexSed, codexRm]),
+  // From run to run Codex leaves out the item of any command its sandbox denied, each on its own
+  // (openai/codex#47433; issue 45 reads them from the rollout): every such subset, in order, nothing else.
+  orEvents: (x) => [[codexSed], [codexRm], []].map((failed) => codexDefaultsEvents(x, failed)),
 });
 
 const opencodeTools: DefaultsTools = {
