@@ -3,14 +3,12 @@
  * read on from the last row given, as following a store does, every row of every commit is given once and equals
  * what SQLite itself reads back, though the WAL was copied into the main file, emptied and restarted under the reads.
  */
-import { spawn } from 'node:child_process';
-import { once } from 'node:events';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createInterface } from 'node:readline';
 import { afterEach, expect, test } from 'vitest';
 import { readTable } from '../../lib/sqlite/database.js';
+import { python } from './python.js';
 
 const script = new URL('./race-writer.py', import.meta.url).pathname;
 const COMMITS = 3000;
@@ -23,17 +21,9 @@ test('3,000 commits with PASSIVE and TRUNCATE checkpoints among them: every row 
   const dir = mkdtempSync(join(tmpdir(), 'harness-events-race-'));
   cleanup.push(() => rmSync(dir, { recursive: true, force: true }));
   const db = join(dir, 'race.db');
-  const child = spawn('python3', [script, db, String(COMMITS), '5', '37'], { stdio: ['pipe', 'pipe', 'inherit'] });
-  cleanup.push(async () => {
-    if (child.exitCode !== null) return;
-    const exited = once(child, 'exit');
-    child.stdin.end();
-    await exited;
-  });
-  const answers = createInterface({ input: child.stdout })[Symbol.asyncIterator]();
-  const answer = async () => (await answers.next()).value as string;
+  const { send, answer } = python(script, [db, String(COMMITS), '5', '37'], cleanup);
   expect(await answer()).toBe('ready');
-  child.stdin.write('go\n');
+  send('go');
   const given: [number, unknown, unknown][] = [];
   let done = false;
   let givenWhileWriting = 0;
@@ -56,7 +46,7 @@ test('3,000 commits with PASSIVE and TRUNCATE checkpoints among them: every row 
     await new Promise((resolve) => setImmediate(resolve));
   }
   await finished;
-  child.stdin.write('rows\n');
+  send('rows');
   const expected = JSON.parse(await answer()) as [number, number, string][];
   expect(expected).toHaveLength(COMMITS);
   expect(given.length).toBe(COMMITS);

@@ -4,15 +4,13 @@
  * says what each table holds; the reader must give exactly that, from the main file and the
  * committed frames of the -wal, while the writer keeps the database open and goes on writing.
  */
-import { spawn } from 'node:child_process';
-import { once } from 'node:events';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createInterface } from 'node:readline';
 import { afterEach, describe, expect, test } from 'vitest';
 import type { SqlValue } from '../../lib/sqlite/btree.js';
 import { columnsOf, lastRow, readTable } from '../../lib/sqlite/database.js';
+import { python } from './python.js';
 
 const script = new URL('./sql-writer.py', import.meta.url).pathname;
 const cleanup: (() => Promise<void> | void)[] = [];
@@ -24,19 +22,10 @@ async function writer(name = 'test.db') {
   const dir = mkdtempSync(join(tmpdir(), 'harness-events-sqlite-'));
   cleanup.push(() => rmSync(dir, { recursive: true, force: true }));
   const db = join(dir, name);
-  const child = spawn('python3', [script, db], { stdio: ['pipe', 'pipe', 'inherit'] });
-  cleanup.push(async () => {
-    if (child.exitCode !== null) return;
-    const exited = once(child, 'exit');
-    child.stdin.end();
-    await exited;
-  });
-  const answers = createInterface({ input: child.stdout })[Symbol.asyncIterator]();
+  const { send, answer } = python(script, [db], cleanup);
   const ask = async (line: string): Promise<string> => {
-    child.stdin.write(line + '\n');
-    const answer = await answers.next();
-    if (answer.done === true) throw new Error(`the writer ended before answering ${line}`);
-    return answer.value;
+    send(line);
+    return answer(line);
   };
   return { db, ask };
 }
