@@ -33,7 +33,19 @@ export const tokens = {
   additionalProperties: false,
 } as const;
 
-const lineRange = { start_line: lineNumber, end_line: lineNumber } as const;
+const lineRange = {
+  /** The first line the call covers (1-based), when the harness names one. */
+  start_line: lineNumber,
+  /** The last line the call covers (1-based, inclusive), when the harness names one. */
+  end_line: lineNumber,
+} as const;
+/** The field every tool event shares (spread into each row, so the schemas keep their field order). */
+const outcome = {
+  /**
+   * Whether the call succeeded (a non-zero exit code makes a command false); absent when its result was never seen.
+   */
+  is_success: boolean,
+} as const;
 
 /**
  * The codes of the warnings the library itself creates (every one has a code, so a consumer can
@@ -128,41 +140,147 @@ const actions = ['subagent_started', 'subagent_completed', 'subagent_failed'] as
  * `session_id` unless `session: false`), split into required and optional.
  */
 export const eventTypes = {
-  agent: { required: { message: string }, optional: {} },
-  reasoning: { required: { message: string }, optional: {} },
+  agent: {
+    required: {
+      /** The agent's natural-language text (a long one may come in parts: `span_too_long`). */
+      message: string,
+    },
+    optional: {},
+  },
+  reasoning: {
+    required: {
+      /** The model's reasoning text, as the harness shows it. */
+      message: string,
+    },
+    optional: {},
+  },
   command: {
-    required: { command: string },
-    optional: { working_directory: string, exit_code: integer, is_success: boolean },
-  },
-  read: { required: { path: string }, optional: { ...lineRange, is_success: boolean } },
-  write: { required: { path: string }, optional: { ...lineRange, is_success: boolean } },
-  search: { required: { query: string }, optional: { path: string, is_success: boolean } },
-  list: { required: {}, optional: { path: string, is_success: boolean } },
-  skill: { required: { path: string }, optional: { skill_name: string, ...lineRange, is_success: boolean } },
-  orchestration: {
-    required: { action: { enum: actions } },
-    optional: { subagent_id: string, subagent_name: string, is_success: boolean },
-  },
-  usage: { required: { tokens }, optional: { cost: usd } },
-  error: {
-    required: { message: string },
+    required: {
+      /** The shell command line, as the agent ran it. */
+      command: string,
+    },
     optional: {
+      /** The directory the command ran in, where the harness says or lets the library know. */
+      working_directory: string,
+      /** The command's exit code, when the harness reports one. */
+      exit_code: integer,
+      ...outcome,
+    },
+  },
+  read: {
+    required: {
+      /** The file read (absolute when the run's working directory is known; normalized). */
+      path: string,
+    },
+    optional: { ...lineRange, ...outcome },
+  },
+  write: {
+    required: {
+      /** The file written or edited (absolute when the run's working directory is known; normalized). */
+      path: string,
+    },
+    optional: { ...lineRange, ...outcome },
+  },
+  search: {
+    required: {
+      /** What was searched for: the pattern, glob or web query. */
+      query: string,
+    },
+    optional: {
+      /** The directory or file searched, when the call names one. */
+      path: string,
+      ...outcome,
+    },
+  },
+  list: {
+    required: {},
+    optional: {
+      /** The directory listed, when the call names one. */
+      path: string,
+      ...outcome,
+    },
+  },
+  skill: {
+    required: {
+      /** The skill's file (its SKILL.md, or the file it read). */
+      path: string,
+    },
+    optional: {
+      /** The skill's name, when the harness gives it. */
+      skill_name: string,
+      ...lineRange,
+      ...outcome,
+    },
+  },
+  orchestration: {
+    required: {
+      /** What happened to the subagent: started, completed or failed. */
+      action: { enum: actions },
+    },
+    optional: {
+      /** The subagent's id (its tool call's or session's), when the harness gives one. */
+      subagent_id: string,
+      /** The subagent's name or type, when the harness gives one. */
+      subagent_name: string,
+      ...outcome,
+    },
+  },
+  usage: {
+    required: {
+      /** The turn's tokens by class; a class is present only when the harness reports it. */
+      tokens,
+    },
+    optional: {
+      /** The turn's cost in USD, when the harness reports one. */
+      cost: usd,
+    },
+  },
+  error: {
+    required: {
+      /** What went wrong, in the harness's (or the library's) words. */
+      message: string,
+    },
+    optional: {
+      /** The error's code: the library's own (listed in docs/events.md), otherwise the harness's. */
       code: { type: 'string', description: `The library's own: ${codesOf(errorCodes)}. Otherwise the harness's.` },
     },
   },
   warning: {
-    required: { message: string },
+    required: {
+      /** What the warning is about (for `not_json`, the line itself). */
+      message: string,
+    },
     optional: {
+      /** The warning's code: the library's own (listed in docs/events.md), otherwise the harness's. */
       code: { type: 'string', description: `The library's own: ${codesOf(warningCodes)}. Otherwise the harness's.` },
     },
   },
   system: {
-    required: { stage: { enum: stages }, status: { enum: statuses }, message: string },
+    required: {
+      /** The orchestrator's lifecycle stage (`pull_image`, `install_harness`, ...). */
+      stage: { enum: stages },
+      /** Whether the stage started, completed or failed. */
+      status: { enum: statuses },
+      /** What the orchestrator says about the stage. */
+      message: string,
+    },
     optional: {},
     session: false,
   },
-  gg: { required: { event: verbatim }, optional: {} },
-  unknown: { required: { raw: verbatim }, optional: {} },
+  gg: {
+    required: {
+      /** The gg telemetry event, verbatim. */
+      event: verbatim,
+    },
+    optional: {},
+  },
+  unknown: {
+    required: {
+      /** The harness's record nothing else describes, verbatim (the parsed JSON value). */
+      raw: verbatim,
+    },
+    optional: {},
+  },
 } as const;
 
 /**
