@@ -4,7 +4,11 @@
  * requests. The default approves nothing: a library embedded in a service must not choose for its users.
  */
 
-/** The values of the `permissions` option, each with what it means. */
+/**
+ * The values of the `permissions` option, each with what it means (docs/library.md lists each CLI's flags per value).
+ *
+ * @enum
+ */
 export const permissionModes = {
   default:
     'approves nothing: no approving flag, and where the CLI approves by itself when headless, the switch that stops it',
@@ -13,6 +17,7 @@ export const permissionModes = {
   bypass: 'every tool call approved (the flags the lab captures and the live suite run with)',
 } as const;
 
+/** What an agent may do without asking: a key of {@link permissionModes}; `default` approves nothing. */
 export type Permissions = keyof typeof permissionModes;
 
 /** Whether a value (from a command line, from plain JavaScript) is one of the vocabulary. */

@@ -20,6 +20,7 @@ import type { HarnessEvent, RunMetrics } from '../kernel/events.js';
 import { createMetrics } from '../kernel/metrics.js';
 import { compose, toTransform, type Sink } from '../kernel/stage.js';
 
+/** What {@link createNormalizer} and {@link normalize} take: the harness, the run's context, and the limits. */
 export interface NormalizeOptions {
   /** The harness whose output this is, by name (`claude-code`, `codex`, ...) or a `Harness` of your own. */
   harness: HarnessOption;
@@ -90,14 +91,44 @@ export interface Normalizer<Out = HarnessEvent> extends Duplex {
   readonly metrics: RunMetrics;
   /** Emits held text now (a text span waiting for its message to end), as if the input had paused. */
   flush(): void;
+  /** Iterates the events (or with `output: 'jsonl'`, the Buffers of JSON lines) as they leave. */
   [Symbol.asyncIterator](): NodeJS.AsyncIterator<Out>;
 }
 
 /** Options that ask for the wire form: the normalizer gives Buffers of JSON lines. */
-export type JsonlOptions = NormalizeOptions & { output: 'jsonl' };
+export type JsonlOptions = NormalizeOptions & {
+  /** The wire form: one JSON line per event. */
+  output: 'jsonl';
+};
 
+/**
+ * Creates the pipeline for one run: a Transform that takes a harness's raw output (bytes, any chunking) and gives
+ * normalized, schema-valid events as soon as the harness's mapping allows. Bad input never fails the stream: it is a
+ * warning or an `unknown` event. `metrics` is complete once the readable side has ended.
+ *
+ * With `output: 'jsonl'` it gives Buffers of JSON lines (the wire form).
+ *
+ * @example
+ * ```ts
+ * import { spawn } from 'node:child_process';
+ * import { Writable } from 'node:stream';
+ * import { pipeline } from 'node:stream/promises';
+ * import { createNormalizer } from 'harness-events';
+ *
+ * const child = spawn('claude', ['-p', 'fix the tests', '--output-format', 'stream-json', '--verbose']);
+ * const normalizer = createNormalizer({ harness: 'claude-code', cwd: process.cwd() });
+ * await pipeline(
+ *   child.stdout,
+ *   normalizer,
+ *   new Writable({ objectMode: true, write: (event, _encoding, done) => (console.log(event), done()) }),
+ * );
+ * console.log(normalizer.metrics); // tokens, cost, turns, the final output, ...
+ * ```
+ */
 export function createNormalizer(options: JsonlOptions): Normalizer<Buffer>;
+/** Creates the pipeline for one run, giving `HarnessEvent` objects (the default output). */
 export function createNormalizer(options: NormalizeOptions & { output?: 'objects' }): Normalizer;
+/** Creates the pipeline for one run, its output chosen at run time (`options.output`). */
 export function createNormalizer(options: NormalizeOptions): Normalizer<HarnessEvent | Buffer>;
 export function createNormalizer(options: NormalizeOptions): Normalizer<HarnessEvent | Buffer> {
   const harness = harnessFrom(options.harness);

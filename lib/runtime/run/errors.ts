@@ -4,7 +4,11 @@
  */
 import type { HarnessEvent, RunMetrics } from '../../kernel/events.js';
 
-/** The ways a run fails, each with the sentence its error message starts with. */
+/**
+ * The ways a run fails (a `HarnessRunError`'s `reason`), each with the sentence its error message starts with.
+ *
+ * @enum
+ */
 export const failures = {
   spawn_failed: 'the harness could not be started',
   exit_code: 'the harness exited with a non-zero code',
@@ -15,9 +19,14 @@ export const failures = {
   max_buffer: 'nothing read the events and they passed maxResultBytes',
 } as const;
 
+/** Why a run failed: a key of {@link failures} (`exit_code`, `timeout`, ...). */
 export type RunFailure = keyof typeof failures;
 
-/** The stable code of each failure, the error's `code` (as Node's own errors have): what logs and alerts match on. */
+/**
+ * The stable code of each failure, the error's `code` (as Node's own errors have): what logs and alerts match on.
+ *
+ * @enum
+ */
 export const failureCodes = {
   spawn_failed: 'ERR_HARNESS_SPAWN_FAILED',
   exit_code: 'ERR_HARNESS_EXIT_CODE',
@@ -57,6 +66,7 @@ export interface RunResult {
 /** How much of the child's stderr a result keeps: its last lines, up to this many bytes. */
 export const STDERR_TAIL_BYTES = 8192;
 
+/** How a run ended, as the run's parts hand it to the `HarnessRunError` (or the result) they settle `done` with. */
 export interface RunOutcome extends Omit<RunResult, 'failed'> {
   /** A spawn failure's error, or a stage's. */
   readonly cause?: unknown;
@@ -67,10 +77,24 @@ export interface RunOutcome extends Omit<RunResult, 'failed'> {
 /**
  * The one error a run rejects with, whatever failed; with `reject: false` it is the result instead. Its `events` (up
  * to `maxResultBytes`) are not enumerable: a logger that serializes errors writes the rest, not them.
+ *
+ * @example
+ * ```ts
+ * try {
+ *   await spawnHarness({ harness: 'codex', prompt: 'fix the tests', cwd: '/repo', timeoutMs: 600_000 }).done;
+ * } catch (error) {
+ *   if (!(error instanceof HarnessRunError)) throw error;
+ *   // code: ERR_HARNESS_TIMEOUT, ERR_HARNESS_EXIT_CODE, ...; reason: timeout, exit_code, ...
+ *   console.error(error.code, error.command.join(' '), error.cwd, `${error.durationMs} ms`, error.message);
+ *   if (error.reason === 'exit_code') console.error(error.exitCode, error.stderrTail);
+ * }
+ * ```
  */
 export class HarnessRunError extends Error implements RunResult {
   readonly failed = true;
+  /** Why the run failed: one of {@link failures}. */
   readonly reason: RunFailure;
+  /** The failure's stable code (`ERR_HARNESS_TIMEOUT`, ...: {@link failureCodes}), what logs and alerts match on. */
   readonly code: (typeof failureCodes)[RunFailure];
   declare readonly exitCode?: number;
   declare readonly signal?: NodeJS.Signals;

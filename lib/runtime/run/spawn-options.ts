@@ -50,17 +50,40 @@ export interface RunOptions extends Omit<NormalizeOptions, 'output' | 'harness'>
 
 /** An ACP agent's run: the library is its client. */
 export interface AcpRunOptions extends RunOptions, AcpOptions {
+  /** `acp`: the agent named by `agent`, or by `command` and `args`, is run as an ACP agent. */
   harness: 'acp';
 }
 
 /** Any other harness's run: ACP's options do not apply (and do not compile). */
 export interface CliRunOptions extends RunOptions {
+  /**
+   * The harness to run: a built-in's name (its command line is built from `prompt`), `auto` (told from its output;
+   * give `command`), or a `Harness` of your own.
+   */
   harness: Exclude<HarnessName, 'acp'> | 'auto' | Harness;
+  /** ACP only (`harness: 'acp'`). */
   agent?: never;
+  /** ACP only (`harness: 'acp'`). */
   exitGraceMs?: never;
+  /** ACP only (`harness: 'acp'`). */
   cancelGraceMs?: never;
 }
 
+/**
+ * What {@link spawnHarness} takes: the harness, the prompt or command line, and the run's bounds; ACP's options
+ * compile only with `harness: 'acp'`. docs/library.md lists every option.
+ *
+ * @example
+ * ```ts
+ * const options: SpawnHarnessOptions = {
+ *   harness: 'codex',
+ *   prompt: 'fix the tests',
+ *   cwd: '/repo',
+ *   timeoutMs: 600_000,
+ *   signal: AbortSignal.timeout(900_000),
+ * };
+ * ```
+ */
 export type SpawnHarnessOptions = AcpRunOptions | CliRunOptions;
 
 /** How long a child may take to exit after SIGTERM before it gets SIGKILL (`killGraceMs`). */

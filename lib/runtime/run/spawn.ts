@@ -42,6 +42,7 @@ export type { RunResult } from './errors.js';
  * when its reader has fallen `highWaterMarkBytes` behind and the child is made to wait (once per hold).
  */
 export interface HarnessRun extends Readable {
+  /** Iterates the run's events as they leave (a slow loop pauses the child); a failure ends it with the error. */
   [Symbol.asyncIterator](): NodeJS.AsyncIterator<HarnessEvent>;
   /** The child process (its pid, its stdin when `stdin: 'pipe'`); none when nothing was started. */
   readonly child: ChildProcess | undefined;
@@ -63,7 +64,27 @@ export interface HarnessRun extends Readable {
 /** What `settle` adds to every ending's outcome. */
 type Told = 'stderrTail' | 'metrics' | 'events' | 'command' | 'cwd' | 'durationMs';
 
-/** Spawns a harness CLI and returns its normalized events as a stream. */
+/**
+ * Spawns a harness CLI with the command line its harness needs and returns its normalized events as a stream, and
+ * `done`: one result, or one `HarnessRunError` for every way the run can fail (docs/run-contract.md). Stopping,
+ * aborting or a timeout ends the child's whole process group. Nothing approves the agent's tool calls unless
+ * `permissions` asks for it. Options of the wrong kind throw a TypeError at once.
+ *
+ * @example
+ * ```ts
+ * import { spawnHarness, HarnessRunError } from 'harness-events';
+ *
+ * const run = spawnHarness({ harness: 'gemini', prompt: 'fix the tests', cwd: '/repo', timeoutMs: 600_000 });
+ * for await (const event of run) console.log(event.type);
+ * try {
+ *   const { exitCode, metrics } = await run.done;
+ *   console.log(exitCode, metrics.tokens);
+ * } catch (error) {
+ *   if (error instanceof HarnessRunError) console.error(error.code, error.command, error.durationMs);
+ *   else throw error;
+ * }
+ * ```
+ */
 export function spawnHarness(given: SpawnHarnessOptions): HarnessRun {
   const { harness, options, command } = launch(given);
   let client: HarnessClient | undefined;
