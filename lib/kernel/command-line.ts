@@ -35,12 +35,19 @@ export const PERMISSIONS = '{permissions}';
  * environment variables of those a CLI takes from its environment (they win over the caller's `env`).
  */
 export interface CommandLine {
+  /** The program (`claude`, `codex`, ...), found on PATH. */
   readonly command: string;
+  /** Its fixed flags (non-interactive, the machine-readable output); `PERMISSIONS` marks where those flags go. */
   readonly flags: readonly string[];
+  /** The flag the prompt is given with, as one argument `FLAG=PROMPT` (`--prompt`); without it, last after `--`. */
   readonly promptFlag?: string;
+  /** The prompt goes right after the program, before the flags. */
   readonly promptFirst?: boolean;
+  /** The prompt goes on standard input, not among the arguments. */
   readonly promptStdin?: boolean;
+  /** The flags of each `permissions` value the CLI has a mode for. */
   readonly permissions: Readonly<Partial<Record<Permissions, readonly string[]>>>;
+  /** The environment variables of each `permissions` value the CLI reads from its environment. */
   readonly permissionEnv?: Readonly<Partial<Record<Permissions, Readonly<Record<string, string>>>>>;
 }
 

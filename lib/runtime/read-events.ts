@@ -67,6 +67,7 @@ function eventReader(sink: Sink<HarnessEvent>): Stage<Parsed> {
   };
 }
 
+/** What {@link readEvents} takes. */
 export interface ReadEventsOptions {
   /** The longest line kept, in bytes (default 64 MiB); a longer one becomes a `line_too_long` warning. */
   maxLineBytes?: number;
@@ -74,10 +75,22 @@ export interface ReadEventsOptions {
 
 /** What `readEvents` returns: a Transform whose readable side gives `HarnessEvent` objects. */
 export interface EventReader extends Transform {
+  /** Iterates the events read, in order. */
   [Symbol.asyncIterator](): NodeJS.AsyncIterator<HarnessEvent>;
 }
 
-/** A Transform: normalized JSONL bytes in, validated `HarnessEvent` objects out. */
+/**
+ * A Transform: normalized JSONL bytes in (what `normalize`, `run` or `serialize` wrote), validated `HarnessEvent`
+ * objects out. A line that is not an event is a warning (and the value an `unknown` event), never a stream error.
+ *
+ * @example
+ * ```ts
+ * import { createReadStream } from 'node:fs';
+ * import { readEvents } from 'harness-events';
+ *
+ * for await (const event of createReadStream('events.jsonl').pipe(readEvents())) console.log(event.type);
+ * ```
+ */
 export function readEvents(options: ReadEventsOptions = {}): EventReader {
   const stages = compose(splitLines.stage(options), parseJson.stage(), eventReader);
   return toTransform<Buffer, HarnessEvent>(stages, { bytesIn: true }) as EventReader;

@@ -88,8 +88,12 @@ export function harnessNamed(name: string): Harness {
   return harnesses.get(name)!;
 }
 
+/** Thrown for a harness name the registry does not know; the message lists the ones it does. */
 export class UnknownHarnessError extends Error {
-  constructor(readonly harness: string) {
+  constructor(
+    /** The name given. */
+    readonly harness: string,
+  ) {
     super(`unknown harness "${harness}" (known: ${[...harnesses.keys()].join(', ')}, or auto)`);
     this.name = 'UnknownHarnessError';
   }

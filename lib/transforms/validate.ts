@@ -15,14 +15,17 @@ import { stamp } from '../kernel/stamp.js';
 import { nestedDeeperThan } from '../kernel/json.js';
 import { defineStage, type Sink, type Stage } from '../kernel/stage.js';
 
+/** What the {@link validate} stage takes. */
 export interface ValidateOptions {
   /** A schema violation is a stream error rather than a warning plus an `unknown` event. */
   strict?: boolean;
 }
 
+/** The stream error of `strict`: an event broke its schema (a custom harness's bug, or the library's). */
 export class SchemaViolationError extends Error {
   constructor(
     message: string,
+    /** The event that broke its schema. */
     readonly event: unknown,
   ) {
     super(message);

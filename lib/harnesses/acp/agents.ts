@@ -10,9 +10,11 @@ import { ASK } from '../opencode/command-line.js';
 import type { LaunchOptions } from '../../kernel/harness.js';
 import type { AcpOptions } from './client.js';
 
+/** A known ACP agent: how it is started in ACP mode (`spawnHarness({ harness: 'acp', agent })`). */
 export interface AcpAgent {
   /** The product. */
   readonly title: string;
+  /** Its program, found on PATH. */
   readonly command: string;
   /** The arguments that start its ACP mode. */
   readonly args: readonly string[];
@@ -32,6 +34,7 @@ export interface AcpAgent {
 /** What a preset adds per `permissions` value (an ACP run takes `'default'` and `'bypass'`). */
 export type PresetPermissions<T> = Readonly<Partial<Record<'default' | 'bypass', T>>>;
 
+/** The known ACP agents by the name `agent` takes (`copilot`, `droid`, ...), each with its command line. */
 export const acpAgents: ReadonlyMap<string, AcpAgent> = new Map<string, AcpAgent>([
   [
     'copilot',

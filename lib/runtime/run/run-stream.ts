@@ -12,19 +12,24 @@ import { spawnHarness, type HarnessRun, type RunResult, type SpawnHarnessOptions
 import type { stages } from '../../kernel/contract.js';
 import { groupAlive, release, signalGroup, track as trackGroup } from './process-groups.js';
 
+/** An orchestrator's lifecycle stage, a `system` event's `stage`: `pull_image`, ..., `teardown`. */
 export type SystemStage = (typeof stages)[number];
 
+/** How {@link RunStream.stage} reports a step. */
 export interface StageOptions<T> {
   /** The completed message, from the step's value (default: "<description>: done in N s"). */
   completed?: (value: T) => string;
 }
 
+/** The version command {@link RunStream.probeHarness} runs. */
 export interface ProbeOptions {
   /** The harness's program, e.g. `claude`. */
   command: string;
   /** Default `['--version']`. */
   args?: readonly string[];
+  /** The directory it runs in. Default this process's. */
   cwd?: string;
+  /** Its whole environment. Default this process's. */
   env?: NodeJS.ProcessEnv;
   /**
    * Default 30 s. Past it the probe's whole process group gets SIGKILL and the probe fails: a version command has
@@ -33,7 +38,9 @@ export interface ProbeOptions {
   timeoutMs?: number;
 }
 
+/** One stream for a whole run: the orchestrator's `system` events, with the events of the harnesses it runs between. */
 export interface RunStream extends Readable {
+  /** Iterates the events as they leave, stages' and harnesses' in the order they were sent. */
   [Symbol.asyncIterator](): NodeJS.AsyncIterator<HarnessEvent>;
   /**
    * Runs one orchestrator step: a `started` system event, then `completed` or `failed` with a
@@ -54,6 +61,22 @@ export interface RunStream extends Readable {
   end(): void;
 }
 
+/**
+ * Creates the stream of a whole run as an orchestrator sees it: its own lifecycle stages as `system` events, and
+ * between them the events of the harnesses it runs, in order, with backpressure to the harness's stdout. `options
+ * .highWaterMark`: events buffered before senders wait (default 256).
+ *
+ * @example
+ * ```ts
+ * const run = createRunStream();
+ * const consumer = pipeline(run, toJetStream({ servers, harness: 'codex', run: 'ci-4711' }));
+ * await run.stage('install_harness', 'npm install -g @openai/codex', () => install());
+ * await run.probeHarness({ command: 'codex' });
+ * await run.harness({ harness: 'codex', prompt: 'fix the tests', cwd: '/repo' });
+ * run.end();
+ * await consumer;
+ * ```
+ */
 export function createRunStream(options: { highWaterMark?: number } = {}): RunStream {
   // Everyone waiting to send while the consumer is behind: stages and harnesses send at once.
   let waiting: (() => void)[] = [];

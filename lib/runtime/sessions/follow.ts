@@ -17,6 +17,7 @@ import { followStore } from './follow-db.js';
 import { TailNotice } from './tail.js';
 import { tailSession } from './tail-session.js';
 
+/** The session file {@link followSession} follows, when it stops, and the normalizer's options. */
 export interface FollowSessionOptions extends Omit<NormalizeOptions, 'harness' | 'idleFlushMs' | 'output'> {
   /** The harness whose session file this is, by registry name. */
   harness: string;
@@ -43,6 +44,18 @@ export const DEFAULT_QUIET_MS = 600_000;
 export const DEFAULT_END_GRACE_MS = 1_000;
 export const DEFAULT_POLL_MS = 2_000;
 
+/**
+ * Follows a session file as its agent writes it (`tail -f`, in events): what is in it (or with `from: 'end'`, only
+ * what comes next), then each record as it is appended. It ends at the signal, after the format's end marker and
+ * `endGraceMs`, after `quietMs` with nothing written, or when the file is deleted (a `session_deleted` warning).
+ *
+ * @example
+ * ```ts
+ * const controller = new AbortController();
+ * for await (const event of followSession({ harness: 'claude-code', path, signal: controller.signal, from: 'end' }))
+ *   console.log(event);
+ * ```
+ */
 export function followSession(options: FollowSessionOptions): Normalizer {
   const { path, harness, signal, from, quietMs, endGraceMs, pollMs, onLine, onStart, ...rest } = options;
   const format = sessionFormat(harness);

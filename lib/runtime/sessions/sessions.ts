@@ -15,7 +15,9 @@ import { storeFacts, storeInput } from './session-store.js';
 
 /** A session found on disk: what `harness-events sessions --json` prints, one per line. */
 export interface SessionEntry {
+  /** The harness whose session it is (`claude-code`, `codex`, ...). */
   harness: string;
+  /** The harness's session id. */
   id: string;
   /** The main file: what `readSession`, `followSession` and `--session` take. */
   path: string;
@@ -23,17 +25,26 @@ export interface SessionEntry {
   cwd?: string;
   /** The first and last record times (ISO 8601); the file's modification time when its records have none. */
   started?: string;
+  /** The last record time (ISO 8601); the file's modification time when its records have none. */
   updated: string;
   /** The bytes of its files, subagents' included. */
   bytes: number;
   /** Whether it is still being written: a file of it changed within `liveWithinMs`. */
   live: boolean;
   /** Its subagents' transcripts (Claude Code: read merged into it; Codex: each read on its own). */
-  subagents: { id: string; path: string; bytes: number }[];
+  subagents: {
+    /** The subagent's id. */
+    id: string;
+    /** Its transcript file. */
+    path: string;
+    /** The transcript's size in bytes. */
+    bytes: number;
+  }[];
   /** Further files of the same session, read with its main file (Gemini CLI: a resume in a later minute). */
   parts?: string[];
 }
 
+/** Where {@link findSessions} looks, and which sessions it lists. */
 export interface FindSessionsOptions {
   /** The home directory whose agents' files are searched. Default: the user's. */
   home?: string;
@@ -78,7 +89,14 @@ export function sessionFormat(harness: string): SessionFormat {
   return format;
 }
 
-/** Every session under the home, harness by harness. */
+/**
+ * Every session under the home, harness by harness.
+ *
+ * @example
+ * ```ts
+ * for await (const session of findSessions({ harness: 'claude-code' })) console.log(session.id, session.path);
+ * ```
+ */
 export async function* findSessions(options: FindSessionsOptions = {}): AsyncGenerator<SessionEntry> {
   const home = resolve(options.home ?? homedir());
   const env = options.env ?? (options.home === undefined ? process.env : {});
@@ -168,6 +186,7 @@ export async function openSession(harness: string, path: string): Promise<Sessio
   return { format, location, input: mergeLines(files, (record) => format.facts(record).time) };
 }
 
+/** The session file {@link readSession} reads, and the normalizer's options (`cwd` defaults to the session's). */
 export interface ReadSessionOptions extends Omit<NormalizeOptions, 'harness' | 'idleFlushMs'> {
   /** The harness whose session file this is, by registry name. */
   harness: string;
