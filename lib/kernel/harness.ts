@@ -86,9 +86,11 @@ export interface RunContext {
   textSpan(options?: TextSpanOptions): TextSpan;
   /** The run metrics, filled by the correlator as the harness reports them. */
   readonly metrics: RunMetrics;
+  /** The run's bounds on held state (the normalizer's options, or their defaults). */
   readonly limits: Limits;
 }
 
+/** The bounds a correlator keeps its held state within (docs/contract.md "State is bounded"). */
 export interface Limits {
   /** Tool calls that may wait for their result at once; past it the oldest is emitted unresolved. */
   readonly maxPendingTools: number;
@@ -102,10 +104,15 @@ export interface Limits {
 export interface ToolCallFields {
   /** The harness's id for the call, when it has one. */
   id?: string;
+  /** The tool's name as the harness gives it (the tool table's key, unless the harness's `toolKey` maps it). */
   name: string;
+  /** The call's input, as the harness gives it (the row reads its fields). */
   input: unknown;
+  /** Whether the call succeeded, once its result is known. */
   is_success?: boolean;
+  /** A shell call's exit code, when the harness reports one. */
   exit_code?: number;
+  /** The directory a shell call ran in, when the harness reports it. */
   working_directory?: string;
   /**
    * The directory the call's relative paths resolve against, where the harness moved it from the run's (Claude Code's
@@ -116,9 +123,11 @@ export interface ToolCallFields {
   result?: unknown;
   /** What the tool returned to the model (Claude's `tool_result` content), for a row that reads it. */
   output?: unknown;
+  /** The call's record(s) as the harness wrote them: an `unknown` event carries it when no row fits. */
   raw: unknown;
 }
 
+/** A harness's translation of one run: fed each parsed line, it emits events through its `RunContext`. */
 export interface Correlator {
   /** One parsed JSON line (any JSON value). Returns the name of the rule that handled it. */
   record(value: unknown): string;
@@ -136,11 +145,21 @@ export interface Correlator {
  * null when its input does not fit the row (it becomes `unknown`). `doc` is the row's
  * "normalized event" cell, for the generated reference (docs/harnesses/).
  */
-export type ToolRule = ((call: ToolCall) => EventBody[] | null) & { readonly doc: string };
+export type ToolRule = ((call: ToolCall) => EventBody[] | null) & {
+  /** The row's "normalized event" cell, for the generated reference. */
+  readonly doc: string;
+};
+/** A harness's tool table: a rule per tool name (docs/harnesses/<name>.md's "Tool calls"). */
 export type ToolTable = ReadonlyMap<string, ToolRule>;
 
+/**
+ * A harness: how one agent CLI's output becomes events. The built-in ones are in `harnesses`; one of your own is
+ * built from `harness-events/harness` (docs/custom-harness.md) and passed as the `harness` option.
+ */
 export interface Harness {
+  /** Its name: the `harness` option's value and `metrics.harness`. */
   readonly name: string;
+  /** Creates the correlator for one run. */
   correlator(run: RunContext): Correlator;
   /** The "Raw event stream" table the correlator dispatches on (its rows' rule names are what `record` returns). */
   readonly records: RecordRows;
@@ -148,6 +167,7 @@ export interface Harness {
    * Further tables its rows dispatch to, by name (acp's `session/update` kinds); their rule names are `record`'s too.
    */
   readonly tables?: Readonly<Record<string, RecordRows>>;
+  /** The tool table: which event each tool call becomes. */
   readonly tools: ToolTable;
   /** The tool-table key for a harness tool name, when it is not the name itself. */
   toolKey?(name: string): string;
@@ -189,6 +209,7 @@ export interface Harness {
 export interface Signature {
   /** What it checks, for the docs and the error when nothing matches. */
   readonly shape: string;
+  /** Whether a record of the stream's opening is this harness's. */
   matches(record: JsonObject): boolean;
   /**
    * For a stream two harnesses write alike (OpenCode and its fork Kilo): which one a record

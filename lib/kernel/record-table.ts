@@ -23,6 +23,7 @@ export interface RowSpec {
 
 /** One row of a "Raw event stream" table, as the code runs it (`recordRows` makes it from a `RowSpec`). */
 export interface RecordRow {
+  /** The spec page's handling of the record, in its words. */
   readonly handling: string;
   /**
    * Each rule's stable id, `<row>:<key>` (`thread.started:session`): what a rule returns, the key
@@ -77,8 +78,7 @@ export type RecordRule = (record: JsonObject) => string;
 /** One handler per row of a record table. */
 export type RecordHandlers<Rows extends RecordRows> = { readonly [Type in keyof Rows]: RecordRule };
 
-/** The rows every harness shares: what the line splitter, the parser and the dispatch itself handle. */
-export const sharedRecords = recordRows({
+const sharedSpecs = {
   'blank line': { handling: 'consumed', rules: { blank: 'blank line' } },
   'not JSON': { handling: 'warning (code `not_json`) carrying the line', rules: { warning: 'not JSON -> warning' } },
   'too long': {
@@ -90,7 +90,15 @@ export const sharedRecords = recordRows({
     rules: { unknown: 'not a typed object: unknown' },
   },
   'any other type': { handling: 'unknown', rules: { unknown: 'other type: unknown' } },
-});
+} as const;
+
+// sharedRecords' type is named, not inferred, so the API reference shows it as declared, not expanded row by row.
+/**
+ * The rows every harness shares: what the line splitter, the parser and the dispatch itself handle (`blank line`,
+ * `not JSON`, `too long`, `not a typed object`, `any other type`; each harness's page lists them with their rules).
+ * Spread it into a table of your own so its ids are the ones every harness uses.
+ */
+export const sharedRecords: RowsWithIds<typeof sharedSpecs> = recordRows(sharedSpecs);
 
 /** Every rule id of a table, for an audit of which rule handled each line. */
 export function ruleNames(...tables: RecordRows[]): string[] {
@@ -105,6 +113,11 @@ export function verbatimRules(...tables: RecordRows[]): Set<string> {
 /** A record's row: its top-level `type`, for the harnesses whose records have one. */
 const typeOf = (record: JsonObject): string | undefined => (typeof record.type === 'string' ? record.type : undefined);
 
+/**
+ * The dispatch of a correlator's `record`: each parsed line goes to its row's handler by the record's `type` (or by
+ * `rowOf`), and a line that is not a typed object, or whose type has no row, is an `unknown` event carrying it. It
+ * returns the id of the rule that handled the line.
+ */
 export function recordTable<Rows extends RecordRows>(
   run: RunContext,
   handlers: RecordHandlers<Rows>,
