@@ -2,6 +2,7 @@ import type { RunMetrics, Tokens } from './events.js';
 
 import type { Harness } from './harness.js';
 
+/** A run's metrics before anything is read: the harness's name and empty counts (a correlator's starting point). */
 export function createMetrics(harness: Harness): RunMetrics {
   const metrics: RunMetrics = {
     harness: harness.name,
@@ -19,7 +20,10 @@ export function createMetrics(harness: Harness): RunMetrics {
  * classifier, so hand-joined stages count what the normalizer counts.
  */
 export class MetricsNote {
-  constructor(readonly metrics: RunMetrics) {}
+  constructor(
+    /** The run's metrics. */
+    readonly metrics: RunMetrics,
+  ) {}
 }
 
 /** Counts an event of `type` as one the run gave. */

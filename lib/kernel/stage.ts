@@ -10,11 +10,13 @@ export type Sink<T> = (item: T) => void;
  * A stage throws only for a programming error or a `strict` schema violation.
  */
 export interface Stage<In> {
+  /** Takes one item; what it gives goes to the sink at once. */
   write(item: In): void;
   /** End of input: send whatever is still held. */
   end(): void;
 }
 
+/** Builds a stage that sends to `sink`: what `compose` joins and `toTransform` wraps. */
 export type StageFactory<In, Out> = (sink: Sink<Out>) => Stage<In>;
 
 interface TransformOptions {
@@ -107,6 +109,7 @@ export function compose(...factories: StageFactory<unknown, unknown>[]): StageFa
  * `stream.pipeline`; its `stage(options)`, the same stage without the stream, for `compose`.
  */
 export type StageDefinition<Args extends unknown[], In, Out> = ((...args: Args) => Transform) & {
+  /** The same stage as a factory for `compose`, without the stream around it. */
   stage(...args: Args): StageFactory<In, Out>;
 };
 

@@ -23,13 +23,17 @@ import { limit } from '../kernel/limits.js';
 import { BLANK, NotJson, type Cut, type Parsed } from './parse-json.js';
 import { EncodingNote, InputBytes, LineTooLong } from './split-lines.js';
 
+/** The default `maxPendingTools`: 10,000. */
 export const DEFAULT_MAX_PENDING_TOOLS = 10_000;
 /** 64 MiB: 600 unanswered 1 MB `Write` calls held 730 MB when only their count was bounded. */
 export const DEFAULT_MAX_PENDING_BYTES = 64 * 1024 * 1024;
+/** The default `maxSpanBytes`: 16 MiB. */
 export const DEFAULT_MAX_SPAN_BYTES = 16 * 1024 * 1024;
 
+/** What the correlator gives the classifier: events, tool calls still to classify, and its note of the metrics. */
 export type Correlated = HarnessEvent | ToolCall | MetricsNote;
 
+/** What the {@link correlate} stage takes: the harness, the run's context and its bounds. */
 export interface CorrelateOptions {
   /**
    * The harness: one of the registry's (`harnesses.get('codex')`, `harnessFrom('auto')`) or a
@@ -45,8 +49,11 @@ export interface CorrelateOptions {
   home?: string;
   /** The harness process's environment, for rules that depend on it (docs/contract.md "Paths"). */
   env?: Readonly<NodeJS.ProcessEnv>;
+  /** Tool calls that may wait for a result at once; past it the oldest is emitted unresolved. Default 10,000. */
   maxPendingTools?: number;
+  /** The bytes those calls may hold at once (by their strings' lengths); past it the oldest goes. Default 64 MiB. */
   maxPendingBytes?: number;
+  /** The longest accumulated text span, in bytes; past it the text is emitted in parts. Default 16 MiB. */
   maxSpanBytes?: number;
   /** Filled as the run goes; readable when the input has ended. */
   metrics?: RunMetrics;
@@ -249,7 +256,10 @@ export function describeCut(line: number, bytes: number | undefined, cut: Cut): 
  * for `compose`.
  */
 export const correlate = Object.assign(
-  function correlate(options: CorrelateOptions): Transform & { readonly metrics: RunMetrics } {
+  function correlate(options: CorrelateOptions): Transform & {
+    /** The run metrics the correlator fills; complete when it ends. */
+    readonly metrics: RunMetrics;
+  } {
     const metrics = options.metrics ?? createMetrics(options.harness);
     const stream = toTransform<Parsed, Correlated>((sink) => correlator(sink, { ...options, metrics }));
     return Object.defineProperty(stream, 'metrics', { value: metrics, enumerable: true }) as Transform & {
@@ -257,6 +267,7 @@ export const correlate = Object.assign(
     };
   },
   {
+    /** The same stage as a factory for `compose`. */
     stage:
       (options: CorrelateOptions): StageFactory<Parsed, Correlated> =>
       (sink) =>

@@ -20,6 +20,7 @@ import { jsonParser } from 'stream-json/parser.js';
 export interface Cut {
   /** Strings cut short, and the characters they lost. */
   strings: number;
+  /** The characters those strings lost. */
   characters: number;
   /** Array elements and object members dropped whole. */
   items: number;

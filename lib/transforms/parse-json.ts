@@ -23,6 +23,7 @@ import { EncodingNote, InputBytes, LinePart, LineTooLong, type Line } from './sp
 /** A line that did not parse as JSON, with its text. */
 export class NotJson {
   constructor(
+    /** The line's text. */
     readonly line: string,
     /**
      * The head of an earlier line that another record was written into, which nothing completed: not a line of its own.
@@ -36,7 +37,16 @@ export const BLANK: unique symbol = Symbol('blank line');
 
 /** A parsed line: its value (and, for a line parsed incrementally, what its budget cut), or what it was instead. */
 export type Parsed =
-  | { value: unknown; cut?: Cut; bytes?: number; sameLine?: true }
+  | {
+      /** The parsed JSON value. */
+      value: unknown;
+      /** What the long line's budget cut from it, if anything. */
+      cut?: Cut;
+      /** The long line's length in bytes, when something was cut. */
+      bytes?: number;
+      /** A record written into the line before it (two records on one line): not a line of its own. */
+      sameLine?: true;
+    }
   | NotJson
   | LineTooLong
   | EncodingNote
@@ -50,6 +60,7 @@ const RECORD_START = '{"type":';
 /** How many record starts, from the end of a broken line, are tried (bounds the work per line). */
 const MAX_ATTEMPTS = 4;
 
+/** What the {@link parseJson} stage takes. */
 export interface ParseJsonOptions {
   /**
    * What a line parsed incrementally may keep (lib/transforms/long-line.ts). Default: the splitter's

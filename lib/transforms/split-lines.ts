@@ -22,12 +22,15 @@ import { defineStage, type Sink, type Stage } from '../kernel/stage.js';
 import { TextDecoder } from 'node:util';
 import { limit } from '../kernel/limits.js';
 
+/** The default `maxLineBytes`: 64 MiB. */
 export const DEFAULT_MAX_LINE_BYTES = 64 * 1024 * 1024;
+/** The default `streamLinesAbove`: 8 MiB. */
 export const DEFAULT_STREAM_LINES_ABOVE = 8 * 1024 * 1024;
 
 /** A line that exceeded `maxLineBytes`; its content was not kept. */
 export class LineTooLong {
   constructor(
+    /** The line's length in bytes. */
     readonly bytes: number,
     /** The `maxLineBytes` it exceeded. */
     readonly limit?: number,
@@ -37,7 +40,9 @@ export class LineTooLong {
 /** A piece of a line longer than `streamLinesAbove`, in order; the last piece of the line has `last` set. */
 export class LinePart {
   constructor(
+    /** The piece's bytes. */
     readonly bytes: Buffer,
+    /** It ends the line. */
     readonly last: boolean,
     /** The splitter's `streamLinesAbove`: what the parser keeps of the line unless told otherwise. */
     readonly budget: number = DEFAULT_STREAM_LINES_ABOVE,
@@ -46,16 +51,24 @@ export class LinePart {
 
 /** How many bytes of input a chunk held: the splitter's note to the correlator, which counts them. */
 export class InputBytes {
-  constructor(readonly bytes: number) {}
+  constructor(
+    /** The chunk's size in bytes. */
+    readonly bytes: number,
+  ) {}
 }
 
 /** What the first bytes said about the input's encoding. */
 export class EncodingNote {
-  constructor(readonly message: string) {}
+  constructor(
+    /** What was found (UTF-16, decoded; gzip, skipped): an `encoding` warning's message. */
+    readonly message: string,
+  ) {}
 }
 
+/** What the splitter gives: a whole line (without its line end), or a note about the input. */
 export type Line = string | LineTooLong | LinePart | EncodingNote | InputBytes;
 
+/** What the {@link splitLines} stage takes. */
 export interface SplitLinesOptions {
   /** The longest line kept, in bytes without the line end. Default 64 MiB. */
   maxLineBytes?: number;
