@@ -8,6 +8,10 @@
 import { approximateBytes } from './byte-size.js';
 import type { Limits } from './harness.js';
 
+/**
+ * A Map by string key, bounded in count and bytes (the run's `maxPendingTools` and `maxPendingBytes`): past either, the
+ * oldest entry is given up on and handed to `evict`. What a correlator holds between records.
+ */
 export class BoundedMap<V> {
   private readonly entries = new Map<string, { value: V; bytes: number }>();
   private readonly max: number;
@@ -25,14 +29,17 @@ export class BoundedMap<V> {
     this.maxBytes = typeof limits === 'number' ? Infinity : limits.maxPendingBytes;
   }
 
+  /** How many entries are held. */
   get size(): number {
     return this.entries.size;
   }
 
+  /** Whether an entry is held under `key`. */
   has(key: string): boolean {
     return this.entries.has(key);
   }
 
+  /** The entry under `key`, left in place. */
   get(key: string): V | undefined {
     return this.entries.get(key)?.value;
   }

@@ -12,6 +12,7 @@ export type FailureClass = keyof typeof failureClasses;
 
 /** One row of a harness's table of failures: which of its errors it matches, and their class. */
 export interface FailureRow {
+  /** The failure class a matching error gives the run (`metrics.failure`). */
   readonly class: FailureClass;
   /** The harness's error code (the error event's `code`) the row matches; any code when absent. */
   readonly code?: string;

@@ -1,6 +1,7 @@
 /** A parsed JSON object (never an array or null). */
 export type JsonObject = { [key: string]: unknown };
 
+/** Whether a parsed JSON value is an object (not an array, not null). */
 export function isObject(value: unknown): value is JsonObject {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

@@ -12,6 +12,7 @@ export interface RefusalSink {
   readonly metrics: RunMetrics;
 }
 
+/** A tool call a permission setting refused, as a harness reports it: a `permission_denied` warning's facts. */
 export interface Refusal {
   /** The tool's name as the harness gives it (`Bash`, `write_file`, `shell`). */
   tool: string;

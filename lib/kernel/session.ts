@@ -16,7 +16,12 @@ export interface SessionLocation {
   /** The main file: what `readSession` and the CLI's `--session` take. */
   readonly path: string;
   /** Subagent transcripts that belong to it (listed with their parent, read merged into it). */
-  readonly subagents: readonly { readonly id: string; readonly path: string }[];
+  readonly subagents: readonly {
+    /** The subagent's id. */
+    readonly id: string;
+    /** Its transcript file. */
+    readonly path: string;
+  }[];
   /**
    * Further files of the same session, read merged with the main file by time and counted in its listing (Gemini CLI:
    * a `--resume` in a later minute starts a second file of the same session id).
@@ -28,9 +33,11 @@ export interface SessionLocation {
 
 /** What one record tells the listing about its session; each field only when the record has it. */
 export interface RecordFacts {
+  /** The working directory the record names. */
   readonly cwd?: string;
   /** An ISO 8601 time. */
   readonly time?: string;
+  /** The session id the record names. */
   readonly id?: string;
 }
 
@@ -53,6 +60,10 @@ export function envDir(env: SessionEnv, name: string): string | undefined {
   return value === undefined || value === '' ? undefined : resolve(value);
 }
 
+/**
+ * How one harness keeps its sessions on disk (docs/sessions.md): where the files are, how to find and read them, and
+ * what marks a session's end. Each harness's folder has its own (`session.ts`); `sessionFormats` lists them.
+ */
 export interface SessionFormat {
   /** The harness whose files these are (a registry name). */
   readonly harness: string;
@@ -98,9 +109,11 @@ export interface SessionFormat {
 
 /** What the listing says of a session kept in a store (a file's facts, for files). */
 export interface StoreFacts {
+  /** The session's working directory, when the store keeps one. */
   readonly cwd?: string;
   /** ISO 8601 times. */
   readonly started?: string;
+  /** When the session's last record was written (ISO 8601). */
   readonly updated?: string;
   /** The bytes of its own records (a subagent is described on its own). */
   readonly bytes: number;
@@ -110,10 +123,13 @@ export interface StoreFacts {
 
 /** One record of a store, as the JSONL line its reader takes, and the cursor to read on after it. */
 export interface StoreRecord {
+  /** The record as one JSONL line. */
   readonly line: string;
+  /** Where the store reads on from after it. */
   readonly cursor: bigint;
 }
 
+/** Sessions kept in a database rather than in files (OpenCode's and Kilo's SQLite store), read record by record. */
 export interface SessionStore {
   /** What the listing says of one session, its subagents left out (each is described on its own). */
   describe(location: SessionLocation): Promise<StoreFacts>;

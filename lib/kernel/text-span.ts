@@ -13,8 +13,10 @@
  */
 import type { RunContext } from './harness.js';
 
+/** The event a span becomes: agent text or reasoning. */
 export type SpanKind = 'agent' | 'reasoning';
 
+/** How a {@link TextSpan} joins its fragments. */
 export interface TextSpanOptions {
   /** A fragment that starts with the whole pending text replaces it (cumulative updates). */
   cumulative?: boolean;
@@ -24,6 +26,10 @@ export interface TextSpanOptions {
   dropBlank?: boolean;
 }
 
+/**
+ * Agent text or reasoning arriving in fragments, held and emitted as one event when its message ends (or another
+ * event comes, or it passes `maxSpanBytes`). Made with `run.textSpan()`.
+ */
 export class TextSpan {
   private kind: SpanKind | undefined;
   private id: string | null = null;
@@ -37,6 +43,7 @@ export class TextSpan {
     private readonly options: TextSpanOptions = {},
   ) {}
 
+  /** Adds a fragment of message `id` (null: none); a different kind or id emits the held text first. */
   add(kind: SpanKind, id: string | null, fragment: string): void {
     if (kind !== this.kind || id !== this.id) {
       this.flush();

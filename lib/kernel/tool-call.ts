@@ -13,6 +13,7 @@ export class ToolCall {
   readonly input: unknown;
   /** Unset when the harness reported no outcome (a call still waiting at the end of input). */
   readonly is_success: boolean | undefined;
+  /** A shell call's exit code, when the harness reports one. */
   readonly exit_code: number | undefined;
   /** The directory the call ran in, when the harness reports one. */
   readonly working_directory: string | undefined;
@@ -27,7 +28,9 @@ export class ToolCall {
     fields: ToolCallFields,
     /** The run's working directory when the call was observed. */
     readonly cwd: string | undefined,
+    /** When the call was observed: its events' `timestamp`. */
     readonly timestamp: string,
+    /** The run's session id when the call was observed, if known. */
     readonly session_id: string | undefined,
     /** The run's home directory, which `~` in a path means (docs/contract.md "Paths"); unset: this process's. */
     readonly home?: string,

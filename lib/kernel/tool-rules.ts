@@ -66,11 +66,13 @@ function viewRange(range: unknown): LineRange {
   return isLine(end) && end >= start ? { start_line: start, end_line: end } : {};
 }
 
+/** Which input fields of a file tool's call name its file and its lines ({@link read}'s argument). */
 export interface FileFields {
   /** The input field naming the file. */
   path: string;
   /** Input fields giving the first line and the line count (docs/contract.md). */
   offset?: string;
+  /** The input field giving the line count (with `offset`). */
   limit?: string;
   /** Or the input field giving `[first, last]` (see `viewRange`). */
   viewRange?: string;
@@ -94,7 +96,9 @@ function fileRule(type: 'read' | 'write', fields: FileFields): ToolRule {
   });
 }
 
+/** A file read: a `read` event for the file (and lines) the call's input fields name; `unknown` without a path. */
 export const read = (fields: FileFields) => fileRule('read', fields);
+/** A file write or edit: a `write` event for the file the input field `path` names; `unknown` without one. */
 export const write = (path: string) => fileRule('write', { path });
 
 /** A search: the query field is required, the scope optional. */
@@ -144,10 +148,12 @@ export function namedSkill(nameField: string): ToolRule {
   );
 }
 
+/** The `skill` event of a call that used skill `name` from `path` (resolved like any path). */
 export function skillEvent(call: ToolCall, name: string | undefined, path: string): EventBody {
   return { type: 'skill', path: resolvePath(path, call.cwd, call.home), skill_name: name, is_success: successOf(call) };
 }
 
+/** How {@link shell} reads a harness's shell calls. */
 export interface ShellOptions {
   /**
    * The command's exit code as far as a search's success goes, for a harness that reports it

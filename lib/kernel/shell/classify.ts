@@ -56,6 +56,7 @@ export function classifyShellCommand(command: string | readonly string[], cwd?: 
 
 /** A command's file operations, and which search, if any, ends it. */
 export interface ShellOperations {
+  /** The file operations, in the order the command runs them. */
   readonly operations: FileOperation[];
   /**
    * The index in `operations` of a search whose exit status is the whole command's (it runs last,
