@@ -7,6 +7,7 @@ import { setTimeout as delay } from 'node:timers/promises';
 import type { NatsConnection, NodeConnectionOptions } from '@nats-io/transport-node';
 import { peer } from '../peers.js';
 
+/** The NATS client's connection options (credentials, TLS, ...) but `servers`, which the sink and source take. */
 export type ConnectOptions = Omit<NodeConnectionOptions, 'servers'>;
 
 type Modules = [typeof import('@nats-io/transport-node'), typeof import('@nats-io/jetstream')];
@@ -44,6 +45,7 @@ const RETRY_MS = 250;
 export class JetStreamConnectError extends Error {
   constructor(
     message: string,
+    /** The servers tried. */
     readonly servers: readonly string[],
     options?: ErrorOptions,
   ) {

@@ -3,6 +3,7 @@ import type { RunMetrics } from '../../kernel/events.js';
 import { serverList, type ConnectOptions } from './connection.js';
 import { checkPrefix, checkToken, DEFAULT_PREFIX, DEFAULT_STREAM } from './subjects.js';
 
+/** What {@link toJetStream} takes: the server, the run's subjects, and how publishing is bounded. */
 export interface JetStreamSinkOptions {
   /** NATS server URLs: `nats://host:4222`, several as a list or comma-separated. */
   servers: string | readonly string[];

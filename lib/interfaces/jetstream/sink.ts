@@ -29,7 +29,9 @@ import { checkToken, messageIdOf, METRICS, subjectOf, type MessageKind } from '.
 export class JetStreamPublishError extends Error {
   constructor(
     message: string,
+    /** The lost message's position in the run (1-based, the metrics last). */
     readonly position: number,
+    /** The event (or the run's metrics) that was not stored. */
     readonly event: HarnessEvent | RunMetrics,
     options?: ErrorOptions,
   ) {
@@ -55,6 +57,10 @@ interface Entry {
 const RETRYABLE = new Set(['TimeoutError', 'RequestError', 'NoResponders', 'JetStreamNotEnabled']);
 const BACKOFF_MS = [100, 200, 400, 800, 1600];
 
+/**
+ * A Writable of one run's events into a JetStream stream, each published once (message ids de-duplicate retries) and
+ * acknowledged before the sink finishes; `toJetStream(options)` makes one. It emits `'ready'` once connected.
+ */
 export class JetStreamSink extends Writable {
   /** Messages the server has acknowledged so far. */
   acknowledged = 0;
@@ -104,6 +110,7 @@ export class JetStreamSink extends Writable {
     return this.fixedHarness;
   }
 
+  /** The JetStream stream written to. */
   get stream(): string {
     return this.settings.stream;
   }
@@ -118,6 +125,7 @@ export class JetStreamSink extends Writable {
     return this.unacked.size;
   }
 
+  /** @internal */
   override _construct(callback: (error?: Error | null) => void): void {
     // 'ready': connected, the stream checked (and the run found unused); nothing is published before.
     this.open().then(() => {
@@ -156,18 +164,21 @@ export class JetStreamSink extends Writable {
     return super.destroy(error);
   }
 
+  /** @internal */
   override _write(event: HarnessEvent, _encoding: BufferEncoding, callback: (error?: Error | null) => void): void {
     this.enqueue(event.type, event);
     if (this.unacked.size < this.settings.maxInFlight) callback();
     else this.roomCallback = callback;
   }
 
+  /** @internal */
   override _final(callback: (error?: Error | null) => void): void {
     if (this.settings.metrics) this.enqueue(METRICS, this.settings.metrics());
     this.finalCallback = callback;
     this.maybeFinish();
   }
 
+  /** @internal */
   override _destroy(error: Error | null, callback: (error?: Error | null) => void): void {
     clearTimeout(this.retryTimer);
     clearTimeout(this.giveUpTimer);

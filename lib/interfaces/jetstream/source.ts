@@ -23,6 +23,7 @@ import {
   type SubjectFilter,
 } from './subjects.js';
 
+/** What {@link fromJetStream} reads: the server, the stream, which messages, and from where. */
 export interface JetStreamSourceOptions {
   /** NATS server URLs: `nats://host:4222`, several as a list or comma-separated. */
   servers: string | readonly string[];
@@ -33,7 +34,13 @@ export interface JetStreamSourceOptions {
   /** Which messages: `{ run }`, `{ harness }`, `{ type }` (any mix), or a subject. Default: all. */
   filter?: SubjectFilter;
   /** From the start of the stream (default), only what comes after now, or from a time on. */
-  deliver?: 'all' | 'new' | { since: Date | string };
+  deliver?:
+    | 'all'
+    | 'new'
+    | {
+        /** The time from which on (a Date, or an ISO 8601 string). */
+        since: Date | string;
+      };
   /** Keep reading new messages after catching up, until destroyed. Default: only with `deliver: 'new'`. */
   follow?: boolean;
   /** `events` (default): the stored HarnessEvents. `records`: each with its run, and the runs' metrics. */
@@ -42,6 +49,7 @@ export interface JetStreamSourceOptions {
   batch?: number;
   /** How long connecting may take. Default 60,000 ms. */
   giveUpAfterMs?: number;
+  /** Further options for the NATS connection (credentials, TLS, ...), passed to `connect` as given. */
   connectOptions?: ConnectOptions;
 }
 
@@ -56,9 +64,19 @@ interface Stored {
 }
 
 /** One stored message with where it came from: an event, or a run's metrics. */
-export type JetStreamRecord = (Stored & { event: HarnessEvent }) | (Stored & { metrics: RunMetrics });
+export type JetStreamRecord =
+  | (Stored & {
+      /** The stored event. */
+      event: HarnessEvent;
+    })
+  | (Stored & {
+      /** The run's metrics, stored after its last event. */
+      metrics: RunMetrics;
+    });
 
+/** The stored events as a Readable (what {@link fromJetStream} returns). */
 export interface JetStreamSource extends Readable {
+  /** Iterates the stored events in the stream's order. */
   [Symbol.asyncIterator](): NodeJS.AsyncIterator<HarnessEvent>;
   /** Stops fetching and ends the stream after what it has delivered (a clean end for a follower). */
   stop(): void;
@@ -72,9 +90,23 @@ const FOLLOW_EXPIRES_MS = 30_000;
  */
 const CATCH_UP_EXPIRES_MS = 1_000;
 
-export function fromJetStream(
-  options: JetStreamSourceOptions & { output: 'records' },
-): Readable & Pick<JetStreamSource, 'stop'> & { [Symbol.asyncIterator](): NodeJS.AsyncIterator<JetStreamRecord> };
+/**
+ * Reads stored events back from JetStream, of one run or many, in the order the stream holds them (a run's in the
+ * order its sink wrote them); `output: 'records'` gives each with its run and position, and the runs' metrics. A
+ * message that is not an event is a `jetstream_message` warning.
+ *
+ * @example
+ * ```ts
+ * for await (const event of fromJetStream({ servers: 'nats://127.0.0.1:4222', filter: { run: 'ci-4711' } }))
+ *   console.log(event);
+ * ```
+ */
+export function fromJetStream(options: JetStreamSourceOptions & { output: 'records' }): Readable &
+  Pick<JetStreamSource, 'stop'> & {
+    /** Iterates the stored records in the stream's order. */
+    [Symbol.asyncIterator](): NodeJS.AsyncIterator<JetStreamRecord>;
+  };
+/** Reads stored events back from JetStream (see the first signature). */
 export function fromJetStream(options: JetStreamSourceOptions): JetStreamSource;
 export function fromJetStream(options: JetStreamSourceOptions): Readable & Pick<JetStreamSource, 'stop'> {
   const servers = serverList(options.servers);

@@ -8,15 +8,27 @@
  */
 import type { EventType } from '../../kernel/events.js';
 
+/** The JetStream stream a sink writes to and a source reads from by default. */
 export const DEFAULT_STREAM = 'HARNESS_EVENTS';
+/** The subjects' first token by default: `harness.<harness>.<run>.<type>`. */
 export const DEFAULT_PREFIX = 'harness';
 /** The last token of a run's metrics message; no event type is called that. */
 export const METRICS = 'metrics';
 
+/** A subject's last token: an event type, or `metrics` for the run's metrics message. */
 export type MessageKind = EventType | typeof METRICS;
 
 /** Which stored messages a source reads: a subject (wildcards allowed), or the tokens of the scheme. */
-export type SubjectFilter = string | { harness?: string; run?: string; type?: MessageKind };
+export type SubjectFilter =
+  | string
+  | {
+      /** Only this harness's runs. */
+      harness?: string;
+      /** Only this run. */
+      run?: string;
+      /** Only this event type (or `metrics`). */
+      type?: MessageKind;
+    };
 
 /** A subject token: no dots, wildcards or whitespace, as NATS requires. */
 const TOKEN = /^[^.*>\s]+$/;
@@ -32,6 +44,7 @@ export function checkPrefix(prefix: string): string {
   return prefix;
 }
 
+/** The subject of a run's messages of one kind: `<prefix>.<harness>.<run>.<kind>`. */
 export function subjectOf(prefix: string, harness: string, run: string, kind: MessageKind): string {
   return `${prefix}.${harness}.${run}.${kind}`;
 }
@@ -58,6 +71,7 @@ export function parseSubject(
   return { harness, run, kind };
 }
 
+/** The subject a filter reads: its tokens, `*` for those it leaves open; a string filter as given. */
 export function filterSubject(prefix: string, filter: SubjectFilter = {}): string {
   if (typeof filter === 'string') return filter;
   const token = (what: string, value: string | undefined) => (value === undefined ? '*' : checkToken(what, value));
@@ -79,12 +93,19 @@ const NANOS_PER_MS = 1_000_000;
  */
 export function streamDefaults(name: string, prefix: string) {
   return {
+    /** The stream's name. */
     name,
+    /** Every subject under the prefix. */
     subjects: [`${prefix}.>`],
+    /** Kept on disk. */
     storage: 'file' as const,
+    /** Messages stay until a limit removes them, whoever has read them. */
     retention: 'limits' as const,
+    /** Past a limit, the oldest messages go. */
     discard: 'old' as const,
+    /** 30 days, in nanoseconds. */
     max_age: 30 * 24 * 60 * 60 * 1000 * NANOS_PER_MS,
+    /** 2 minutes, in nanoseconds: a retried publish within it is stored once. */
     duplicate_window: 2 * 60 * 1000 * NANOS_PER_MS,
   };
 }
