@@ -15,29 +15,40 @@ export const tokenClasses: [keyof Tokens, string][] = [
   ['reasoning', 'reasoning'],
 ];
 
+/** What happened to one file in a run. */
 export interface FileActivity {
   /** Reads and writes that did not fail (succeeded, or their outcome is unknown). */
   reads: number;
+  /** Writes that did not fail, as `reads` counts reads. */
   writes: number;
   /** Reads and writes the harness reported as failed. */
   failed: number;
 }
 
+/** What a run did so far, added up event by event (`add`): the live view's status line and the run report. */
 export class RunSummary {
+  /** Events added. */
   events = 0;
+  /** Events added, by type. */
   readonly types: Partial<Record<HarnessEvent['type'], number>> = {};
   /** Each file read or written, by path, in the order first seen. */
   readonly files = new Map<string, FileActivity>();
+  /** `command` events. */
   commands = 0;
+  /** Of those, the failed ones (reported so, or a non-zero exit code). */
   commandsFailed = 0;
   /** Tokens of the `usage` events, by class. */
   readonly tokens: Tokens = {};
+  /** The cost of the `usage` events in USD, once one reported a cost. */
   cost: number | undefined;
+  /** The first session id an event carried. */
   session_id: string | undefined;
   /** Observation times of the first and last events, in ms since the epoch. */
   first: number | undefined;
+  /** The last event's observation time, in ms since the epoch. */
   last: number | undefined;
 
+  /** Counts one event. */
   add(event: HarnessEvent): void {
     this.events++;
     this.types[event.type] = (this.types[event.type] ?? 0) + 1;
@@ -88,9 +99,11 @@ export function isFailure(event: HarnessEvent): boolean {
   return 'is_success' in event && event.is_success === false;
 }
 
+/** A run's tokens and cost so far, as one figure each. */
 export interface Totals {
   /** All token classes added up (or the harness's own total when it gives no classes). */
   tokens: number | undefined;
+  /** The cost in USD, when reported. */
   cost: number | undefined;
 }
 

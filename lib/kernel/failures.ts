@@ -4,7 +4,7 @@
  * branch on one vocabulary. The first error a row classifies names the run's class; a run that failed with none
  * classified is `other`; how the library itself ended a run (an abort, a timeout) wins over both.
  */
-import type { failureClasses } from './contract.js';
+import type { failureClasses } from './codes.js';
 import type { ErrorEvent, RunMetrics } from './events.js';
 
 /** A failure class: one of `failureClasses` (lib/kernel/contract.ts). */

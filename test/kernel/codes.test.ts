@@ -5,7 +5,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from 'vitest';
-import { errorCodes, warningCodes } from '../../lib/kernel/contract.js';
+import { errorCodes, warningCodes } from '../../lib/kernel/codes.js';
 
 const root = new URL('../..', import.meta.url).pathname;
 

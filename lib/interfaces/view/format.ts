@@ -10,6 +10,7 @@ import { peer } from '../peers.js';
 export const { default: wrapAnsi } = await peer('wrap-ansi', () => import('wrap-ansi'));
 import { readable } from './invisible.js';
 
+/** How {@link formatEvent} draws an event. */
 export interface FormatOptions {
   /** picocolors' formatters, on or off (`createColors(enabled)`). */
   colors: Colors;

@@ -8,6 +8,7 @@
  */
 import type { HarnessEvent } from '../../kernel/events.js';
 
+/** Which subagents are open, and how deep each event is drawn (inside the brackets of the subagents open around it). */
 export class Nesting {
   /** Fenwick tree (1-based) over start sequence numbers: 1 where that start is still open. */
   private tree = new Int32Array(1024);

@@ -17,6 +17,7 @@ import { Nesting } from './nesting.js';
 const { createLogUpdate } = await peer('log-update', () => import('log-update'));
 const { default: picocolors } = await peer('picocolors', () => import('picocolors'));
 
+/** What {@link prettyPrint} takes: colors, the terminal, the run's directory and metrics. */
 export interface PrettyOptions {
   /** ANSI colors. Default false (the CLI turns them on for a terminal without NO_COLOR, or with --color). */
   color?: boolean;
@@ -24,7 +25,12 @@ export interface PrettyOptions {
    * The terminal the text goes to, when it is one: text is wrapped to its width (read at every
    * event, so a resize takes effect) and the live status line is kept below the events.
    */
-  terminal?: { readonly columns: number; readonly rows: number };
+  terminal?: {
+    /** Its width in columns. */
+    readonly columns: number;
+    /** Its height in rows. */
+    readonly rows: number;
+  };
   /** The run's working directory: paths under it are shown relative to it. */
   cwd?: string;
   /** The live run metrics, when the normalizer runs in this process: tokens and cost come from them. */
