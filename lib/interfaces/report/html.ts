@@ -27,6 +27,7 @@ const LABEL_LIMIT = 200;
 /** Nothing loads from anywhere; the page's own style and script run. */
 const CONTENT_SECURITY_POLICY = "default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'";
 
+/** The report as one self-contained HTML page: no request leaves it, and every text from the run is inert. */
 export function reportHtml(report: Report): string {
   return [...reportHtmlChunks(report)].join('');
 }

@@ -15,6 +15,7 @@ const COMMAND_CHARS = 120;
 /** A failure or warning longer than this is cut in the list (25 warnings of 7.5 MB each passed V8's string limit). */
 const PROBLEM_CHARS = 2000;
 
+/** The report as Markdown (a pull request comment, a CI summary): every text from the run is inert. */
 export function reportMarkdown(report: Report): string {
   const { summary } = report;
   const tokens = tokenClasses

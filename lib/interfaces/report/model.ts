@@ -8,6 +8,7 @@ import type { EventType, HarnessEvent, RunMetrics, Tokens } from '../../kernel/e
 import { addTokens } from '../../kernel/metrics.js';
 import { commandFailed, isFailure, RunSummary, type FileActivity } from '../summary.js';
 
+/** What {@link buildReport} takes beside the events. */
 export interface ReportOptions {
   /** The run metrics `normalize`/`run` wrote (or the in-process normalizer's): harness, tokens by class, cost, exit. */
   metrics?: RunMetrics;
@@ -15,33 +16,51 @@ export interface ReportOptions {
   cwd?: string;
 }
 
+/** The report's summary: the run's figures at a glance. */
 export interface ReportSummary {
+  /** The harness (from the metrics). */
   harness: string | undefined;
+  /** The harness's session id. */
   session_id: string | undefined;
+  /** The run's working directory. */
   cwd: string | undefined;
   /** The first and last events' observation times. */
   started: string | undefined;
+  /** The last event's observation time. */
   finished: string | undefined;
+  /** How long the run took, in ms (see `duration_from`). */
   duration_ms: number;
   /** `harness`: the duration the harness reported (metrics); `events`: first to last event. */
   duration_from: 'harness' | 'events';
+  /** Tokens by class: the metrics', else the `usage` events' sum. */
   tokens: Tokens;
+  /** The harness's own total, when it gives no classes (Goose). */
   total_tokens: number | undefined;
+  /** The cost in USD, when reported. */
   cost: number | undefined;
+  /** The model turns, when the harness counts them. */
   turns: number | undefined;
   /** How the run ended: `exit 0`, `exit 1`, `signal SIGTERM`, an exit error's message, or unknown. */
   exit: string | undefined;
+  /** Whether the run succeeded, failed, ended without its terminal record, or (without metrics) reported no error. */
   outcome: 'succeeded' | 'failed' | 'incomplete' | 'no errors reported';
+  /** How many events the run gave. */
   events: number;
+  /** How many of each type. */
   types: Partial<Record<EventType, number>>;
+  /** Files read at least once without a reported failure. */
   files_read: number;
+  /** Files written at least once without a reported failure. */
   files_written: number;
+  /** Commands run. */
   commands: number;
+  /** Of those, the failed ones. */
   commands_failed: number;
 }
 
 /** One mark on the timeline: an event, or a span from one event to the one that ends it. */
 export interface TimelineItem {
+  /** The event's type: its lane. */
   type: EventType;
   /** Index (in `events`) of the event it shows, or the one that started the span. */
   index: number;
@@ -49,42 +68,62 @@ export interface TimelineItem {
   end_index?: number;
   /** Position on the time axis, 0 to 1 (a point has `to === from`). */
   from: number;
+  /** Where it ends on the time axis, 0 to 1. */
   to: number;
+  /** The event (or the span's end) is a failure. */
   failed: boolean;
 }
 
+/** The run's events laid out in time, one lane per event type. */
 export interface Timeline {
   /**
    * `time`: positions are observation times; `order`: the events were observed within one millisecond, so positions are
    * their order.
    */
   axis: 'time' | 'order';
+  /** From the first event to the last, in ms. */
   span_ms: number;
   /** The types on the timeline, one lane each, in the contract's order. */
   lanes: EventType[];
+  /** The marks, in event order. */
   items: TimelineItem[];
 }
 
+/** One file the run read or wrote. */
 export interface FileRow extends FileActivity {
+  /** The file (relative to the run's directory when under it). */
   path: string;
 }
 
+/** One command the run ran. */
 export interface CommandRow {
+  /** Its event's index in `events`. */
   index: number;
+  /** The command line. */
   command: string;
+  /** Its exit code, when reported. */
   exit_code: number | undefined;
+  /** The directory it ran in, when reported. */
   working_directory: string | undefined;
+  /** It failed (reported so, or a non-zero exit code). */
   failed: boolean;
 }
 
+/** A run report's content, computed from the events (and the metrics): what the HTML and Markdown lay out. */
 export interface Report {
+  /** The figures at a glance. */
   summary: ReportSummary;
+  /** The events in time. */
   timeline: Timeline;
+  /** The files read and written, in the order first seen. */
   files: FileRow[];
+  /** The commands, in order. */
   commands: CommandRow[];
   /** Indexes of errors, warnings and failed tool calls, subagents and stages, in order. */
   problems: number[];
+  /** The run's events. */
   events: HarnessEvent[];
+  /** The run's working directory. */
   cwd: string | undefined;
 }
 
@@ -106,6 +145,16 @@ const laneOrder: EventType[] = [
   'unknown',
 ];
 
+/**
+ * Computes a run report from its events (and its metrics, when given): what `reportHtml` and `reportMarkdown` lay out.
+ *
+ * @example
+ * ```ts
+ * const events: HarnessEvent[] = [];
+ * for await (const event of createReadStream('events.jsonl').pipe(readEvents())) events.push(event);
+ * writeFileSync('report.html', reportHtml(buildReport(events, { metrics })));
+ * ```
+ */
 export function buildReport(events: HarnessEvent[], options: ReportOptions = {}): Report {
   const { metrics, cwd } = options;
   const summary = new RunSummary();
