@@ -20,15 +20,19 @@ const protocols: readonly Protocol[] = [anthropic, responses, chat, gemini];
 /** Request bodies past this size are refused (the largest agent requests are a few hundred KB). */
 const MAX_BODY_BYTES = 64 * 1024 * 1024;
 
+/** One request the scripted model received, and what it did with it. */
 export interface LoggedRequest {
+  /** The HTTP method. */
   method: string;
   /** The path without its query. */
   path: string;
+  /** The wire protocol the path belongs to. */
   protocol?: ProtocolName;
   /** The conversation that answered, by its name. */
   conversation?: string;
   /** The turn played (0-based), and which attempt at it this was (0 = the first). */
   turn?: number;
+  /** Which attempt at the turn this was (0 = the first). */
   attempt?: number;
   /** How many tool results the request carried back. */
   toolResults?: number;
@@ -38,6 +42,7 @@ export interface LoggedRequest {
    * `unexpected`: the script has no answer.
    */
   outcome: 'served' | 'failed' | 'dropped' | 'count_tokens' | 'probe' | 'unexpected';
+  /** The HTTP status answered. */
   status: number;
   /** Why an unexpected request was refused. */
   reason?: string;
@@ -45,12 +50,17 @@ export interface LoggedRequest {
   body?: unknown;
 }
 
+/**
+ * A scripted model on a local port (`startModelServer`): agent CLIs pointed at its `url` get the script's turns in
+ * the protocol they speak, offline and deterministic.
+ */
 export interface ModelServer {
   /**
    * `http://127.0.0.1:PORT`; the APIs live under it (`/v1/messages`, `/v1/responses`, `/v1/chat/completions`,
    * `/v1beta/models/...`).
    */
   readonly url: string;
+  /** The port it listens on. */
   readonly port: number;
   /** Every request so far, in arrival order. */
   readonly requests: readonly LoggedRequest[];
@@ -60,6 +70,7 @@ export interface ModelServer {
   close(): Promise<void>;
 }
 
+/** Where {@link startModelServer} listens. */
 export interface ModelServerOptions {
   /** The interface to listen on. Default 127.0.0.1. */
   host?: string;
@@ -67,7 +78,23 @@ export interface ModelServerOptions {
   port?: number;
 }
 
-/** Starts the server and resolves once it listens. */
+/**
+ * Starts the scripted model and resolves once it listens.
+ *
+ * @example
+ * ```ts
+ * import { spawnHarness } from 'harness-events';
+ * import { startModelServer, scriptFor } from 'harness-events/testing';
+ *
+ * const read = { name: 'Read', input: { file_path: 'a.ts' } };
+ * const model = await startModelServer(scriptFor('Fix the tests', [{ text: 'Reading it first.', tools: [read] }]));
+ * const env = { ANTHROPIC_BASE_URL: model.url };
+ * const run = spawnHarness({ harness: 'claude-code', prompt: 'Fix the tests', env });
+ * for await (const event of run) console.log(event.type);
+ * console.log(model.requests, model.unexpected());
+ * await model.close();
+ * ```
+ */
 export async function startModelServer(script: Script, options: ModelServerOptions = {}): Promise<ModelServer> {
   const requests: LoggedRequest[] = [];
   const attempts = new Map<string, number>();

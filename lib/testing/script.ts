@@ -21,9 +21,11 @@ export interface Match {
   tools?: boolean;
 }
 
+/** One conversation of a script: which requests it answers, and its turns. */
 export interface Conversation {
   /** The conversation's name in the request log ("main", "subagent", "title", ...). */
   name: string;
+  /** Which requests belong to it. */
   match: Match;
   /** Turn i answers a request with i model turns in its history. */
   turns?: readonly Turn[];
@@ -36,6 +38,7 @@ export interface Conversation {
 
 /** What the server plays: the first conversation whose match fits a request answers it. */
 export interface Script {
+  /** The conversations, tried in order. */
   conversations: readonly Conversation[];
 }
 

@@ -1,6 +1,7 @@
 /** The seam between the server and one wire protocol. */
 import { DEFAULT_USAGE, type HttpFailure, type RequestView, type ToolUse, type Turn, type Usage } from './turn.js';
 
+/** The wire protocols served: Anthropic Messages, OpenAI Responses, OpenAI Chat Completions, Gemini. */
 export type ProtocolName = 'anthropic' | 'responses' | 'chat' | 'gemini';
 
 /** One server-sent event: `event:` line (when named) and `data:` line; `'[DONE]'` is written as is. */

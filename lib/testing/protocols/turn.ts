@@ -5,8 +5,11 @@
 
 /** One model turn: streamed in this order (reasoning, text, tool calls), then the usage. */
 export interface Turn {
+  /** The model's reasoning, streamed first. */
   reasoning?: string;
+  /** The model's answer text. */
   text?: string;
+  /** The tool calls the model makes, in order. */
   tools?: readonly ToolUse[];
   /** Token counts reported for the turn. Default: 1200 input, 40 output. */
   usage?: Usage;
@@ -18,7 +21,9 @@ export interface Turn {
   failAlways?: Failure;
 }
 
+/** One tool call a scripted turn makes. */
 export interface ToolUse {
+  /** The tool's name, as the agent offered it (`Bash`, `shell`, `read_file`, ...). */
   name: string;
   /** The arguments: a JSON object, sent as its JSON text. For a freeform (`custom`) tool, the input text. */
   input: unknown;
@@ -34,12 +39,17 @@ export interface ToolUse {
  * uncached part, Gemini's `candidatesTokenCount` excludes thoughts).
  */
 export interface Usage {
+  /** Input tokens, the cached ones included. */
   input: number;
+  /** Output tokens, the reasoning ones included. */
   output: number;
+  /** Of the input, the tokens read from the prompt cache. */
   cached?: number;
+  /** Of the output, the reasoning tokens. */
   reasoning?: number;
 }
 
+/** The usage a turn reports when its script gives none: 1200 input, 40 output. */
 export const DEFAULT_USAGE: Usage = { input: 1200, output: 40 };
 
 /**
@@ -47,16 +57,23 @@ export const DEFAULT_USAGE: Usage = { input: 1200, output: 40 };
  */
 export type Failure = number | HttpFailure | 'drop';
 
+/** A failed attempt answered with an HTTP error. */
 export interface HttpFailure {
+  /** The HTTP status (429, 500, ...). */
   status: number;
+  /** The error's message, in the API's own error body. */
   message?: string;
+  /** Extra response headers (`retry-after`, say). */
   headers?: Readonly<Record<string, string>>;
 }
 
 /** What the server reads of a request, whatever its protocol. */
 export interface RequestView {
+  /** The model asked for. */
   model: string;
+  /** Whether the request asked for a streamed answer. */
   stream: boolean;
+  /** The system prompt's text. */
   system: string;
   /** The text of each user message, in order (tool results are not user text). */
   userTexts: string[];
