@@ -2,13 +2,16 @@
  * The test files `npm run test:unit` runs: those that start nothing outside the test's own process. A file is left
  * out when it, or a helper under test/ that it imports (transitively), names what starts a process or needs the
  * build: child_process, spawnHarness, createRunStream, nats, Chromium, tmux, python3 (the SQLite writer), the built
- * CLI. Read from the files at every run, so a new or split test file is placed without a list to keep.
+ * CLI. Read from the files at every run, so a new or split test file is placed without a list to keep. Also left out,
+ * though they start nothing: the slow ones by design, property tests (`*properties.test.ts`, thousands of generated
+ * inputs), test/hostile/ (hostile input at scale) and test/live/ (the live suite's own checks).
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 
 const starts =
   /\b(child_process|spawnHarness|createRunStream|nats-server|@nats-io|playwright-core|chromium|tmux|python3)\b|dist\/lib|bin\/harness-events/;
+const slowByDesign = /(^|\/)(hostile|live)\/|properties\.test\.ts$/;
 const relativeImport = /from\s+'(\.{1,2}\/[^']+)'/g;
 
 function testFiles(dir: string): string[] {
@@ -37,5 +40,6 @@ export function unitTestFiles(base: string, root = join(base, 'test')): string[]
   return testFiles(root)
     .filter((file) => !startsProcesses(file, root))
     .map((file) => relative(base, file))
+    .filter((file) => !slowByDesign.test(file))
     .sort();
 }
