@@ -159,7 +159,7 @@ const sessionRead = `      Reads an agent's own session file (its path from sess
 const signalled = '128 + n after signal n (130 Ctrl-C, 143 SIGTERM, 129 SIGHUP, 131 SIGQUIT)';
 
 /** Each command's own help, in the order the global help lists them. */
-export const commands = {
+const commands = {
   normalize: {
     usage: `  harness-events normalize --harness <name> [options] [FILE]
       Reads a harness's raw JSONL output from FILE (or standard input, also as "-") and
@@ -281,7 +281,7 @@ could not be written; 2 usage error (the output is checked before the input is r
   },
 } satisfies Record<string, CommandHelp>;
 
-export type CommandName = keyof typeof commands;
+type CommandName = keyof typeof commands;
 
 /** Each option: its flag in a column of 26, what it does wrapped to the lines after it (up to 96 columns in all). */
 function optionLines(names: OptionName[]): string {
