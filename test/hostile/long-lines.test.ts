@@ -64,7 +64,10 @@ describe('lines too long to parse whole (stream-json, incrementally, within a bu
         type: 'warning',
         code: 'truncated',
         message: expect.stringMatching(
-          /^line 1 \(\d+ bytes\) was read incrementally and kept within its budget: 1 string cut short by \d+ characters \(at message\.content\[0\]\.text\)$/,
+          new RegExp(
+            String.raw`^line 1 \(\d+ bytes\) was read incrementally and kept within its budget: 1 string cut short ` +
+              String.raw`by \d+ characters \(at message\.content\[0\]\.text\)$`,
+          ),
         ),
       });
       expect(agent.type).toBe('agent');
@@ -121,7 +124,9 @@ describe('lines too long to parse whole (stream-json, incrementally, within a bu
   );
 
   test('a line of 200,000 small objects: classified, the bulk dropped, the fields after it kept', async () => {
-    const line = `{"type":"user","message":{"content":[{"type":"tool_result","tool_use_id":"t1","content":"ok"}]},"tool_use_result":{"data":[${'{"a":1},'.repeat(200_000)}{"a":1}]},"session_id":"s"}`;
+    const line =
+      '{"type":"user","message":{"content":[{"type":"tool_result","tool_use_id":"t1","content":"ok"}]},' +
+      `"tool_use_result":{"data":[${'{"a":1},'.repeat(200_000)}{"a":1}]},"session_id":"s"}`;
     const use = {
       type: 'assistant',
       message: { id: 'm', content: [{ type: 'tool_use', id: 't1', name: 'LS', input: { path: '/ws' } }] },
@@ -132,7 +137,10 @@ describe('lines too long to parse whole (stream-json, incrementally, within a bu
         type: 'warning',
         code: 'truncated',
         message: expect.stringMatching(
-          /^line 2 \(\d+ bytes\) was read incrementally and kept within its budget: \d+ array elements or object members dropped \(at tool_use_result\.data\[\d+\]\)$/,
+          new RegExp(
+            String.raw`^line 2 \(\d+ bytes\) was read incrementally and kept within its budget: \d+ array elements ` +
+              String.raw`or object members dropped \(at tool_use_result\.data\[\d+\]\)$`,
+          ),
         ),
       },
       { type: 'list', path: '/ws', is_success: true },
@@ -177,6 +185,8 @@ describe('lines too long to parse whole (stream-json, incrementally, within a bu
 describe('memory bounded by the design (a child process measures its own peak)', () => {
   /** Peak RSS in MB of `harness-events normalize` on `file`, and its output. */
   async function measured(file: string, extra: string[] = []) {
+    const cli = JSON.stringify(new URL('../../dist/lib/interfaces/cli/cli.js', import.meta.url).pathname);
+    const args = JSON.stringify(['normalize', '--harness', 'claude-code', ...extra, file]);
     return new Promise<{ peakMB: number; stdout: string }>((resolve, reject) => {
       const child = spawn(
         process.execPath,
@@ -184,11 +194,11 @@ describe('memory bounded by the design (a child process measures its own peak)',
           '--input-type=module',
           '-e',
           `
-        const { main } = await import(${JSON.stringify(new URL('../../dist/lib/interfaces/cli/cli.js', import.meta.url).pathname)});
+        const { main } = await import(${cli});
         const { Writable } = await import('node:stream');
         let out = '';
         const sink = new Writable({ write(chunk, _e, done) { out += chunk; done(); } });
-        const code = await main(['normalize', '--harness', 'claude-code', ...${JSON.stringify(extra)}, ${JSON.stringify(file)}], process.stdin, sink);
+        const code = await main(${args}, process.stdin, sink);
         process.stdout.write(JSON.stringify({ code, peakMB: process.resourceUsage().maxRSS / 1024, out }));
       `,
         ],
@@ -218,7 +228,8 @@ describe('memory bounded by the design (a child process measures its own peak)',
   }
 
   const readCall =
-    '{"type":"assistant","message":{"id":"m0","content":[{"type":"tool_use","id":"t1","name":"Read","input":{"file_path":"/a"}}]}}\n';
+    '{"type":"assistant","message":{"id":"m0","content":[{"type":"tool_use","id":"t1","name":"Read",' +
+    '"input":{"file_path":"/a"}}]}}\n';
 
   test('a 60 MB text line: at most 100 MB + 1.5x the line, and the record classified', async () => {
     const file = oneLine(
@@ -242,7 +253,8 @@ describe('memory bounded by the design (a child process measures its own peak)',
     const file = oneLine(
       'objects60.jsonl',
       readCall +
-        '{"type":"user","message":{"content":[{"type":"tool_result","tool_use_id":"t1","content":"ok"}]},"tool_use_result":{"data":[',
+        '{"type":"user","message":{"content":[{"type":"tool_result","tool_use_id":"t1","content":"ok"}]},' +
+        '"tool_use_result":{"data":[',
       '{"a":1},',
       60,
       '{"a":1}]},"session_id":"s"}\n',

@@ -75,7 +75,9 @@ describe('a record nested thousands of levels deep', () => {
   });
 
   test('a deep tool input under a repeated tool_use id: no stack overflow, the ambiguity reported', async () => {
-    const use = `{"type":"assistant","message":{"id":"m","content":[{"type":"tool_use","id":"t1","name":"Read","input":{"file_path":"/a","x":${nested(6000)}}}]}}\n`;
+    const use =
+      '{"type":"assistant","message":{"id":"m","content":[{"type":"tool_use","id":"t1","name":"Read",' +
+      `"input":{"file_path":"/a","x":${nested(6000)}}}]}}\n`;
     const { events } = await run(use + use + jsonl(text(1)), { harness: 'claude-code' });
     // Two uses that cannot be compared are two uses: ambiguous, so unknown; too deep to carry, so a warning.
     expect(bodies(events).map((e) => e.code ?? e.type)).toEqual(['agent', 'too_deep']);
@@ -119,7 +121,8 @@ describe('a record nested thousands of levels deep', () => {
 describe('numbers JSON reads as Infinity, negative costs, sums that would overflow', () => {
   // As Claude Code would write them: JSON numbers that parse to Infinity, and a count past 2^53.
   const result =
-    '{"type":"result","subtype":"success","is_error":false,"result":"done","num_turns":1,"total_cost_usd":1e400,"duration_ms":1e400,"usage":{"input_tokens":1e308,"output_tokens":5}}\n';
+    '{"type":"result","subtype":"success","is_error":false,"result":"done","num_turns":1,"total_cost_usd":1e400,' +
+    '"duration_ms":1e400,"usage":{"input_tokens":1e308,"output_tokens":5}}\n';
 
   for (const strict of [true, false]) {
     test(
@@ -140,7 +143,8 @@ describe('numbers JSON reads as Infinity, negative costs, sums that would overfl
         `(strict: ${strict})`,
       async () => {
         const step = (cost: string, input: string) =>
-          `{"type":"step_finish","sessionID":"s","part":{"cost":${cost},"tokens":{"input":${input},"output":3,"reasoning":0,"cache":{"read":0,"write":0}}}}\n`;
+          `{"type":"step_finish","sessionID":"s","part":{"cost":${cost},"tokens":{"input":${input},"output":3,` +
+          '"reasoning":0,"cache":{"read":0,"write":0}}}}\n';
         const { events, metrics } = await run(step('1e400', '1e308') + step('-2', '1e308') + step('0.5', '7'), {
           harness: 'opencode',
           strict,
@@ -158,7 +162,8 @@ describe('numbers JSON reads as Infinity, negative costs, sums that would overfl
 
   test('the largest exact counts still add up to finite, valid metrics', async () => {
     const big = Number.MAX_SAFE_INTEGER;
-    const step = `{"type":"step_finish","sessionID":"s","part":{"cost":${big},"tokens":{"input":${big},"output":${big}}}}\n`;
+    const step =
+      `{"type":"step_finish","sessionID":"s","part":{"cost":${big},` + `"tokens":{"input":${big},"output":${big}}}}\n`;
     const { metrics } = await run(step.repeat(3), { harness: 'opencode', strict: true });
     expect(Number.isFinite(metrics.tokens.input)).toBe(true);
     expect(Number.isFinite(metrics.cost)).toBe(true);
@@ -170,7 +175,8 @@ describe('numbers JSON reads as Infinity, negative costs, sums that would overfl
     const metricsFile = join(tmp, 'infinite-metrics.json');
     writeFileSync(
       file,
-      '{"type":"result","subtype":"success","is_error":false,"total_cost_usd":1e400,"duration_ms":1e400,"usage":{"input_tokens":2}}\n',
+      '{"type":"result","subtype":"success","is_error":false,"total_cost_usd":1e400,"duration_ms":1e400,' +
+        '"usage":{"input_tokens":2}}\n',
     );
     await execFileP(process.execPath, [
       bin,

@@ -29,8 +29,8 @@ const sessionRecords = recordRows({
   },
   assistant: {
     handling:
-      "as stdout's `assistant`, its tool calls run in the record's `cwd`; the final usage of each `message.id` goes to " +
-      "the metrics once; the CLI's own API error reply (`isApiErrorMessage`) is an error, not agent text",
+      "as stdout's `assistant`, its tool calls run in the record's `cwd`; the final usage of each `message.id` " +
+      "goes to the metrics once; the CLI's own API error reply (`isApiErrorMessage`) is an error, not agent text",
     rules: {
       blocks: 'assistant',
       apiError: 'assistant, API error reply: error (`message` its text, `code` its `error`, else `api_error`)',

@@ -150,7 +150,8 @@ export function correlator(run: RunContext): Correlator {
     const error = isObject(record.error) ? record.error : {};
     if (error.type !== 'tool_not_registered' || !ASKING_TOOLS.has(use.tool_name as string))
       return records.tool_result.rules.resolved;
-    const reason = `${stringField(error, 'message') ?? 'not registered'} (the approval mode does not offer it headless)`;
+    const message = stringField(error, 'message') ?? 'not registered';
+    const reason = `${message} (the approval mode does not offer it headless)`;
     permissionDenied(run, { tool: use.tool_name as string, reason });
     return records.tool_result.rules.refused;
   }

@@ -167,7 +167,8 @@ const commands = {
     options: ['harness', 'cwd', 'env', 'strict', 'metrics', 'format', 'color', ...sizes, 'session', ...publishing],
     examples: [
       'harness-events normalize --harness claude-code run.jsonl > events.jsonl',
-      'claude -p "fix the tests" --output-format stream-json --verbose | harness-events normalize --harness claude-code',
+      'claude -p "fix the tests" --output-format stream-json --verbose | ' +
+        'harness-events normalize --harness claude-code',
     ],
     exitCodes: `0 input read to its end, or its reader went away (| head -1); 1 schema violation
 (--strict) or read error; 2 usage error (unknown harness, missing file, bad option,
@@ -334,7 +335,8 @@ export const usage = `Usage:
 ${Object.entries(commands)
   .map(([name, command]) =>
     name === 'report'
-      ? `${command.usage}\n  harness-events normalize|view|report --harness <name> --session <path> [options]\n${sessionRead}`
+      ? `${command.usage}\n` +
+        `  harness-events normalize|view|report --harness <name> --session <path> [options]\n${sessionRead}`
       : command.usage,
   )
   .join('\n')}

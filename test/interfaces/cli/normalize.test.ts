@@ -59,7 +59,9 @@ describe('harness-events normalize', () => {
     async () => {
       const input =
         'banner ' +
-        'line\n{"type":"assistant","message":{"id":"m","content":[{"type":"tool_use","id":"t","name":"Read","input":{"file_path":"a.ts"}}]}}\n{"type":"user","message":{"content":[{"type":"tool_result","tool_use_id":"t","content":"x"}]}}\n{"type":"mystery"}\n';
+        'line\n{"type":"assistant","message":{"id":"m","content":[{"type":"tool_use","id":"t","name":"Read",' +
+        '"input":{"file_path":"a.ts"}}]}}\n{"type":"user","message":{"content":[{"type":"tool_result",' +
+        '"tool_use_id":"t","content":"x"}]}}\n{"type":"mystery"}\n';
       const { code, stdout } = await cli(['normalize', '--harness', 'claude-code', '--cwd', '/ws'], { stdin: input });
       expect(code).toBe(0);
       expect(
@@ -133,7 +135,8 @@ describe('harness-events normalize', () => {
       const metricsFile = join(tmp, `normalize-${signal}.json`);
       const cli = start(['normalize', '--harness', 'claude-code', '--metrics', metricsFile]);
       cli.child.stdin.write(
-        '{"type":"assistant","message":{"id":"m1","content":[{"type":"tool_use","id":"t1","name":"Read","input":{"file_path":"/a"}}]}}\n',
+        '{"type":"assistant","message":{"id":"m1","content":[{"type":"tool_use","id":"t1","name":"Read",' +
+          '"input":{"file_path":"/a"}}]}}\n',
       );
       cli.child.stdin.write(
         '{"type":"assistant","message":{"id":"m2","content":[{"type":"text","text":"still typing"}]}}\n',
@@ -164,7 +167,8 @@ describe('harness-events normalize', () => {
       `const fs = require('fs'); fs.writeSync(fs.openSync(process.argv[1], 'w'), process.argv[2]); setInterval(() ` +
         `=> {}, 1 << 30)`,
       fifo,
-      '{"type":"assistant","message":{"id":"m1","content":[{"type":"tool_use","id":"t1","name":"Read","input":{"file_path":"/a"}}]}}\n{"type":"mystery"}\n',
+      '{"type":"assistant","message":{"id":"m1","content":[{"type":"tool_use","id":"t1","name":"Read",' +
+        '"input":{"file_path":"/a"}}]}}\n{"type":"mystery"}\n',
     ]);
     try {
       await cli.line((line) => line.type === 'unknown');
@@ -182,7 +186,8 @@ describe('harness-events normalize', () => {
 
   test('Ctrl-C ends follow on a session nobody is writing, with the events read so far', async () => {
     const source = fixturePath(
-      'claude-code/transcripts/bash/home/.claude/projects/-home-user-project/c87769bd-e555-469c-9e50-6bbdc54002bf.jsonl',
+      'claude-code/transcripts/bash/home/.claude/projects/-home-user-project/' +
+        'c87769bd-e555-469c-9e50-6bbdc54002bf.jsonl',
     );
     // The session without its last lines (no cost-state): following it would wait for its quiet period.
     const session = join(tmp, 'c87769bd-e555-469c-9e50-6bbdc54002bf.jsonl');

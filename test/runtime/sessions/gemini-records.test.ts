@@ -60,15 +60,18 @@ describe('Gemini chat records the captures do not show', () => {
     expect(events[1]).not.toHaveProperty('is_success');
   });
 
-  test('a cancelled call is final: given when its record is read (no outcome, as stdout), not held to the end', async () => {
-    const { lines } = await read([
-      header,
-      response('a', '', { toolCalls: [call('c1', 'cancelled')] }),
-      response('b', 'Stopped.'),
-    ]);
-    // A call still running would come after the later text, at the end of input.
-    expect(lines).toEqual(['read | notes.txt', 'agent | Stopped.']);
-  });
+  test(
+    'a cancelled call is final: given when its record is read (no ' + 'outcome, as stdout), not held to the end',
+    async () => {
+      const { lines } = await read([
+        header,
+        response('a', '', { toolCalls: [call('c1', 'cancelled')] }),
+        response('b', 'Stopped.'),
+      ]);
+      // A call still running would come after the later text, at the end of input.
+      expect(lines).toEqual(['read | notes.txt', 'agent | Stopped.']);
+    },
+  );
 
   test('a $set naming the session id names the events of a file whose header did not', async () => {
     const { events } = await read([
@@ -105,21 +108,24 @@ describe('Gemini chat records the captures do not show', () => {
     expect(metrics.input.rules['$rewindTo:rewind']).toBe(1);
   });
 
-  test('past maxPendingTools the oldest message is forgotten, with one warning; restated, it is given again', async () => {
-    const messages = [response('a', 'One'), response('b', 'Two'), response('c', 'Three')];
-    const { lines } = await read([header, ...messages, { $set: { messages } }], { maxPendingTools: 2 });
-    expect(lines).toEqual([
-      'agent | One',
-      'agent | Two',
-      'warning | messages_forgotten',
-      'agent | Three',
-      // The restated list: `a` was forgotten, and held again it pushes `b` out, which pushes `c` out: a list longer
-      // than the bound is given again whole (the warning said so).
-      'agent | One',
-      'agent | Two',
-      'agent | Three',
-    ]);
-  });
+  test(
+    'past maxPendingTools the oldest message is forgotten, with one ' + 'warning; restated, it is given again',
+    async () => {
+      const messages = [response('a', 'One'), response('b', 'Two'), response('c', 'Three')];
+      const { lines } = await read([header, ...messages, { $set: { messages } }], { maxPendingTools: 2 });
+      expect(lines).toEqual([
+        'agent | One',
+        'agent | Two',
+        'warning | messages_forgotten',
+        'agent | Three',
+        // The restated list: `a` was forgotten, and held again it pushes `b` out, which pushes `c` out: a list longer
+        // than the bound is given again whole (the warning said so).
+        'agent | One',
+        'agent | Two',
+        'agent | Three',
+      ]);
+    },
+  );
 
   test('the bound is in bytes too: a message whose state passes maxPendingBytes pushes the older one out', async () => {
     // Each state holds its 2,000-character id; 3,000 bytes hold one of them.

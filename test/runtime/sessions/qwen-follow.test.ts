@@ -31,40 +31,43 @@ describe('followSession on a Qwen transcript a real child appends to', () => {
     return { main, agent: join(dir, subagentFile('subagent-background')) };
   }
 
-  test("written in mid-line chunks, the subagent's file appearing on the way: each event as its line completes", async () => {
-    const { main, agent } = runtime();
-    // Both files in their records' time order; the subagent's file and folder are made by its first line.
-    const writer = startWriter(
-      join(capture, chat('subagent-background')),
-      main,
-      join(capture, subagentFile('subagent-background')),
-      agent,
-    );
-    writers.push(writer);
-    const lines = lineCounter();
-    const controller = new AbortController();
-    const follow = followSession({
-      harness: 'qwen',
-      path: main,
-      onLine: lines.onLine,
-      signal: controller.signal,
-      pollMs: 50,
-    });
-    const got = collect(follow);
-    for (;;) {
-      const [, count, more] = (await writer.ask('next')).split(' ');
-      await lines.until(Number(count));
-      // Before the last line (the main file's final answer) is complete, every other event has come out.
-      if (Number(count) === 18) await got.atLeast(backgroundEvents.length - 1);
-      if (more === 'all') break;
-    }
-    // No record ends a Qwen session (its quiet period would): ended here once all 14 + 5 lines are read.
-    controller.abort();
-    await got.done;
-    expect(got.events.map(signature)).toEqual(backgroundEvents);
-    expect(follow.metrics.input.lines).toBe(19);
-    expect(follow.metrics.tokens).toEqual({ input: 12500, output: 119, cache_read: 11400, reasoning: 0 });
-  });
+  test(
+    "written in mid-line chunks, the subagent's file appearing on the " + 'way: each event as its line completes',
+    async () => {
+      const { main, agent } = runtime();
+      // Both files in their records' time order; the subagent's file and folder are made by its first line.
+      const writer = startWriter(
+        join(capture, chat('subagent-background')),
+        main,
+        join(capture, subagentFile('subagent-background')),
+        agent,
+      );
+      writers.push(writer);
+      const lines = lineCounter();
+      const controller = new AbortController();
+      const follow = followSession({
+        harness: 'qwen',
+        path: main,
+        onLine: lines.onLine,
+        signal: controller.signal,
+        pollMs: 50,
+      });
+      const got = collect(follow);
+      for (;;) {
+        const [, count, more] = (await writer.ask('next')).split(' ');
+        await lines.until(Number(count));
+        // Before the last line (the main file's final answer) is complete, every other event has come out.
+        if (Number(count) === 18) await got.atLeast(backgroundEvents.length - 1);
+        if (more === 'all') break;
+      }
+      // No record ends a Qwen session (its quiet period would): ended here once all 14 + 5 lines are read.
+      controller.abort();
+      await got.done;
+      expect(got.events.map(signature)).toEqual(backgroundEvents);
+      expect(follow.metrics.input.lines).toBe(19);
+      expect(follow.metrics.tokens).toEqual({ input: 12500, output: 119, cache_read: 11400, reasoning: 0 });
+    },
+  );
 
   test('ends by itself on its quiet period once nothing more is written', async () => {
     // A session without subagents: follow reads what is already on disk file by file, not in time order.

@@ -39,38 +39,41 @@ describe('records the captures do not have', () => {
     systemPayload: { uiEvent: event },
   });
 
-  test("a result fails by its status, or by an error alone (a subagent's have no status); the error is its content", async () => {
-    const call = (id: string, name: string, args: Record<string, unknown>) => ({ functionCall: { id, name, args } });
-    const result = (id: string, response: Record<string, unknown>, status?: string) => ({
-      ...base,
-      type: 'tool_result',
-      message: { role: 'user', parts: [{ functionResponse: { id, name: 'x', response } }] },
-      ...(status === undefined ? {} : { toolCallResult: { callId: id, status } }),
-    });
-    const { events } = await read([
-      {
+  test(
+    "a result fails by its status, or by an error alone (a subagent's " + 'have no status); the error is its content',
+    async () => {
+      const call = (id: string, name: string, args: Record<string, unknown>) => ({ functionCall: { id, name, args } });
+      const result = (id: string, response: Record<string, unknown>, status?: string) => ({
         ...base,
-        type: 'assistant',
-        message: {
-          role: 'model',
-          parts: [
-            call('c1', 'read_file', { file_path: '/w/a' }),
-            call('c2', 'read_file', { file_path: '/w/b' }),
-            call('c3', 'run_shell_command', { command: 'make' }),
-          ],
+        type: 'tool_result',
+        message: { role: 'user', parts: [{ functionResponse: { id, name: 'x', response } }] },
+        ...(status === undefined ? {} : { toolCallResult: { callId: id, status } }),
+      });
+      const { events } = await read([
+        {
+          ...base,
+          type: 'assistant',
+          message: {
+            role: 'model',
+            parts: [
+              call('c1', 'read_file', { file_path: '/w/a' }),
+              call('c2', 'read_file', { file_path: '/w/b' }),
+              call('c3', 'run_shell_command', { command: 'make' }),
+            ],
+          },
         },
-      },
-      result('c1', { output: 'cancelled by the user' }, 'cancelled'),
-      result('c2', { error: 'no such file' }),
-      result('c3', { error: 'Command exited with code: 3' }),
-    ]);
-    expect(bodies(events.filter((event) => event.type !== 'usage'))).toEqual([
-      { type: 'read', path: '/w/a', is_success: false },
-      { type: 'read', path: '/w/b', is_success: false },
-      // The exit code is read from the error, the result's content when it has no output.
-      { type: 'command', command: 'make', working_directory: '/w', exit_code: 3, is_success: false },
-    ]);
-  });
+        result('c1', { output: 'cancelled by the user' }, 'cancelled'),
+        result('c2', { error: 'no such file' }),
+        result('c3', { error: 'Command exited with code: 3' }),
+      ]);
+      expect(bodies(events.filter((event) => event.type !== 'usage'))).toEqual([
+        { type: 'read', path: '/w/a', is_success: false },
+        { type: 'read', path: '/w/b', is_success: false },
+        // The exit code is read from the error, the result's content when it has no output.
+        { type: 'command', command: 'make', working_directory: '/w', exit_code: 3, is_success: false },
+      ]);
+    },
+  );
 
   test('unknown shapes are unknown events, an API error a warning, a monitor notice consumed', async () => {
     const { events, rules } = await read([
