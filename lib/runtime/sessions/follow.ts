@@ -41,8 +41,8 @@ export interface FollowSessionOptions extends Omit<NormalizeOptions, 'harness' |
 }
 
 export const DEFAULT_QUIET_MS = 600_000;
-export const DEFAULT_END_GRACE_MS = 1_000;
-export const DEFAULT_POLL_MS = 2_000;
+const DEFAULT_END_GRACE_MS = 1_000;
+const DEFAULT_POLL_MS = 2_000;
 
 /**
  * Follows a session file as its agent writes it (`tail -f`, in events): what is in it (or with `from: 'end'`, only
