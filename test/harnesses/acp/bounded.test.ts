@@ -67,7 +67,8 @@ describe('bounded state', () => {
 
   test('hostile amounts: a cost of 1e400 or below 0 is dropped, and the metrics stay valid', async () => {
     const cost = (amount: string) =>
-      `{"jsonrpc":"2.0","method":"session/update","params":{"update":{"sessionUpdate":"usage_update","used":1,"size":2,"cost":{"amount":${amount},"currency":"USD"}}}}`;
+      '{"jsonrpc":"2.0","method":"session/update","params":{"update":{"sessionUpdate":"usage_update","used":1,' +
+      `"size":2,"cost":{"amount":${amount},"currency":"USD"}}}}`;
     expect((await run([cost('0.25'), cost('1e400'), cost('-1')].join('\n') + '\n', { harness })).metrics.cost).toBe(
       0.25,
     );

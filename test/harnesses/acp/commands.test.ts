@@ -151,39 +151,42 @@ describe('revision 2026-12-01b', () => {
       ).toEqual([{ type: 'search', query: 'zzz', path: '/ws/src', is_success: false }]);
     });
 
-    test("paths from the script joined onto its cd, not Codex's shortened display path; lines from the cmd", async () => {
-      expect(
-        await codex(
-          'search',
-          'Search greet in webview',
-          exec('cd pkg && rg -n greet webview/src', [
-            { type: 'search', cmd: 'rg -n greet webview/src', query: 'greet', path: 'webview' },
-          ]),
-          'completed',
-          0,
-        ),
-      ).toEqual([{ type: 'search', query: 'greet', path: '/ws/pkg/webview/src', is_success: true }]);
-      expect(
-        await codex(
-          'read',
-          'Read a.ts',
-          exec("sed -n '1,5p' src/a.ts", [
-            { type: 'read', cmd: "sed -n '1,5p' src/a.ts", name: 'a.ts', path: 'src/a.ts' },
-          ]),
-          'completed',
-          0,
-        ),
-      ).toEqual([{ type: 'read', path: '/ws/src/a.ts', start_line: 1, end_line: 5, is_success: true }]);
-      expect(
-        await codex(
-          'search',
-          'List files',
-          exec('ls -la', [{ type: 'list_files', cmd: 'ls -la', path: null }], '/ws/./pkg/'),
-          'completed',
-          0,
-        ),
-      ).toEqual([{ type: 'list', is_success: true }]);
-    });
+    test(
+      "paths from the script joined onto its cd, not Codex's " + 'shortened display path; lines from the cmd',
+      async () => {
+        expect(
+          await codex(
+            'search',
+            'Search greet in webview',
+            exec('cd pkg && rg -n greet webview/src', [
+              { type: 'search', cmd: 'rg -n greet webview/src', query: 'greet', path: 'webview' },
+            ]),
+            'completed',
+            0,
+          ),
+        ).toEqual([{ type: 'search', query: 'greet', path: '/ws/pkg/webview/src', is_success: true }]);
+        expect(
+          await codex(
+            'read',
+            'Read a.ts',
+            exec("sed -n '1,5p' src/a.ts", [
+              { type: 'read', cmd: "sed -n '1,5p' src/a.ts", name: 'a.ts', path: 'src/a.ts' },
+            ]),
+            'completed',
+            0,
+          ),
+        ).toEqual([{ type: 'read', path: '/ws/src/a.ts', start_line: 1, end_line: 5, is_success: true }]);
+        expect(
+          await codex(
+            'search',
+            'List files',
+            exec('ls -la', [{ type: 'list_files', cmd: 'ls -la', path: null }], '/ws/./pkg/'),
+            'completed',
+            0,
+          ),
+        ).toEqual([{ type: 'list', is_success: true }]);
+      },
+    );
 
     test('one event per entry, in order; an unknown entry makes the whole call one command', async () => {
       expect(

@@ -218,11 +218,14 @@ describe('text spans', () => {
 });
 
 describe('revision 2026-12-01b', () => {
-  test('a span of only whitespace emits nothing; any other keeps its whitespace as sent (acp.md Text spans)', async () => {
-    expect(await events(think('\n\n'), say(' '), think(' \t'), say('\n\nhi '))).toEqual([
-      { type: 'agent', message: '\n\nhi ' },
-    ]);
-  });
+  test(
+    'a span of only whitespace emits nothing; any other keeps ' + 'its whitespace as sent (acp.md Text spans)',
+    async () => {
+      expect(await events(think('\n\n'), say(' '), think(' \t'), say('\n\nhi '))).toEqual([
+        { type: 'agent', message: '\n\nhi ' },
+      ]);
+    },
+  );
 
   test("plan: claude-agent-acp's TodoWrite arrives as one; consumed, no event", async () => {
     const plan = update('plan', {
@@ -233,11 +236,14 @@ describe('revision 2026-12-01b', () => {
     expect(out.rules[2]).toBe(updates.plan.rules.consumed);
   });
 
-  test("OpenCode's and Kilo's todowrite (kind other, rawInput.todos) is consumed; from another agent unknown", async () => {
-    const todos = { todos: [{ content: 'Read the notes', status: 'pending', priority: 'high' }] };
-    const fields = { kind: 'other', title: 'todowrite', rawInput: todos };
-    expect(await tool(fields, { agent: 'OpenCode' })).toEqual([]);
-    expect(await tool(fields, { agent: 'Kilo' })).toEqual([]);
-    expect((await tool(fields, { agent: 'test-agent' })).map((event) => event.type)).toEqual(['unknown']);
-  });
+  test(
+    "OpenCode's and Kilo's todowrite (kind other, " + 'rawInput.todos) is consumed; from another agent unknown',
+    async () => {
+      const todos = { todos: [{ content: 'Read the notes', status: 'pending', priority: 'high' }] };
+      const fields = { kind: 'other', title: 'todowrite', rawInput: todos };
+      expect(await tool(fields, { agent: 'OpenCode' })).toEqual([]);
+      expect(await tool(fields, { agent: 'Kilo' })).toEqual([]);
+      expect((await tool(fields, { agent: 'test-agent' })).map((event) => event.type)).toEqual(['unknown']);
+    },
+  );
 });

@@ -56,18 +56,21 @@ describe('agent_event', () => {
     expect(rules).toEqual([agentEvents.content_start.rules.tool, agentEvents.content_start.rules.malformedStart]);
   });
 
-  test('an id announced twice while the first waits: the first is given unresolved, the second gets the end', async () => {
-    expect(
-      await events(
-        start('call_1', 'editor', { path: '/ws/a.ts', new_text: 'x' }),
-        start('call_1', 'editor', { path: '/ws/b.ts', new_text: 'y' }),
-        end('call_1', 'editor', { success: true }),
-      ),
-    ).toEqual([
-      { type: 'write', path: '/ws/a.ts' },
-      { type: 'write', path: '/ws/b.ts', is_success: true },
-    ]);
-  });
+  test(
+    'an id announced twice while the first waits: the first is ' + 'given unresolved, the second gets the end',
+    async () => {
+      expect(
+        await events(
+          start('call_1', 'editor', { path: '/ws/a.ts', new_text: 'x' }),
+          start('call_1', 'editor', { path: '/ws/b.ts', new_text: 'y' }),
+          end('call_1', 'editor', { success: true }),
+        ),
+      ).toEqual([
+        { type: 'write', path: '/ws/a.ts' },
+        { type: 'write', path: '/ws/b.ts', is_success: true },
+      ]);
+    },
+  );
 
   test('content_start spawn_agent: subagent_started at once; a pending one adds nothing at the end', async () => {
     expect(await events(start('call_9', 'spawn_agent', { task: 'x' }))).toEqual([

@@ -115,7 +115,8 @@ describe('raw event stream', () => {
     async () => {
       const costOnly = event('assistant.usage', { model: 'fake-model', cost: 1 });
       const absurd =
-        '{"type":"assistant.usage","data":{"outputTokens":-1,"inputTokens":1e400},"id":"u3","timestamp":"2026-12-01T00:56:14.553Z","parentId":null}';
+        '{"type":"assistant.usage","data":{"outputTokens":-1,"inputTokens":1e400},"id":"u3",' +
+        '"timestamp":"2026-12-01T00:56:14.553Z","parentId":null}';
       const { events, metrics, rules } = await run(
         jsonl(event('assistant.usage', { inputTokens: 100 }), costOnly, absurd),
         { harness },

@@ -95,7 +95,8 @@ describe('tools', () => {
   test('activate_skill: the directory named after `Resources loaded from` joined with SKILL.md', async () => {
     const output =
       'Skill **lab-notes** activated. Resources loaded from ' +
-      '`/home/user/project/.gemini/skills/lab-notes`:\n\n/home/user/project/.gemini/skills/lab-notes/\n└───SKILL.md';
+      '`/home/user/project/.gemini/skills/lab-notes`:\n\n' +
+      '/home/user/project/.gemini/skills/lab-notes/\n└───SKILL.md';
     expect(await call('activate_skill', { name: 'lab-notes' }, (id) => ok(id, output))).toEqual([
       {
         type: 'skill',

@@ -28,37 +28,40 @@ describe('tools', () => {
     },
   );
 
-  test("a leading @ on a file tool's path parameter is dropped before resolving (gemini.md Tools, 2026-12-01b)", async () => {
-    const calls: Array<[string, Record<string, unknown>]> = [
-      ['read_file', { file_path: '@src/b.ts' }],
-      ['read_file', { file_path: '@/abs/c.ts', start_line: 3 }],
-      ['write_file', { file_path: '@docs/USAGE.md', content: 'x' }],
-      ['replace', { file_path: '@src/a.ts', old_string: 'a', new_string: 'b' }],
-      ['list_directory', { dir_path: '@src' }],
-      ['glob', { pattern: '*.ts', dir_path: '@src' }],
-      ['grep_search', { pattern: 'TODO', dir_path: '@lib' }],
-      ['search_file_content', { pattern: 'TODO', dir_path: '@lib' }],
-      ['read_many_files', { include: ['@README.md', '@src/*.ts'] }],
-      // Only a leading one: an @ inside a name is the name's.
-      ['read_file', { file_path: 'pkg/@scope/x.json' }],
-    ];
-    const out = await events(
-      ...calls.flatMap(([tool, parameters], n) => [use(tool, `t${n}`, parameters), ok(`t${n}`)]),
-    );
-    expect(out).toEqual([
-      { type: 'read', path: '/ws/src/b.ts', is_success: true },
-      { type: 'read', path: '/abs/c.ts', start_line: 3, is_success: true },
-      { type: 'write', path: '/ws/docs/USAGE.md', is_success: true },
-      { type: 'write', path: '/ws/src/a.ts', is_success: true },
-      { type: 'list', path: '/ws/src', is_success: true },
-      { type: 'search', query: '*.ts', path: '/ws/src', is_success: true },
-      { type: 'search', query: 'TODO', path: '/ws/lib', is_success: true },
-      { type: 'search', query: 'TODO', path: '/ws/lib', is_success: true },
-      { type: 'read', path: '/ws/README.md', is_success: true },
-      { type: 'search', query: 'src/*.ts', is_success: true },
-      { type: 'read', path: '/ws/pkg/@scope/x.json', is_success: true },
-    ]);
-  });
+  test(
+    "a leading @ on a file tool's path parameter is dropped " + 'before resolving (gemini.md Tools, 2026-12-01b)',
+    async () => {
+      const calls: Array<[string, Record<string, unknown>]> = [
+        ['read_file', { file_path: '@src/b.ts' }],
+        ['read_file', { file_path: '@/abs/c.ts', start_line: 3 }],
+        ['write_file', { file_path: '@docs/USAGE.md', content: 'x' }],
+        ['replace', { file_path: '@src/a.ts', old_string: 'a', new_string: 'b' }],
+        ['list_directory', { dir_path: '@src' }],
+        ['glob', { pattern: '*.ts', dir_path: '@src' }],
+        ['grep_search', { pattern: 'TODO', dir_path: '@lib' }],
+        ['search_file_content', { pattern: 'TODO', dir_path: '@lib' }],
+        ['read_many_files', { include: ['@README.md', '@src/*.ts'] }],
+        // Only a leading one: an @ inside a name is the name's.
+        ['read_file', { file_path: 'pkg/@scope/x.json' }],
+      ];
+      const out = await events(
+        ...calls.flatMap(([tool, parameters], n) => [use(tool, `t${n}`, parameters), ok(`t${n}`)]),
+      );
+      expect(out).toEqual([
+        { type: 'read', path: '/ws/src/b.ts', is_success: true },
+        { type: 'read', path: '/abs/c.ts', start_line: 3, is_success: true },
+        { type: 'write', path: '/ws/docs/USAGE.md', is_success: true },
+        { type: 'write', path: '/ws/src/a.ts', is_success: true },
+        { type: 'list', path: '/ws/src', is_success: true },
+        { type: 'search', query: '*.ts', path: '/ws/src', is_success: true },
+        { type: 'search', query: 'TODO', path: '/ws/lib', is_success: true },
+        { type: 'search', query: 'TODO', path: '/ws/lib', is_success: true },
+        { type: 'read', path: '/ws/README.md', is_success: true },
+        { type: 'search', query: 'src/*.ts', is_success: true },
+        { type: 'read', path: '/ws/pkg/@scope/x.json', is_success: true },
+      ]);
+    },
+  );
 
   test('read_file without a file_path is unknown, carrying both records', async () => {
     const announced = use('read_file', 'r', {});
