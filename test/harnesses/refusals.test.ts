@@ -8,9 +8,12 @@
 import { describe, expect, test } from 'vitest';
 import type { HarnessName } from '../../lib/index.js';
 import { spawnHarness } from '../../lib/index.js';
-import { bodies, fixturePath, run, runFixture } from '../helpers.js';
-import { readFileSync } from 'node:fs';
+import { acpLabRequests, bodies, fixturePath, run, runFixture } from '../helpers.js';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { HarnessRunError } from '../../lib/runtime/run/errors.js';
 
 const file = 'lab/permission-default.jsonl';
 const denied = (tool: string, reason: string) => `Permission denied: ${tool}: ${reason}`;
@@ -131,4 +134,49 @@ describe('Codex: refusals only on stderr (spawnHarness)', () => {
     ]);
     expect((await codex.done).metrics.permission_denials).toBe(4);
   });
+});
+
+describe("ACP: the library's own rejections (test/fixtures/acp/<agent>/permission-default.jsonl, replayed live)", () => {
+  const replay = fileURLToPath(new URL('../children/acp-replay.mjs', import.meta.url));
+  const chose = (tool: string, option: string) => denied(tool, `permissions "default": the library chose ${option}`);
+  // Whether the agent went on after a rejection is what came before the turn's answer: a new call or the model's
+  // words (Claude's adapter), or nothing but the agent's own notice (Copilot's "Info: Operation cancelled by user").
+  const agents: Record<string, { warnings: string[]; stopped?: true; exitCode: number }> = {
+    'claude-agent-acp': {
+      warnings: [chose('Write src/c.ts', 'reject'), chose('rm README.md', 'reject')],
+      exitCode: 0,
+    },
+    'codex-acp': { warnings: [chose('Edit /home/user/project/src/c.ts', 'abort')], stopped: true, exitCode: 1 },
+    copilot: { warnings: [chose('Create file', 'reject_once')], stopped: true, exitCode: 0 },
+    opencode: { warnings: [chose('read', 'reject')], stopped: true, exitCode: 0 },
+    qwen: { warnings: [chose('Writing to src/c.ts', 'cancel')], stopped: true, exitCode: 0 },
+  };
+  for (const [agent, { warnings, stopped, exitCode }] of Object.entries(agents)) {
+    test(`${agent}: a warning per rejection; stopped_by_permission when the turn ended at one`, async () => {
+      const file = fixturePath(`acp/${agent}/permission-default.jsonl`);
+      const dir = mkdtempSync(join(tmpdir(), 'acp-refusals-'));
+      try {
+        const acp = spawnHarness({
+          harness: 'acp',
+          command: process.execPath,
+          args: [replay, file, join(dir, 'client.log')],
+          cwd: dir,
+          ...acpLabRequests(file),
+          idleFlushMs: 60_000,
+        });
+        const events = bodies(await acp.toArray());
+        const result = await acp.done.catch((error: HarnessRunError) => error);
+        expect(events.filter((event) => event.code === 'permission_denied').map((event) => event.message)).toEqual(
+          warnings,
+        );
+        expect(result.exitCode).toBe(exitCode);
+        expect(result.metrics.permission_denials).toBe(warnings.length);
+        expect(result.metrics.stopped_by_permission).toBe(stopped);
+        if (stopped) expect(result.metrics.failure).toBe('permission_denied');
+        else expect(result.metrics.failure).toBeUndefined();
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
+    });
+  }
 });

@@ -16,18 +16,20 @@ const options = { harness, cwd: project };
 describe('every ACP capture', () => {
   const files = fixtureFiles('acp');
 
-  test('the 39 captures of the nine agents are all here', () => {
+  test('the 44 captures of the nine agents are all here', () => {
     const four = ['edit', 'fail', 'text', 'tools'];
+    // The live suite's defaults round, where the library rejected the permission requests (LAB.md).
+    const refused = ['edit', 'fail', 'permission-default', 'text', 'tools'];
     expect(files.map((file) => file.replace(/^acp\//, ''))).toEqual([
-      ...four.map((name) => `claude-agent-acp/${name}.jsonl`),
+      ...refused.map((name) => `claude-agent-acp/${name}.jsonl`),
       ...['cancel', ...four].map((name) => `claude-code-acp/${name}.jsonl`),
-      ...four.map((name) => `codex-acp/${name}.jsonl`),
-      ...['cancel', ...four].map((name) => `copilot/${name}.jsonl`),
+      ...refused.map((name) => `codex-acp/${name}.jsonl`),
+      ...['cancel', ...refused].map((name) => `copilot/${name}.jsonl`),
       ...four.map((name) => `droid/${name}.jsonl`),
       ...four.map((name) => `gemini/${name}.jsonl`),
       ...['cancel', ...four].map((name) => `kilo/${name}.jsonl`),
-      ...four.map((name) => `opencode/${name}.jsonl`),
-      ...four.map((name) => `qwen/${name}.jsonl`),
+      ...refused.map((name) => `opencode/${name}.jsonl`),
+      ...refused.map((name) => `qwen/${name}.jsonl`),
     ]);
   });
 
@@ -41,7 +43,9 @@ describe('every ACP capture', () => {
       expect(result.metrics.session_id).toBe(sessionNew.result.sessionId);
       expect(result.events.length).toBeGreaterThan(0);
       expect(result.events.every((event) => event.session_id === sessionNew.result.sessionId)).toBe(true);
-      expect(result.metrics).toMatchObject({ harness, ended: true, turns: 1, is_error: file.endsWith('cancel.jsonl') });
+      // A turn the client cancelled, or codex-acp's own when its `abort` option was chosen.
+      const cancelled = file.endsWith('cancel.jsonl') || file === 'acp/codex-acp/permission-default.jsonl';
+      expect(result.metrics).toMatchObject({ harness, ended: true, turns: 1, is_error: cancelled });
       // No capture has a line nothing describes.
       expect(result.events.filter((event) => event.type === 'unknown')).toEqual([]);
     });
