@@ -136,7 +136,9 @@ describe('Codex: refusals only on stderr (spawnHarness)', () => {
   });
 });
 
-describe("ACP: the library's own rejections (test/fixtures/acp/<agent>/permission-default.jsonl, replayed live)", () => {
+const acpRejections =
+  "ACP: the library's own rejections (test/fixtures/acp/<agent>/permission-default.jsonl, " + 'replayed live)';
+describe(acpRejections, () => {
   const replay = fileURLToPath(new URL('../children/acp-replay.mjs', import.meta.url));
   const chose = (tool: string, option: string) => denied(tool, `permissions "default": the library chose ${option}`);
   // Whether the agent went on after a rejection is what came before the turn's answer: a new call or the model's
