@@ -1,7 +1,8 @@
 /**
  * docs/contract.md "Refused tool calls" on real streams: each CLI run by the live suite's `defaults` round under the
  * library's default command line (test/fixtures/<harness>/lab/permission-default.jsonl, captured with
- * LIVE_CAPTURE), where the model reads, searches, lists, writes, edits and runs `rm`. Every refusal its output
+ * LIVE_CAPTURE), where the model reads, searches, lists, writes, edits and runs `rm`, and by its `plan` round under
+ * `permissions: 'plan'` where the CLI has a plan mode (permission-plan.jsonl, 2026-12-05). Every refusal its output
  * states is one `permission_denied` warning naming the tool and the reason, counted in the metrics; a run the CLI
  * stopped at a refusal says so.
  */
@@ -15,7 +16,6 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { HarnessRunError } from '../../lib/runtime/run/errors.js';
 
-const file = 'lab/permission-default.jsonl';
 const denied = (tool: string, reason: string) => `Permission denied: ${tool}: ${reason}`;
 
 const claudeWs = '/tmp/he-live-04BlcA/project';
@@ -64,8 +64,45 @@ const expected: Record<string, { warnings: string[]; stopped?: true }> = {
   },
 };
 
+// The plan modes refuse what the defaults do, each in its own words.
+const planWs = (id: string) => `/tmp/he-live-${id}/project`;
+const inPlan = (path: string) => `Cannot write to ${planWs('GdlCse')}/${path} while in plan mode.`;
+const geminiPlansDir = '/tmp/he-live-q9VUSF/home/.gemini/tmp/project/b6ee99fd-e9c5-4e58-b3ab-447fc8bc04c8/plans';
+const outsidePlans = (path: string) =>
+  `Access denied: plan path (${planWs('q9VUSF')}/${path}) must be within the designated plans directory ` +
+  `(${geminiPlansDir}). (the plan mode writes only its plans directory)`;
+const plans: Record<string, { warnings: string[]; stopped?: true }> = {
+  // Claude Code's plan mode sends Bash to its auto-mode check, which does not run offline: refused too.
+  'claude-code': {
+    warnings: [
+      denied('Write', inPlan('src/c.ts')),
+      denied('Edit', inPlan('src/a.ts')),
+      denied(
+        'Bash',
+        'Auto mode is unavailable: its safety check does not run for this session, so Bash was not run. Other actions ' +
+          "that need the check will be denied too, and retrying won't help. Finish what you can without them, then " +
+          'tell the user what is blocked and that they can switch to another permission mode.',
+      ),
+    ],
+  },
+  gemini: {
+    warnings: [
+      denied('write_file', outsidePlans('src/c.ts')),
+      denied('replace', outsidePlans('src/a.ts')),
+      denied('run_shell_command', geminiReason('run_shell_command', '"update_topic", "grep_search", "replace"')),
+    ],
+  },
+  qwen: expected.qwen!,
+};
+
 describe('refusals become permission_denied warnings', () => {
-  for (const [harness, { warnings, stopped }] of Object.entries(expected)) {
+  const rounds = [
+    ['lab/permission-default.jsonl', expected],
+    ['lab/permission-plan.jsonl', plans],
+  ] as const;
+  for (const [harness, { warnings, stopped }, file] of rounds.flatMap(([file, table]) =>
+    Object.entries(table).map(([harness, expect]) => [harness, expect, file] as const),
+  )) {
     test(`${harness}: ${file}`, async () => {
       const result = await runFixture(`${harness}/${file}`, { harness: harness as HarnessName });
       const events = bodies(result.events);
@@ -119,7 +156,11 @@ describe('Codex: refusals only on stderr (spawnHarness)', () => {
   test("the router's patch and escalation refusals are permission_denied warnings", async () => {
     const stderr = readFileSync(fixturePath('codex/lab/exec-default.stderr.txt'), 'utf8');
     const script = fileURLToPath(new URL('../children/script.mjs', import.meta.url));
-    const steps = [{ out: readFileSync(fixturePath(`codex/${file}`), 'utf8') }, { err: stderr }, { exit: 0 }];
+    const steps = [
+      { out: readFileSync(fixturePath('codex/lab/permission-default.jsonl'), 'utf8') },
+      { err: stderr },
+      { exit: 0 },
+    ];
     const codex = spawnHarness({ harness: 'codex', command: process.execPath, args: [script, JSON.stringify(steps)] });
     const events = bodies(await codex.toArray());
     const patch = 'patch rejected: writing is blocked by read-only sandbox; rejected by user approval settings';

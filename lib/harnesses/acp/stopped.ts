@@ -15,7 +15,7 @@ const cancelNotices: readonly { readonly text: string; readonly agent: string }[
 /** Text past this length is no notice: the watch keeps no more of it. */
 const LONGEST_NOTICE = Math.max(...cancelNotices.map((notice) => notice.text.length));
 
-export interface RefusalWatch {
+interface RefusalWatch {
   /** The library rejected the permission request of this tool call. */
   refused(toolCallId: unknown): void;
   /** A `session/update` notification's `update` the agent sent. */
