@@ -79,9 +79,9 @@ const plans: Record<string, { warnings: string[]; stopped?: true }> = {
       denied('Edit', inPlan('src/a.ts')),
       denied(
         'Bash',
-        'Auto mode is unavailable: its safety check does not run for this session, so Bash was not run. Other actions ' +
-          "that need the check will be denied too, and retrying won't help. Finish what you can without them, then " +
-          'tell the user what is blocked and that they can switch to another permission mode.',
+        'Auto mode is unavailable: its safety check does not run for this session, so Bash was not run. ' +
+          "Other actions that need the check will be denied too, and retrying won't help. Finish what you can " +
+          'without them, then tell the user what is blocked and that they can switch to another permission mode.',
       ),
     ],
   },
