@@ -15,7 +15,8 @@ db.execute('pragma journal_mode=wal')
 db.execute('create table event(id integer primary key, data text)')
 rows = mb * 1024 * 1024 // 320
 for start in range(0, rows, 10000):
-    db.executemany('insert into event(data) values (?)', [('x' * 300 + str(i),) for i in range(start, min(rows, start + 10000))])
+    end = min(rows, start + 10000)
+    db.executemany('insert into event(data) values (?)', [('x' * 300 + str(i),) for i in range(start, end)])
     db.commit()
 db.execute('pragma wal_checkpoint(TRUNCATE)')
 if wal:

@@ -33,6 +33,8 @@ export type RowId =
   | 'claude-acp'
   | 'codex-acp'
   | 'opencode-acp'
+  | 'gemini-acp'
+  | 'kilo-acp'
   | 'cline';
 
 // ---------------------------------------------------------------------------------------------
@@ -278,6 +280,8 @@ export const offline: Readonly<Record<RowId, (place: Place, url: string) => Offl
     return setup;
   },
   'opencode-acp': (place, url) => offline.opencode(place, url),
+  'gemini-acp': (place, url) => offline.gemini(place, url),
+  'kilo-acp': (place, url) => offline.kilo(place, url),
 };
 
 // ---------------------------------------------------------------------------------------------
@@ -328,6 +332,9 @@ export const liveHarnesses: readonly LiveHarness[] = [
     needs: ['rg'],
     side: [titleRequest],
   },
+  // Their presets' defaults only (the permissions issue): what each asks, on the real binary.
+  { id: 'gemini-acp', harness: 'acp', cli: 'gemini', protocol: 'gemini', agent: 'gemini' },
+  { id: 'kilo-acp', harness: 'acp', cli: 'kilo', protocol: 'chat', agent: 'kilo', needs: ['rg'], side: [titleRequest] },
 ];
 
 /**

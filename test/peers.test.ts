@@ -40,47 +40,52 @@ test('any other failure to load it is thrown as it is', async () => {
   await expect(peer('log-update', () => Promise.reject(broken))).rejects.toBe(broken);
 });
 
-describe('importing an extra without its packages fails at once, naming exactly its packages (README "Install")', () => {
-  // A module where Node.js finds none of them: a folder outside this package, with no node_modules above it.
-  let dir: string;
-  beforeAll(() => {
-    dir = mkdtempSync(join(tmpdir(), 'harness-events-peers-'));
-  });
-  afterAll(() => rmSync(dir, { recursive: true, force: true }));
-  const from = () => pathToFileURL(join(dir, 'user.js')).href;
+describe(
+  'importing an extra without its packages fails at once, naming ' + 'exactly its packages (README "Install")',
+  () => {
+    // A module where Node.js finds none of them: a folder outside this package, with no node_modules above it.
+    let dir: string;
+    beforeAll(() => {
+      dir = mkdtempSync(join(tmpdir(), 'harness-events-peers-'));
+    });
+    afterAll(() => rmSync(dir, { recursive: true, force: true }));
+    const from = () => pathToFileURL(join(dir, 'user.js')).href;
 
-  test.each([
-    [
-      'harness-events/view',
-      "needs the packages log-update, picocolors, wrap-ansi (not installed: log-update, picocolors, wrap-ansi): npm install 'log-update@^7.2.0' 'picocolors@^1.1.1' 'wrap-ansi@^10.0.2'",
-    ],
-    [
-      'harness-events/report',
-      "needs the packages picocolors, wrap-ansi (not installed: picocolors, wrap-ansi): npm install 'picocolors@^1.1.1' 'wrap-ansi@^10.0.2'",
-    ],
-    [
-      'harness-events/jetstream',
-      'needs the packages @nats-io/transport-node, @nats-io/jetstream (not installed: @nats-io/transport-node, ' +
-        "@nats-io/jetstream): npm install '@nats-io/transport-node@3.3.1' '@nats-io/jetstream@3.3.1'",
-    ],
-  ] as const)('%s', (extra, message) => {
-    expect(() => needPeers(extra, from())).toThrow(new Error(`${extra} ${message}`));
-  });
+    test.each([
+      [
+        'harness-events/view',
+        'needs the packages log-update, picocolors, wrap-ansi (not installed: log-update, picocolors, wrap-ansi): ' +
+          "npm install 'log-update@^7.2.0' 'picocolors@^1.1.1' 'wrap-ansi@^10.0.2'",
+      ],
+      [
+        'harness-events/report',
+        'needs the packages picocolors, wrap-ansi (not installed: picocolors, wrap-ansi): npm install ' +
+          "'picocolors@^1.1.1' 'wrap-ansi@^10.0.2'",
+      ],
+      [
+        'harness-events/jetstream',
+        'needs the packages @nats-io/transport-node, @nats-io/jetstream (not installed: @nats-io/transport-node, ' +
+          "@nats-io/jetstream): npm install '@nats-io/transport-node@3.3.1' '@nats-io/jetstream@3.3.1'",
+      ],
+    ] as const)('%s', (extra, message) => {
+      expect(() => needPeers(extra, from())).toThrow(new Error(`${extra} ${message}`));
+    });
 
-  test('one missing among installed ones is named alone; all installed (here, as devDependencies) passes', () => {
-    mkdirSync(join(dir, 'node_modules', 'picocolors'), { recursive: true });
-    writeFileSync(join(dir, 'node_modules', 'picocolors', 'package.json'), '{}');
-    expect(() => needPeers('harness-events/report', from())).toThrow('(not installed: wrap-ansi)');
-    for (const extra of Object.keys(extras) as Extra[]) needPeers(extra, import.meta.url);
-  });
+    test('one missing among installed ones is named alone; all installed (here, as devDependencies) passes', () => {
+      mkdirSync(join(dir, 'node_modules', 'picocolors'), { recursive: true });
+      writeFileSync(join(dir, 'node_modules', 'picocolors', 'package.json'), '{}');
+      expect(() => needPeers('harness-events/report', from())).toThrow('(not installed: wrap-ansi)');
+      for (const extra of Object.keys(extras) as Extra[]) needPeers(extra, import.meta.url);
+    });
 
-  test("each extra's entry point checks first, before any of its modules loads a package", () => {
-    for (const extra of Object.keys(extras)) {
-      const folder = extra.replace('harness-events/', '');
-      const entry = readFileSync(new URL(`../lib/interfaces/${folder}/index.ts`, import.meta.url), 'utf8');
-      expect(entry.match(/^(import|export) .*$/m)?.[0], extra).toBe("import './check-peers.js';");
-      const check = readFileSync(new URL(`../lib/interfaces/${folder}/check-peers.ts`, import.meta.url), 'utf8');
-      expect(check).toContain(`needPeers('${extra}', import.meta.url);`);
-    }
-  });
-});
+    test("each extra's entry point checks first, before any of its modules loads a package", () => {
+      for (const extra of Object.keys(extras)) {
+        const folder = extra.replace('harness-events/', '');
+        const entry = readFileSync(new URL(`../lib/interfaces/${folder}/index.ts`, import.meta.url), 'utf8');
+        expect(entry.match(/^(import|export) .*$/m)?.[0], extra).toBe("import './check-peers.js';");
+        const check = readFileSync(new URL(`../lib/interfaces/${folder}/check-peers.ts`, import.meta.url), 'utf8');
+        expect(check).toContain(`needPeers('${extra}', import.meta.url);`);
+      }
+    });
+  },
+);

@@ -65,11 +65,16 @@ test.runIf((process.features as { require_module?: boolean }).require_module)(
   60_000,
 );
 
-test('where it cannot (--no-experimental-require-module): one line saying to import it, for every subpath', async () => {
-  const found = await load(['--no-experimental-require-module']);
-  const esmOnly =
-    "harness-events is an ES module: use `import { createNormalizer } from 'harness-events'`, or `await " +
-    "import('harness-events')` from CommonJS, for its subpaths too (require() of it needs Node.js 20.19, 22.12 or " +
-    'later)';
-  for (const name of names) expect(found[name]!.required, name).toBe(awaiting.includes(name) ? topLevelAwait : esmOnly);
-}, 60_000);
+test(
+  'where it cannot (--no-experimental-require-module): one line ' + 'saying to import it, for every subpath',
+  async () => {
+    const found = await load(['--no-experimental-require-module']);
+    const esmOnly =
+      "harness-events is an ES module: use `import { createNormalizer } from 'harness-events'`, or " +
+      "`await import('harness-events')` from CommonJS, for its subpaths too (require() of it needs Node.js 20.19, " +
+      '22.12 or later)';
+    for (const name of names)
+      expect(found[name]!.required, name).toBe(awaiting.includes(name) ? topLevelAwait : esmOnly);
+  },
+  60_000,
+);

@@ -45,7 +45,7 @@ export interface CommandLine {
 }
 
 /** A row's flags for a permissions value; a TypeError when the CLI has no such mode. */
-export function permissionFlags(row: CommandLine, permissions: Permissions = 'default'): readonly string[] {
+function permissionFlags(row: CommandLine, permissions: Permissions = 'default'): readonly string[] {
   const flags = row.permissions[permissions];
   if (flags === undefined) {
     const modes = Object.keys(row.permissions).join(', ');

@@ -32,8 +32,19 @@ export type FailureRows = Readonly<Record<string, FailureRow>>;
 export const messageFailures = {
   'message:auth': {
     class: 'auth',
-    message:
-      /\b40[13]\b|unauthori[sz]ed|forbidden|(invalid|incorrect|missing) api key|api key (is )?(invalid|missing)|authentication (failed|required)|\/login|not logged in/i,
+    message: new RegExp(
+      [
+        String.raw`\b40[13]\b`,
+        'unauthori[sz]ed',
+        'forbidden',
+        '(invalid|incorrect|missing) api key',
+        'api key (is )?(invalid|missing)',
+        'authentication (failed|required)',
+        '/login',
+        'not logged in',
+      ].join('|'),
+      'i',
+    ),
     description: 'a message saying 401 or 403, an invalid or missing API key, or a failed authentication',
   },
   'message:rate_limit': {
@@ -48,8 +59,21 @@ export const messageFailures = {
   },
   'message:api_error': {
     class: 'api_error',
-    message:
-      /\b(5\d\d|400|404)\b|overloaded|high demand|api error|server error|stream disconnected|could not connect|network error|empty response|model not found/i,
+    message: new RegExp(
+      [
+        String.raw`\b(5\d\d|400|404)\b`,
+        'overloaded',
+        'high demand',
+        'api error',
+        'server error',
+        'stream disconnected',
+        'could not connect',
+        'network error',
+        'empty response',
+        'model not found',
+      ].join('|'),
+      'i',
+    ),
     description:
       'a message saying 400, 404 or 5xx, an overload, an API or server error, a dropped stream, an unreachable ' +
       'provider, an empty response or an unknown model',

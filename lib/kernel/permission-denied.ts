@@ -7,7 +7,7 @@
 import type { EventBody, RunMetrics } from './events.js';
 
 /** Where a refusal goes: a run's events and metrics (a correlator's RunContext, spawnHarness's own). */
-export interface RefusalSink {
+interface RefusalSink {
   emit(event: EventBody): void;
   readonly metrics: RunMetrics;
 }

@@ -46,7 +46,7 @@ export const signatures: readonly NamedSignature[] = builtIns.flatMap((builtIn) 
 );
 
 /** The names of the harnesses the library can start for a prompt (those with a command line). */
-export type CommandLineName = Extract<(typeof builtIns)[number], { commandLine: CommandLine }>['harness']['name'];
+type CommandLineName = Extract<(typeof builtIns)[number], { commandLine: CommandLine }>['harness']['name'];
 
 /** The command lines, by harness name: how `spawnHarness({ harness, prompt })` starts each CLI. */
 export const commandLines = Object.fromEntries(

@@ -8,7 +8,7 @@ import { decodeRecord, lastRowid, tableRow, tableRows, type Row, type SqlValue }
 import { indexEntries } from './index-tree.js';
 import { backOff, NotADatabase, PageSource, SnapshotLost } from './pages.js';
 
-export type SqlRow = Readonly<Record<string, SqlValue>> & { readonly rowid: bigint };
+type SqlRow = Readonly<Record<string, SqlValue>> & { readonly rowid: bigint };
 
 interface Table {
   readonly root: number;
@@ -24,7 +24,7 @@ interface Table {
 const MAX_RETRIES = 1000;
 
 /** Only the rows whose `column` holds `value` (compared before the rest of the row is decoded). */
-export interface RowFilter {
+interface RowFilter {
   readonly column: string;
   readonly value: SqlValue;
   /**

@@ -6,28 +6,8 @@
 import type { EventBody } from '../../lib/kernel/events.js';
 import type { ToolUse } from '../../lib/testing/index.js';
 import type { Expected, Scenario } from '../scenario.js';
-import { defaultsDone, defaultsScenario, type DefaultsTools } from './defaults.js';
-
-const denied = (tool: string, reason: string): EventBody => ({
-  type: 'warning',
-  code: 'permission_denied',
-  message: `Permission denied: ${tool}: ${reason}`,
-});
-const done: EventBody = { type: 'agent', message: defaultsDone };
-const readOk = (x: Expected): EventBody => ({ type: 'read', path: x.path('README.md'), is_success: true });
-const searchOk = (x: Expected): EventBody => ({ type: 'search', query: 'hello', path: x.workspace, is_success: true });
-const listOk = (x: Expected): EventBody => ({ type: 'list', path: x.path('src'), is_success: true });
-const wrote = (x: Expected, path: string, is_success = false): EventBody => ({
-  type: 'write',
-  path: x.path(path),
-  is_success,
-});
-const rm = (x: Expected, cwd = true): EventBody => ({
-  type: 'command',
-  command: 'rm README.md',
-  ...(cwd ? { working_directory: x.workspace } : {}),
-  is_success: false,
-});
+import { defaultsScenario, type DefaultsTools } from './defaults.js';
+import { denied, done, listOk, notOffered, readOk, rm, searchOk, wrote } from './defaults-events.js';
 
 /** The round through one shell tool (the read, search and listing classified from the commands). */
 function shellTools(call: (command: string) => ToolUse, write: ToolUse): DefaultsTools {
@@ -41,7 +21,7 @@ function shellTools(call: (command: string) => ToolUse, write: ToolUse): Default
   };
 }
 
-const claudeTools: DefaultsTools = {
+export const claudeTools: DefaultsTools = {
   read: (p) => ({ name: 'Read', input: { file_path: p.path('README.md') } }),
   grep: () => ({ name: 'Bash', input: { command: 'grep -rn hello .' } }),
   list: () => ({ name: 'Bash', input: { command: 'ls src' } }),
@@ -133,7 +113,7 @@ export const kiloDefaults = defaultsScenario(opencodeTools, {
   ],
 });
 
-const geminiTools: DefaultsTools = {
+export const geminiTools: DefaultsTools = {
   read: (p) => ({ name: 'read_file', input: { file_path: p.path('README.md') } }),
   grep: (p) => ({ name: 'grep_search', input: { pattern: 'hello', dir_path: p.workspace } }),
   list: (p) => ({ name: 'list_directory', input: { dir_path: p.path('src') } }),
@@ -144,11 +124,6 @@ const geminiTools: DefaultsTools = {
   }),
   destroy: () => ({ name: 'run_shell_command', input: { command: 'rm README.md' } }),
 };
-const notOffered = (tool: string, others: string) =>
-  denied(
-    tool,
-    `Tool "${tool}" not found. Did you mean one of: ${others}? (the approval mode does not offer it headless)`,
-  );
 
 export const geminiDefaults = defaultsScenario(geminiTools, {
   events: (x) => [
@@ -165,7 +140,7 @@ export const geminiDefaults = defaultsScenario(geminiTools, {
   ],
 });
 
-const qwenTools: DefaultsTools = {
+export const qwenTools: DefaultsTools = {
   read: (p) => ({ name: 'read_file', input: { file_path: p.path('README.md') } }),
   grep: (p) => ({ name: 'grep_search', input: { pattern: 'hello', path: p.workspace } }),
   list: (p) => ({ name: 'list_directory', input: { path: p.path('src') } }),
@@ -321,6 +296,27 @@ export const claudeAcpDefaults = defaultsScenario(
   },
 );
 
+// Gemini's ACP agent asks for the write, the edit and the command, and goes on after each rejection; it sends no
+// update for a rejected call, so their events come unfinished at the turn's end. Its list_directory is kind
+// `search`, titled with the directory: a search by the page's title rule.
+export const geminiAcpDefaults = defaultsScenario(geminiTools, {
+  events: (x) => [
+    readOk(x),
+    searchOk(x),
+    { type: 'search', query: 'src', is_success: true },
+    denied('Writing to src/c.ts', chose('cancel')),
+    denied('src/a.ts: hello => bye', chose('cancel')),
+    denied('rm README.md', chose('cancel')),
+    done,
+    { type: 'write', path: x.path('src/c.ts') },
+    { type: 'write', path: x.path('src/a.ts') },
+    { type: 'command', command: 'rm README.md' },
+  ],
+});
+
+// Kilo's ACP agent, as OpenCode's: the first read is rejected and ends the turn.
+export const kiloAcpDefaults = defaultsScenario(opencodeTools, { played: 1, events: opencodeAcpDefaults.events });
+
 /** The defaults scenario of each row of live/harnesses.ts. */
 export const defaults: Readonly<Record<string, Scenario>> = {
   'claude-code': claudeCodeDefaults,
@@ -336,4 +332,6 @@ export const defaults: Readonly<Record<string, Scenario>> = {
   'copilot-acp': copilotAcpDefaults,
   'codex-acp': codexAcpDefaults,
   'claude-acp': claudeAcpDefaults,
+  'gemini-acp': geminiAcpDefaults,
+  'kilo-acp': kiloAcpDefaults,
 };

@@ -10,6 +10,7 @@ import { gemini } from './gemini.js';
 import { kilo } from './kilo.js';
 import { opencode } from './opencode.js';
 import { pi } from './pi.js';
+import { plans } from './plan-rows.js';
 import { qwen } from './qwen.js';
 
 const scenarioLists: Readonly<Record<string, readonly Scenario[]>> = {
@@ -26,10 +27,16 @@ const scenarioLists: Readonly<Record<string, readonly Scenario[]>> = {
   'claude-acp': claudeAcp,
   'codex-acp': codexAcp,
   'opencode-acp': opencodeAcp,
+  // The defaults round alone: the presets' permission settings measured.
+  'gemini-acp': [],
+  'kilo-acp': [],
   cline,
 };
 
-/** Each row's scenarios, its `defaults` round last (pi has no default: its tools always run). */
+/** Each row's scenarios, its `defaults` round and its `plan` round last (pi has no default: its tools always run). */
 export const scenarios: Readonly<Record<string, readonly Scenario[]>> = Object.fromEntries(
-  Object.entries(scenarioLists).map(([id, list]) => [id, defaults[id] ? [...list, defaults[id]] : list]),
+  Object.entries(scenarioLists).map(([id, list]) => [
+    id,
+    [...list, ...[defaults[id], plans[id]].filter((scenario) => scenario !== undefined)],
+  ]),
 );

@@ -12,13 +12,16 @@ const text = 'x'.repeat(Number(textBytes ?? 16 * 1024));
 let written = 0;
 let sinceReport = 0;
 let id = 0;
+// Each line: the record's start, a 10-digit message id, the rest.
+const head = '{"type":"assistant","message":{"id":"m';
+const tail = `","content":[{"type":"text","text":"${text}"}]}}\n`;
 const report = (state) => {
   sinceReport = 0;
   writeFileSync(progressFile, `${written} ${state}`);
 };
 report('writing');
 while (written < total) {
-  const line = `{"type":"assistant","message":{"id":"m${String(id++).padStart(10, '0')}","content":[{"type":"text","text":"${text}"}]}}\n`;
+  const line = head + String(id++).padStart(10, '0') + tail;
   written += line.length;
   sinceReport += line.length;
   if (!process.stdout.write(line)) {

@@ -59,22 +59,28 @@ async function unanswered(
 }
 
 describe('issue 30 item 11: the bytes held for pending calls', () => {
-  test('maxPendingBytes 4 MiB, 20 calls of 1 MB: at most 3 held, the oldest emitted unresolved as they come', async () => {
-    const { beforeEnd, writes } = await unanswered(20, { maxPendingBytes: 4 << 20 });
-    expect(beforeEnd).toBe(17);
-    expect(writes.map((event) => event.type === 'write' && event.path)).toEqual(
-      Array.from({ length: 20 }, (_, n) => `/ws/f${n + 1}`),
-    );
-    expect(writes.every((event) => !('is_success' in event))).toBe(true);
-  });
+  test(
+    'maxPendingBytes 4 MiB, 20 calls of 1 MB: at most 3 held, the ' + 'oldest emitted unresolved as they come',
+    async () => {
+      const { beforeEnd, writes } = await unanswered(20, { maxPendingBytes: 4 << 20 });
+      expect(beforeEnd).toBe(17);
+      expect(writes.map((event) => event.type === 'write' && event.path)).toEqual(
+        Array.from({ length: 20 }, (_, n) => `/ws/f${n + 1}`),
+      );
+      expect(writes.every((event) => !('is_success' in event))).toBe(true);
+    },
+  );
 
-  test("Cline's pending calls too: 20 editor calls of 1 MB, each sized once (its input is part of its line)", async () => {
-    const { beforeEnd, writes } = await unanswered(20, { maxPendingBytes: 4 << 20 }, 'cline');
-    expect(beforeEnd).toBe(17);
-    expect(writes.map((event) => event.type === 'write' && event.path)).toEqual(
-      Array.from({ length: 20 }, (_, n) => `/ws/f${n + 1}`),
-    );
-  });
+  test(
+    "Cline's pending calls too: 20 editor calls of 1 MB, each sized " + 'once (its input is part of its line)',
+    async () => {
+      const { beforeEnd, writes } = await unanswered(20, { maxPendingBytes: 4 << 20 }, 'cline');
+      expect(beforeEnd).toBe(17);
+      expect(writes.map((event) => event.type === 'write' && event.path)).toEqual(
+        Array.from({ length: 20 }, (_, n) => `/ws/f${n + 1}`),
+      );
+    },
+  );
 
   test('the default is 64 MiB: 70 calls of 1 MB, the first 7 emitted before the end', async () => {
     expect(DEFAULT_MAX_PENDING_BYTES).toBe(64 * 1024 * 1024);

@@ -50,16 +50,19 @@ describe('describeUnknown', () => {
     expect(describeUnknown('text')).toBe('record (untyped)');
   });
 
-  test('Cline: a wrapped event by its record and event type; a tool call pair by the tool its content_start names', () => {
-    expect(describeUnknown({ type: 'agent_event', event: { type: 'checkpoint' } })).toBe(
-      'record agent_event/checkpoint',
-    );
-    expect(describeUnknown({ type: 'team_event', event: { type: 'team_disbanded' } })).toBe(
-      'record team_event/team_disbanded',
-    );
-    const start = { type: 'agent_event', event: { type: 'content_start', contentType: 'tool', toolName: 'lab__x' } };
-    expect(describeUnknown({ content_start: start, content_end: start })).toBe('(untyped) (tool lab__x)');
-  });
+  test(
+    'Cline: a wrapped event by its record and event type; a tool call ' + 'pair by the tool its content_start names',
+    () => {
+      expect(describeUnknown({ type: 'agent_event', event: { type: 'checkpoint' } })).toBe(
+        'record agent_event/checkpoint',
+      );
+      expect(describeUnknown({ type: 'team_event', event: { type: 'team_disbanded' } })).toBe(
+        'record team_event/team_disbanded',
+      );
+      const start = { type: 'agent_event', event: { type: 'content_start', contentType: 'tool', toolName: 'lab__x' } };
+      expect(describeUnknown({ content_start: start, content_end: start })).toBe('(untyped) (tool lab__x)');
+    },
+  );
 });
 
 describe('comparable', () => {

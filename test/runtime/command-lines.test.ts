@@ -161,31 +161,37 @@ describe('the command line built for a prompt', () => {
     ).toEqual([...Object.keys(bypass), 'acp'].sort());
   });
 
-  test("model and extraArgs go before the prompt (or after it where the prompt is a flag's value; Claude Code reads it on stdin)", () => {
-    expect(launched('claude-code', { model: 'opus', extraArgs: ['--max-turns', '3'], permissions: 'bypass' })).toEqual([
-      'claude',
-      '--print',
-      '--output-format',
-      'stream-json',
-      '--verbose',
-      '--dangerously-skip-permissions',
-      '--model',
-      'opus',
-      '--max-turns',
-      '3',
-    ]);
-    expect(launched('gemini', { model: 'gemini-3-pro', extraArgs: ['--sandbox'], permissions: 'bypass' })).toEqual([
-      'gemini',
-      `--prompt=${prompt}`,
-      '--output-format',
-      'stream-json',
-      '--approval-mode',
-      'yolo',
-      '--model',
-      'gemini-3-pro',
-      '--sandbox',
-    ]);
-  });
+  test(
+    "model and extraArgs go before the prompt (or after it where the prompt is a flag's value; " +
+      'Claude Code reads it on stdin)',
+    () => {
+      expect(
+        launched('claude-code', { model: 'opus', extraArgs: ['--max-turns', '3'], permissions: 'bypass' }),
+      ).toEqual([
+        'claude',
+        '--print',
+        '--output-format',
+        'stream-json',
+        '--verbose',
+        '--dangerously-skip-permissions',
+        '--model',
+        'opus',
+        '--max-turns',
+        '3',
+      ]);
+      expect(launched('gemini', { model: 'gemini-3-pro', extraArgs: ['--sandbox'], permissions: 'bypass' })).toEqual([
+        'gemini',
+        `--prompt=${prompt}`,
+        '--output-format',
+        'stream-json',
+        '--approval-mode',
+        'yolo',
+        '--model',
+        'gemini-3-pro',
+        '--sandbox',
+      ]);
+    },
+  );
 
   test('docs/library.md shows every row as the code builds it: the command line and what each value adds', () => {
     const readme = readFileSync(new URL('../../docs/library.md', import.meta.url), 'utf8');
@@ -276,11 +282,14 @@ describe('a run started from a prompt', () => {
     }
   });
 
-  test('harness-events run --harness pi --prompt P without --permissions bypass: a usage error, nothing started', async () => {
-    const result = await harnessEvents(['run', '--harness', 'pi', '--prompt', prompt], { env, cwd: bin });
-    expect(result.code).toBe(2);
-    expect(result.stderr).toMatch(/^harness-events: spawnHarness: pi has no "default" mode/);
-  });
+  test(
+    'harness-events run --harness pi --prompt P without --permissions ' + 'bypass: a usage error, nothing started',
+    async () => {
+      const result = await harnessEvents(['run', '--harness', 'pi', '--prompt', prompt], { env, cwd: bin });
+      expect(result.code).toBe(2);
+      expect(result.stderr).toMatch(/^harness-events: spawnHarness: pi has no "default" mode/);
+    },
+  );
 
   test(
     'harness-events run --harness pi --prompt P --model M -- EXTRA: the same command line, the words after -- ' +

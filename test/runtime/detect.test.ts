@@ -102,19 +102,23 @@ describe('a stream no harness wrote', () => {
     },
   );
 
-  test(`any number of banner lines before the first record (here ${MAX_HELD_LINES + 50}): detection reads records, not lines`, async () => {
-    const capture = readFileSync(fixturePath('claude-code/lab/parallel.jsonl'));
-    const banner = Array.from({ length: MAX_HELD_LINES + 50 }, (_, i) => `starting agent, step ${i}\n`).join('');
-    const named = await run(capture, { harness: 'claude-code', strict: true });
-    const auto = await run(Buffer.concat([Buffer.from(banner), capture]), { harness: 'auto', strict: true });
-    expect(auto.metrics.harness).toBe('claude-code');
-    const warnings = Array.from({ length: MAX_HELD_LINES + 50 }, (_, i) => ({
-      type: 'warning',
-      code: 'not_json',
-      message: `starting agent, step ${i}`,
-    }));
-    expect(bodies(auto.events)).toEqual([...warnings, ...bodies(named.events)]);
-  });
+  test(
+    `any number of banner lines before the first record (here ${MAX_HELD_LINES + 50}): ` +
+      'detection reads records, not lines',
+    async () => {
+      const capture = readFileSync(fixturePath('claude-code/lab/parallel.jsonl'));
+      const banner = Array.from({ length: MAX_HELD_LINES + 50 }, (_, i) => `starting agent, step ${i}\n`).join('');
+      const named = await run(capture, { harness: 'claude-code', strict: true });
+      const auto = await run(Buffer.concat([Buffer.from(banner), capture]), { harness: 'auto', strict: true });
+      expect(auto.metrics.harness).toBe('claude-code');
+      const warnings = Array.from({ length: MAX_HELD_LINES + 50 }, (_, i) => ({
+        type: 'warning',
+        code: 'not_json',
+        message: `starting agent, step ${i}`,
+      }));
+      expect(bodies(auto.events)).toEqual([...warnings, ...bodies(named.events)]);
+    },
+  );
 
   test('an input with no record (empty, or text only) is no error: there is nothing to place', async () => {
     expect(bodies((await run('', { harness: 'auto' })).events)).toEqual([]);

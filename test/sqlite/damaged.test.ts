@@ -30,11 +30,14 @@ async function count(db: string): Promise<number> {
   return rows;
 }
 
-test('interior pages that all point at one child: the rows it gives again end the read, not 2,000 x its fan-out', async () => {
-  const read = count(damaged('dag'));
-  await expect(read).rejects.toThrow(NotADatabase);
-  await expect(read).rejects.toThrow(/gives row \d+ again \(a page reached twice\)/);
-});
+test(
+  'interior pages that all point at one child: the rows it gives ' + 'again end the read, not 2,000 x its fan-out',
+  async () => {
+    const read = count(damaged('dag'));
+    await expect(read).rejects.toThrow(NotADatabase);
+    await expect(read).rejects.toThrow(/gives row \d+ again \(a page reached twice\)/);
+  },
+);
 
 test.each(['wal-1001', 'wal-huge'])(
   '%s: a WAL of a page size no database has is ignored, as SQLite does',
@@ -43,18 +46,24 @@ test.each(['wal-1001', 'wal-huge'])(
   },
 );
 
-test('24 levels of interior pages all naming one child (no loop, no row): the walk ends at the pages the file has', async () => {
-  const read = count(damaged('dag-deep'));
-  await expect(read).rejects.toThrow(NotADatabase);
-  await expect(read).rejects.toThrow('a b-tree walk visits more pages than the file has (70)');
-});
+test(
+  '24 levels of interior pages all naming one child (no loop, no row): ' + 'the walk ends at the pages the file has',
+  async () => {
+    const read = count(damaged('dag-deep'));
+    await expect(read).rejects.toThrow(NotADatabase);
+    await expect(read).rejects.toThrow('a b-tree walk visits more pages than the file has (70)');
+  },
+);
 
-test('a 1.2 GB payload on a self-linked overflow page, under a WAL commit of 0xfffffff0 pages: nothing allocated', async () => {
-  // The bound is the pages that exist (the main file's 7 and the WAL's one frame), not the page count a frame claims.
-  const read = count(damaged('huge-cell'));
-  await expect(read).rejects.toThrow(NotADatabase);
-  await expect(read).rejects.toThrow('a cell larger than the database');
-});
+test(
+  'a 1.2 GB payload on a self-linked overflow page, under a WAL commit ' + 'of 0xfffffff0 pages: nothing allocated',
+  async () => {
+    // The bound is the pages that exist (the main file's 7 and the WAL's one frame), not the page count a frame claims.
+    const read = count(damaged('huge-cell'));
+    await expect(read).rejects.toThrow(NotADatabase);
+    await expect(read).rejects.toThrow('a cell larger than the database');
+  },
+);
 
 test('an unused table whose definition cannot be parsed: the table read is read', async () => {
   expect(await count(damaged('bad-sql'))).toBe(2000);

@@ -50,7 +50,8 @@ describe('the SQLite reader', () => {
   test('every value type, overflow chains, interior pages and added columns, all still in the WAL', async () => {
     const { db, ask } = await writer();
     const statements = [
-      'CREATE TABLE t (`id` text PRIMARY KEY, "a b" integer, [c] real, d blob, e text, CONSTRAINT x CHECK (length(id) > 0))',
+      'CREATE TABLE t (`id` text PRIMARY KEY, "a b" integer, [c] real, d blob, e text, CONSTRAINT x CHECK ' +
+        '(length(id) > 0))',
       "INSERT INTO t VALUES ('nulls', NULL, NULL, NULL, NULL)",
       "INSERT INTO t VALUES ('ints', 0, 1, x'00ff', '')",
       ...[
@@ -65,7 +66,8 @@ describe('the SQLite reader', () => {
       ].map((n) => `INSERT INTO t VALUES ('n${n}', ${n}, ${n}.5, NULL, 'é ✓')`),
       // Rows past a page (overflow chains) and enough rows for interior pages.
       "INSERT INTO t VALUES ('big', 1, 2.5, randomblob(20000), printf('%.*c', 70000, 'x'))",
-      "WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 3000) INSERT INTO t SELECT 'r' || i, i, i / 7.0, NULL, printf('%.*c', i % 900, 'y') FROM n",
+      "WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 3000) INSERT INTO t SELECT 'r' " +
+        "|| i, i, i / 7.0, NULL, printf('%.*c', i % 900, 'y') FROM n",
       'ALTER TABLE t ADD COLUMN f text',
       "INSERT INTO t VALUES ('last', 2, 3.5, NULL, 'z', 'added')",
       'CREATE TABLE w (k text PRIMARY KEY, v text) WITHOUT ROWID',
@@ -91,7 +93,8 @@ describe('the SQLite reader', () => {
       // A cache of a few pages: the open transaction spills its pages into the WAL before any commit frame.
       'PRAGMA cache_size=2',
       'BEGIN',
-      "WITH RECURSIVE n(i) AS (SELECT 2 UNION ALL SELECT i + 1 FROM n WHERE i < 400) INSERT INTO t SELECT i, printf('%.*c', 3000, 'u') FROM n",
+      'WITH RECURSIVE n(i) AS (SELECT 2 UNION ALL SELECT i + 1 FROM n WHERE i < 400) INSERT INTO t SELECT i, ' +
+        "printf('%.*c', 3000, 'u') FROM n",
     ])
       expect(await ask(statement)).toBe('ok');
     expect(await rows(db, 't')).toEqual([[1, 1, 'committed']]);
@@ -104,7 +107,8 @@ describe('the SQLite reader', () => {
     expect(await ask('CREATE TABLE t (id integer, s text)')).toBe('ok');
     expect(
       await ask(
-        "WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 2000) INSERT INTO t SELECT i, printf('%.*c', 500, 'v') FROM n",
+        'WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 2000) INSERT INTO t SELECT i, ' +
+          "printf('%.*c', 500, 'v') FROM n",
       ),
     ).toBe('ok');
     const seen: number[] = [];
@@ -124,7 +128,8 @@ describe('the SQLite reader', () => {
     expect(await ask('CREATE TABLE t (id integer, s text)')).toBe('ok');
     expect(
       await ask(
-        "WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 5000) INSERT INTO t SELECT i, printf('%.*c', 1000, 'v') FROM n",
+        'WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 5000) INSERT INTO t SELECT i, ' +
+          "printf('%.*c', 1000, 'v') FROM n",
       ),
     ).toBe('ok');
     let rows = 0;
@@ -143,7 +148,9 @@ describe('the SQLite reader', () => {
       'CREATE UNIQUE INDEX ev_agg_seq ON ev (agg, seq)',
       'CREATE INDEX ev_agg_type ON ev (agg, data)',
       // Seven sessions' rows interleaved, long keys (a deep index, entries in interior cells), seq not in rowid order.
-      "WITH RECURSIVE n(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM n WHERE i < 4999) INSERT INTO ev SELECT 'e' || i, printf('ses_%d_%.*c', (i * 7919) % 7, 300, 'k'), (i * 37) % 5000, printf('%.*c', (i * 31) % 700, 'd') FROM n",
+      "WITH RECURSIVE n(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM n WHERE i < 4999) INSERT INTO ev SELECT 'e' " +
+        "|| i, printf('ses_%d_%.*c', (i * 7919) % 7, 300, 'k'), (i * 37) % 5000, printf('%.*c', (i * 31) % 700, " +
+        "'d') FROM n",
     ])
       expect(await ask(statement)).toBe('ok');
     for (const session of [0, 3, 6]) {
@@ -171,7 +178,8 @@ describe('the SQLite reader', () => {
   test('column names of CREATE TABLE statements, constraints left out', () => {
     expect(
       columnsOf(
-        'CREATE TABLE `e` (\n\t`id` text PRIMARY KEY,\n\t`n` integer DEFAULT (1, 2),\n\tCONSTRAINT `f` FOREIGN KEY (`id`) REFERENCES `x`(`id`)\n)',
+        'CREATE TABLE `e` (\n\t`id` text PRIMARY KEY,\n\t`n` integer DEFAULT (1, 2),\n\tCONSTRAINT `f` FOREIGN ' +
+          'KEY (`id`) REFERENCES `x`(`id`)\n)',
       ),
     ).toEqual(['id', 'n']);
     expect(columnsOf('CREATE TABLE t ("a ""q""" text, [b c], d, PRIMARY KEY (d), CHECK (d > 0))')).toEqual([

@@ -30,7 +30,7 @@ export interface AcpAgent {
 }
 
 /** What a preset adds per `permissions` value (an ACP run takes `'default'` and `'bypass'`). */
-export type PresetPermissions<T> = Readonly<Partial<Record<'default' | 'bypass', T>>>;
+type PresetPermissions<T> = Readonly<Partial<Record<'default' | 'bypass', T>>>;
 
 export const acpAgents: ReadonlyMap<string, AcpAgent> = new Map<string, AcpAgent>([
   [

@@ -35,6 +35,7 @@ import type { Permissions } from '../../kernel/permissions.js';
 import { isObject, type JsonObject } from '../../kernel/json.js';
 import { delay } from '../../kernel/limits.js';
 import { permissionDenied, type Refusal } from '../../kernel/permission-denied.js';
+import { refusalWatch } from './stopped.js';
 import { packageVersion } from '../../kernel/version.js';
 
 /**
@@ -163,6 +164,7 @@ export function acpClient(options: LaunchOptions & AcpOptions, context: ClientCo
   let sessionId: string | undefined;
   let cancelled = false;
   let ending = false;
+  const watch = refusalWatch();
   /** The run's exit code, once the conversation has decided it. */
   let exitCode: number | undefined;
   /** The handshake's deadline, the cancel grace, then the exit grace. */
@@ -225,8 +227,10 @@ export function acpClient(options: LaunchOptions & AcpOptions, context: ClientCo
       const result = permissionAnswer(params.options, settings.permissions, cancelled);
       reply({ id, result });
       // Refused by the permissions setting; not a request cancelled with the turn.
-      if (settings.permissions !== 'bypass' && !cancelled)
+      if (settings.permissions !== 'bypass' && !cancelled) {
         permissionDenied(context, refusalOf(params.toolCall, result));
+        watch.refused(isObject(params.toolCall) ? params.toolCall.toolCallId : undefined);
+      }
       return;
     }
     const name =
@@ -237,7 +241,10 @@ export function acpClient(options: LaunchOptions & AcpOptions, context: ClientCo
   /** The answer to the request that was waiting: the next step. */
   function next(step: Step, result: unknown, ok: boolean): void {
     // A model the agent refuses does not stop the run; any other error does, and the prompt's answer ends it.
-    if (step === 'session/prompt') return end(ok ? stopExitCode(result) : 1);
+    if (step === 'session/prompt') {
+      if (watch.stopped()) context.metrics.stopped_by_permission = true;
+      return end(ok ? stopExitCode(result) : 1);
+    }
     if (!ok && step !== 'session/set_model') return end(1);
     if (step === 'initialize') {
       return request('session/new', { cwd: settings.cwd, mcpServers: [] } satisfies NewSessionRequest);
@@ -298,6 +305,7 @@ export function acpClient(options: LaunchOptions & AcpOptions, context: ClientCo
       if (!isObject(value)) return;
       if (typeof value.method === 'string') {
         if (Object.hasOwn(value, 'id')) answer(value);
+        else if (value.method === 'session/update' && isObject(value.params)) watch.update(value.params.update);
         return;
       }
       const ok = Object.hasOwn(value, 'result') && !Object.hasOwn(value, 'error');

@@ -26,7 +26,7 @@ export interface DialectRows {
 }
 
 /** Where a harness writing the dialect differs from Claude Code. */
-export interface DialectOptions {
+interface DialectOptions {
   /**
    * What one agent (or reasoning) event joins: the text blocks of one `message.id`, which Claude
    * Code spreads over several records, or those of one record (Qwen Code: one block type per record).

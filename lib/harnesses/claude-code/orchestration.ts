@@ -13,14 +13,14 @@ import { backgroundAgents } from './background-agents.js';
 import type { Dialect } from './dialect.js';
 
 /** The rule ids of the `system` row these apply. */
-export interface TaskRules {
+interface TaskRules {
   readonly taskStarted: string;
   readonly taskNotification: string;
   readonly taskConsumed: string;
   readonly taskOther: string;
 }
 
-export interface Orchestration {
+interface Orchestration {
   /** Notes the Agent and Task calls of an assistant record: a task naming one is a subagent's. */
   assistant(record: JsonObject): void;
   /** The records of `system/task_*`, by subtype. */

@@ -20,7 +20,7 @@ import { tools } from './tools.js';
 const consumed = (what: string) => ({ handling: `${what}: consumed`, rules: { consumed: `${what}: consumed` } });
 
 /** docs/harnesses/claude-code.md "Session transcripts", one row per record `type`. */
-export const sessionRecords = recordRows({
+const sessionRecords = recordRows({
   user: {
     handling:
       "as stdout's `user`, its `toolUseResult` read as stdout's `tool_use_result`; the prompt and injected text emit " +
@@ -29,8 +29,8 @@ export const sessionRecords = recordRows({
   },
   assistant: {
     handling:
-      "as stdout's `assistant`, its tool calls run in the record's `cwd`; the final usage of each `message.id` goes to " +
-      "the metrics once; the CLI's own API error reply (`isApiErrorMessage`) is an error, not agent text",
+      "as stdout's `assistant`, its tool calls run in the record's `cwd`; the final usage of each `message.id` " +
+      "goes to the metrics once; the CLI's own API error reply (`isApiErrorMessage`) is an error, not agent text",
     rules: {
       blocks: 'assistant',
       apiError: 'assistant, API error reply: error (`message` its text, `code` its `error`, else `api_error`)',
@@ -56,7 +56,7 @@ export const sessionRecords = recordRows({
   },
 });
 
-export function sessionCorrelator(run: RunContext): Correlator {
+function sessionCorrelator(run: RunContext): Correlator {
   const stream = dialect(run, sessionRecords, {
     joinText: 'message',
     unpaired: readRecovery(run),
@@ -127,7 +127,7 @@ export function sessionCorrelator(run: RunContext): Correlator {
   });
 }
 
-export const sessionReader: Harness = {
+const sessionReader: Harness = {
   name: 'claude-code',
   correlator: sessionCorrelator,
   records: sessionRecords,

@@ -209,7 +209,7 @@ export function correlator(run: RunContext): Correlator {
  * previous one; a class that would come out negative (a resumed thread restarts its count) is
  * this turn's total instead.
  */
-export function turnShare(total: Tokens, previous: Tokens): Tokens {
+function turnShare(total: Tokens, previous: Tokens): Tokens {
   const share: Tokens = {};
   for (const name of Object.keys(total) as (keyof Tokens)[]) {
     const now = total[name]!;
@@ -229,7 +229,7 @@ function success(item: JsonObject, exit_code: number | undefined): boolean | und
  * The shared token mapping (docs/harnesses/codex.md): cached input is part of `input_tokens`, reasoning part of
  * `output_tokens`.
  */
-export function codexTokens(usage: JsonObject): Tokens {
+function codexTokens(usage: JsonObject): Tokens {
   const input = tokenCount(usage.input_tokens);
   const cached = tokenCount(usage.cached_input_tokens);
   const output = tokenCount(usage.output_tokens);

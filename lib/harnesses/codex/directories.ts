@@ -10,7 +10,7 @@ import type { JsonObject } from '../../kernel/json.js';
 import { resolvePath } from '../../kernel/paths.js';
 import { stringField } from '../../kernel/tool-rules.js';
 
-export interface CommandDirectories {
+interface CommandDirectories {
   /** A `turn_context` payload: its `cwd` is the turn's. */
   turn(payload: JsonObject): void;
   /** A `response_item` payload: a `function_call`'s `workdir`, kept by its `call_id`. */

@@ -18,7 +18,7 @@ import { tools } from './tools.js';
 const consumed = (what: string) => ({ handling: `${what}: consumed`, rules: { consumed: `${what}: consumed` } });
 
 /** docs/harnesses/codex.md "Session rollouts", one row per line `type` (`event_msg` by `payload.type`). */
-export const sessionRecords = recordRows({
+const sessionRecords = recordRows({
   session_meta: {
     handling: "the thread's id and working directory; no event",
     rules: { meta: 'session_meta: session id and cwd' },
@@ -118,7 +118,7 @@ function contentText(content: unknown): string | undefined {
 }
 
 /** An argv as Codex prints it on stdout: bare words, else single quotes, else double quotes. */
-export function shellJoin(argv: unknown[]): string {
+function shellJoin(argv: unknown[]): string {
   return argv
     .map((word) => {
       const text = String(word);
@@ -138,7 +138,7 @@ function rowOf(line: JsonObject): string | undefined {
 
 const payloadOf = (line: JsonObject): JsonObject => (isObject(line.payload) ? line.payload : {});
 
-export function sessionCorrelator(run: RunContext): Correlator {
+function sessionCorrelator(run: RunContext): Correlator {
   const stdout = stdoutCorrelator(run);
   // The thread's running total at the last token_count: what stdout's turn.completed reports.
   let total: unknown;
@@ -207,7 +207,7 @@ export function sessionCorrelator(run: RunContext): Correlator {
   };
 }
 
-export const sessionReader: Harness = { name: 'codex', correlator: sessionCorrelator, records: sessionRecords, tools };
+const sessionReader: Harness = { name: 'codex', correlator: sessionCorrelator, records: sessionRecords, tools };
 
 const ROLLOUT = /^rollout-.+\.jsonl$/;
 

@@ -18,10 +18,23 @@ import { stringField } from '../../kernel/tool-rules.js';
 import { permissionDenied } from '../../kernel/permission-denied.js';
 
 /**
- * The tools that ask before they run: headless, the default approval mode does not register them, so a call is
- * `tool_not_registered` (measured on 0.61.0); an unknown tool's call is not a refusal.
+ * The errors an approval mode answers a call with (measured on 0.61.0): headless, `default` and `plan` do not
+ * register the tools that would ask, so their call is `tool_not_registered` (an unknown tool's call is no refusal);
+ * `plan` lets the write tools write only its plans directory. Any other error is the tool failing.
  */
-const ASKING_TOOLS: ReadonlySet<string> = new Set(['write_file', 'replace', 'run_shell_command']);
+const refusals: readonly { type: string; tools: ReadonlySet<string>; message?: string; why: string }[] = [
+  {
+    type: 'tool_not_registered',
+    tools: new Set(['write_file', 'replace', 'run_shell_command']),
+    why: 'the approval mode does not offer it headless',
+  },
+  {
+    type: 'invalid_tool_params',
+    tools: new Set(['write_file', 'replace']),
+    message: 'Access denied: plan path ',
+    why: 'the plan mode writes only its plans directory',
+  },
+];
 
 /** docs/harnesses/gemini.md "Raw event stream", one row per top-level `type`, with the rules that apply it. */
 export const records = recordRows({
@@ -47,12 +60,13 @@ export const records = recordRows({
   tool_result: {
     handling:
       'resolves the recorded call: the tool\'s event(s) (the tool table); success is `status == "success"`, except ' +
-      'for `run_shell_command`. A tool the default approval mode leaves out headless (error `tool_not_registered` ' +
-      'for write_file, replace, run_shell_command) is also a `permission_denied` warning. A result whose `tool_id` ' +
-      'was never announced is unknown, carrying the result',
+      'for `run_shell_command`. A tool the approval mode leaves out headless (error `tool_not_registered` ' +
+      "for write_file, replace, run_shell_command), or a write outside the plan mode's plans directory (error " +
+      '`invalid_tool_params`, `Access denied: plan path ...`), is also a `permission_denied` warning. A result ' +
+      'whose `tool_id` was never announced is unknown, carrying the result',
     rules: {
       resolved: 'tool_result: tool table',
-      refused: 'tool_result, a tool the approval mode left out: tool table, warning',
+      refused: 'tool_result, a tool the approval mode left out or the plan mode kept from writing: tool table, warning',
       unpaired: 'tool_result, never announced: unknown',
     },
   },
@@ -148,10 +162,15 @@ export function correlator(run: RunContext): Correlator {
       raw: { tool_use: use, tool_result: record },
     });
     const error = isObject(record.error) ? record.error : {};
-    if (error.type !== 'tool_not_registered' || !ASKING_TOOLS.has(use.tool_name as string))
-      return records.tool_result.rules.resolved;
-    const reason = `${stringField(error, 'message') ?? 'not registered'} (the approval mode does not offer it headless)`;
-    permissionDenied(run, { tool: use.tool_name as string, reason });
+    const message = stringField(error, 'message');
+    const refusal = refusals.find(
+      (refusal) =>
+        refusal.type === error.type &&
+        refusal.tools.has(use.tool_name as string) &&
+        (refusal.message === undefined || message?.startsWith(refusal.message) === true),
+    );
+    if (refusal === undefined) return records.tool_result.rules.resolved;
+    permissionDenied(run, { tool: use.tool_name as string, reason: `${message ?? error.type} (${refusal.why})` });
     return records.tool_result.rules.refused;
   }
 

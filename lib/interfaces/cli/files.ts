@@ -119,7 +119,7 @@ export async function writeChunks(stream: NodeJS.WritableStream, chunks: Iterabl
   }
 }
 
-export function errorCode(error: unknown): string {
+function errorCode(error: unknown): string {
   return (error as NodeJS.ErrnoException).code ?? (error as Error).message;
 }
 

@@ -159,7 +159,7 @@ const sessionRead = `      Reads an agent's own session file (its path from sess
 const signalled = '128 + n after signal n (130 Ctrl-C, 143 SIGTERM, 129 SIGHUP, 131 SIGQUIT)';
 
 /** Each command's own help, in the order the global help lists them. */
-export const commands = {
+const commands = {
   normalize: {
     usage: `  harness-events normalize --harness <name> [options] [FILE]
       Reads a harness's raw JSONL output from FILE (or standard input, also as "-") and
@@ -167,7 +167,8 @@ export const commands = {
     options: ['harness', 'cwd', 'env', 'strict', 'metrics', 'format', 'color', ...sizes, 'session', ...publishing],
     examples: [
       'harness-events normalize --harness claude-code run.jsonl > events.jsonl',
-      'claude -p "fix the tests" --output-format stream-json --verbose | harness-events normalize --harness claude-code',
+      'claude -p "fix the tests" --output-format stream-json --verbose | ' +
+        'harness-events normalize --harness claude-code',
     ],
     exitCodes: `0 input read to its end, or its reader went away (| head -1); 1 schema violation
 (--strict) or read error; 2 usage error (unknown harness, missing file, bad option,
@@ -281,7 +282,7 @@ could not be written; 2 usage error (the output is checked before the input is r
   },
 } satisfies Record<string, CommandHelp>;
 
-export type CommandName = keyof typeof commands;
+type CommandName = keyof typeof commands;
 
 /** Each option: its flag in a column of 26, what it does wrapped to the lines after it (up to 96 columns in all). */
 function optionLines(names: OptionName[]): string {
@@ -334,7 +335,8 @@ export const usage = `Usage:
 ${Object.entries(commands)
   .map(([name, command]) =>
     name === 'report'
-      ? `${command.usage}\n  harness-events normalize|view|report --harness <name> --session <path> [options]\n${sessionRead}`
+      ? `${command.usage}\n` +
+        `  harness-events normalize|view|report --harness <name> --session <path> [options]\n${sessionRead}`
       : command.usage,
   )
   .join('\n')}

@@ -42,5 +42,6 @@ function line(entry: SessionEntry): string {
   const fields = [entry.harness, entry.id, entry.started ?? '-', entry.updated, size, entry.live ? 'live' : 'ended'];
   const parts = (entry.parts ?? []).map((path) => `    part ${oneLine(path)}\n`).join('');
   const agents = entry.subagents.map((agent) => `    subagent ${oneLine(agent.id)} ${oneLine(agent.path)}\n`).join('');
-  return `${fields.map(oneLine).join('  ')}  ${oneLine(entry.cwd ?? '-')}\n    ${oneLine(entry.path)}\n${parts}${agents}`;
+  const where = `${oneLine(entry.cwd ?? '-')}\n    ${oneLine(entry.path)}\n`;
+  return `${fields.map(oneLine).join('  ')}  ${where}${parts}${agents}`;
 }

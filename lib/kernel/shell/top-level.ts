@@ -7,7 +7,7 @@
  */
 
 /** A command of the script's own shell. */
-export interface TopCommand {
+interface TopCommand {
   /** Its words, quotes removed; a word that expands (`$X`, `` `x` ``, a glob, `~user`) is null. */
   readonly words: readonly (string | null)[];
   /** Inside control flow, or after what could not be read: it may not have run as written. */

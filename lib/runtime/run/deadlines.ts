@@ -1,7 +1,7 @@
 /** The ends a caller sets for a run: its AbortSignal and its `timeoutMs`. */
 import { onAbort } from './abort-listeners.js';
 
-export interface Deadlines {
+interface Deadlines {
   readonly signal?: AbortSignal;
   readonly timeoutMs?: number;
   readonly aborted: () => void;

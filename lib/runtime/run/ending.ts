@@ -32,7 +32,7 @@ export interface EndingFacts {
   readonly aborted: boolean;
 }
 
-export interface Ending {
+interface Ending {
   readonly exitCode?: number;
   readonly signal?: NodeJS.Signals;
   /** The events the ending adds to the stream, in order. */

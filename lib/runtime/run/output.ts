@@ -7,7 +7,7 @@ import { Readable } from 'node:stream';
 import type { HarnessEvent } from '../../kernel/events.js';
 import { approximateBytes, BufferedBytes } from '../../kernel/byte-size.js';
 
-export interface RunOutputOptions {
+interface RunOutputOptions {
   readonly highWaterMark: number;
   /** Bytes waiting for a reader before the child waits too. */
   readonly highWaterMarkBytes: number;
@@ -21,7 +21,7 @@ export interface RunOutputOptions {
   readonly overflowed: () => void;
 }
 
-export interface RunOutput {
+interface RunOutput {
   readonly stream: Readable;
   /** Sends one event; false when a reader is behind and the child's output must wait. */
   send(event: HarnessEvent): boolean;

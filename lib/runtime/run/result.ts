@@ -6,7 +6,7 @@ import { statSync } from 'node:fs';
 import { constants } from 'node:os';
 import { HarnessRunError, type RunFailure, type RunOutcome, type RunResult } from './errors.js';
 
-export interface Done {
+interface Done {
   readonly promise: Promise<RunResult>;
   /** Settles `done`: a success when there is no failure `reason`. */
   settle(reason: RunFailure | undefined, outcome: RunOutcome): void;

@@ -70,7 +70,7 @@ export const DEFAULT_MAX_RESULT_BYTES = 64 * 1024 * 1024;
 /** @deprecated The old name of `DEFAULT_MAX_RESULT_BYTES`; removed in the next release. */
 export const DEFAULT_MAX_BUFFER_BYTES = DEFAULT_MAX_RESULT_BYTES;
 /** The default `highWaterMarkBytes`. */
-export const DEFAULT_HIGH_WATER_MARK_BYTES = 64 * 1024 * 1024;
+const DEFAULT_HIGH_WATER_MARK_BYTES = 64 * 1024 * 1024;
 
 /** The deprecated names of options, each with the one it became (for one release). */
 const renamed = { maxBufferBytes: 'maxResultBytes', maxBufferedBytes: 'highWaterMarkBytes' } as const;
@@ -109,7 +109,7 @@ const expected: Readonly<Record<string, readonly [string, (value: unknown) => bo
 };
 
 /** Throws a TypeError for options that are not an object, or an option of the wrong kind; undefined is the default. */
-export function checkRunOptions(given: unknown): asserts given is SpawnHarnessOptions {
+function checkRunOptions(given: unknown): asserts given is SpawnHarnessOptions {
   if (!isObject(given)) throw new TypeError('spawnHarness: the options must be an object');
   if (given.harness === undefined)
     throw new TypeError("spawnHarness: the harness option is required (a harness name, 'auto' or a Harness)");

@@ -7,7 +7,7 @@ import type { EventBody } from '../../kernel/events.js';
 import { InputBytes, splitLines, type LineTooLong } from '../../transforms/split-lines.js';
 import { STDERR_TAIL_BYTES } from './errors.js';
 
-export interface StderrLines {
+interface StderrLines {
   write(chunk: Buffer): void;
   end(): void;
   /** The last lines, joined. */

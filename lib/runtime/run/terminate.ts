@@ -6,7 +6,7 @@
  */
 import { groupAlive, holdersOf, release, signalEach, signalGroup, strays } from './process-groups.js';
 
-export interface TerminationOptions {
+interface TerminationOptions {
   /** The child's pid, the leader of its group. */
   readonly pgid: number;
   readonly graceMs: number;

@@ -40,8 +40,8 @@ export interface FollowSessionOptions extends Omit<NormalizeOptions, 'harness' |
 }
 
 export const DEFAULT_QUIET_MS = 600_000;
-export const DEFAULT_END_GRACE_MS = 1_000;
-export const DEFAULT_POLL_MS = 2_000;
+const DEFAULT_END_GRACE_MS = 1_000;
+const DEFAULT_POLL_MS = 2_000;
 
 export function followSession(options: FollowSessionOptions): Normalizer {
   const { path, harness, signal, from, quietMs, endGraceMs, pollMs, onLine, onStart, ...rest } = options;

@@ -55,7 +55,7 @@ export interface FindSessionsOptions {
   onWarning?: (message: string) => void;
 }
 
-export const DEFAULT_LIVE_WITHIN_MS = 60_000;
+const DEFAULT_LIVE_WITHIN_MS = 60_000;
 
 /** The latest of some times (ISO 8601, any zone or precision), by the instant each names; unparsable ones last. */
 export function latestTime(times: readonly string[]): string | undefined {
@@ -148,7 +148,7 @@ async function describe(
   return entry;
 }
 
-export interface SessionSource {
+interface SessionSource {
   readonly format: SessionFormat;
   readonly location: SessionLocation;
   /** The session's records as JSONL bytes (subagents merged in by time, for the formats that do). */

@@ -31,7 +31,7 @@ interface Source {
 
 const NEWLINE = Buffer.from('\n');
 
-export interface SessionTailOptions extends Omit<TailOptions, 'ended'> {
+interface SessionTailOptions extends Omit<TailOptions, 'ended'> {
   /** Whether the last record read ends the session (checked for the main file). */
   ended(): boolean;
 }

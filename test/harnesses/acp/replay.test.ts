@@ -36,6 +36,7 @@ function asInTheLab(message: Record<string, unknown>): Record<string, unknown> {
 describe('every lab capture, replayed live to the client', { timeout: 30_000 }, () => {
   for (const file of fixtureFiles('acp')) {
     test(`${file}: the client sends what the lab's client sent, and the events are the saved stream's`, async () => {
+      const refusing = file.endsWith('/permission-default.jsonl');
       const expectedClient = lines(fixturePath(file.replace(/\.jsonl$/, '.client.jsonl')));
       const log = join(dir, file.replaceAll('/', '_') + '.log');
       const run = spawnHarness({
@@ -44,8 +45,8 @@ describe('every lab capture, replayed live to the client', { timeout: 30_000 }, 
         args: [replay, fixturePath(file), log],
         cwd: dir,
         ...acpLabRequests(fixturePath(file)),
-        // The lab's client allowed every permission request.
-        permissions: 'bypass',
+        // The lab's client allowed every permission request; the live suite's defaults round left them to the default.
+        permissions: refusing ? 'default' : 'bypass',
         idleFlushMs: 60_000,
       });
       const cancels = file.endsWith('/cancel.jsonl');
@@ -55,12 +56,16 @@ describe('every lab capture, replayed live to the client', { timeout: 30_000 }, 
         // The lab's client cancelled while the slow build ran: the tool call has flushed the first message.
         if (cancels && event.type === 'agent') run.stop();
       }
-      expect(bodies(events)).toEqual(bodies((await runFixture(file, { harness: 'acp', cwd: dir })).events));
+      // The rejections' warnings are the client's (test/harnesses/refusals.test.ts): the saved stream has the rest.
+      expect(bodies(events).filter((event) => event.code !== 'permission_denied')).toEqual(
+        bodies((await runFixture(file, { harness: 'acp', cwd: dir })).events),
+      );
       const sent = lines(log);
       for (const message of sent) expect(protocolErrors(message), JSON.stringify(message)).toBe('');
       expect(sent.map(asInTheLab)).toEqual(expectedClient);
       // acp.md "How the run ends": end_turn 0; cancelled after the abort 130, which rejects as every abort does.
       const result = await run.done.catch((error: HarnessRunError) => error);
+      if (refusing) return;
       expect(result).toMatchObject({
         failed: cancels,
         exitCode: cancels ? 130 : 0,

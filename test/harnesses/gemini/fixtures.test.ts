@@ -16,8 +16,8 @@ const cwd = '/home/user/project';
 const geminiRules = ruleNames(sharedRecords, records);
 
 describe('every Gemini capture', () => {
-  // And the live suite's defaults round (test/harnesses/refusals.test.ts).
-  test('the lab folder holds the nine captures LAB.md describes, and the defaults round', () => {
+  // And the live suite's defaults and plan rounds (test/harnesses/refusals.test.ts).
+  test('the lab folder holds the nine captures LAB.md describes, and the defaults and plan rounds', () => {
     expect(fixtureFiles('gemini')).toEqual(
       [
         'empty-response',
@@ -26,6 +26,7 @@ describe('every Gemini capture', () => {
         'file-tools',
         'multi-turn',
         'permission-default',
+        'permission-plan',
         'shell',
         'subagent',
         'text-thoughts',

@@ -19,9 +19,9 @@ type Line = { type?: string; message?: { content: { type: string; text?: string;
 describe('every Qwen Code capture', () => {
   const files = fixtureFiles('qwen');
 
-  // The nine of LAB.md, and the live suite's defaults round (test/harnesses/refusals.test.ts).
-  test('all ten lab captures are here', () => {
-    expect(files.length).toBe(10);
+  // The nine of LAB.md, and the live suite's defaults and plan rounds (test/harnesses/refusals.test.ts).
+  test('all eleven lab captures are here', () => {
+    expect(files.length).toBe(11);
   });
 
   for (const file of files) {

@@ -38,18 +38,21 @@ const transcript = fixturePath(
 const noControls = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f]/;
 
 describe('issue 38 item 5: what sessions and a store error print is inert', { timeout: 30_000 }, () => {
-  test("sessions: a project directory's escape sequence and line break shown as symbols, on the session's lines", async () => {
-    const project = join(tmp, 'home', '.claude', 'projects', `-p${hostile}`);
-    mkdirSync(project, { recursive: true });
-    const file = join(project, 'c87769bd-e555-469c-9e50-6bbdc54002bf.jsonl');
-    writeFileSync(file, readFileSync(transcript, 'utf8').replaceAll('/home/user/project', `/w${hostile}`));
-    const { code, stdout, stderr } = await harnessEvents(['sessions', '--home', join(tmp, 'home')]);
-    expect({ code, stderr }).toEqual({ code: 0, stderr: '' });
-    const lines = stdout.split('\n').slice(0, -1);
-    expect(lines).toHaveLength(2);
-    expect(lines.some((line) => noControls.test(line))).toBe(false);
-    expect(lines[1]).toBe(`    ${file.replace('\u001b]0;pwned\u0007\u001b[2J\n', '␛]0;pwned␇␛[2J␤')}`);
-  });
+  test(
+    "sessions: a project directory's escape sequence and line break " + "shown as symbols, on the session's lines",
+    async () => {
+      const project = join(tmp, 'home', '.claude', 'projects', `-p${hostile}`);
+      mkdirSync(project, { recursive: true });
+      const file = join(project, 'c87769bd-e555-469c-9e50-6bbdc54002bf.jsonl');
+      writeFileSync(file, readFileSync(transcript, 'utf8').replaceAll('/home/user/project', `/w${hostile}`));
+      const { code, stdout, stderr } = await harnessEvents(['sessions', '--home', join(tmp, 'home')]);
+      expect({ code, stderr }).toEqual({ code: 0, stderr: '' });
+      const lines = stdout.split('\n').slice(0, -1);
+      expect(lines).toHaveLength(2);
+      expect(lines.some((line) => noControls.test(line))).toBe(false);
+      expect(lines[1]).toBe(`    ${file.replace('\u001b]0;pwned\u0007\u001b[2J\n', '␛]0;pwned␇␛[2J␤')}`);
+    },
+  );
 
   test("a store whose table definition holds an escape sequence: the reader's error on one inert line", async () => {
     const home = join(tmp, 'store');

@@ -32,77 +32,95 @@ afterAll(async () => {
 });
 
 describe('issue 30 item 1: a run id names one publication', { timeout: 60_000 }, () => {
-  test('a second publication under a used --run is refused (exit 1, one line); the first reads back whole', async () => {
-    const first = fixturePath('claude-code/lab/parallel.jsonl');
-    const second = fixturePath('codex/lab/shell.jsonl');
-    const plain = await cli(['normalize', '--harness', 'claude-code', first]);
-    const published = ['--publish', server.url, '--run', 'dup1', '--quiet'];
-    expect((await cli(['normalize', '--harness', 'claude-code', ...published, first])).code).toBe(0);
-    const again = await cli(['normalize', '--harness', 'codex', ...published, second]);
-    expect(again.code).toBe(1);
-    expect(again.stderr.split('\n').slice(1)).toEqual([
-      'harness-events: run dup1 is already in JetStream stream HARNESS_EVENTS (9 messages on harness.*.dup1.>): ' +
-        'a run id names one publication; give another --run (or none, for a new UUID)',
-      '',
-    ]);
-    const replayed = await cli(['replay', '--from', server.url, '--run', 'dup1']);
-    expect(replayed.code).toBe(0);
-    // 8 events and the metrics message: nothing of the first run lost, nothing of the second mixed in.
-    expect(types(replayed.stdout)).toEqual(types(plain.stdout));
-    expect(types(plain.stdout)).toHaveLength(8);
-    // Issue 30 item 14: metrics that cannot be written are one line and exit 1, after the events.
-    const full = await cli(['replay', '--from', server.url, '--run', 'dup1', '--metrics', '/dev/full']);
-    expect([full.code, full.stderr]).toEqual([1, 'harness-events: cannot write the metrics to /dev/full: ENOSPC\n']);
-    expect(types(full.stdout)).toEqual(types(plain.stdout));
-  });
+  test(
+    'a second publication under a used --run is refused (exit 1, ' + 'one line); the first reads back whole',
+    async () => {
+      const first = fixturePath('claude-code/lab/parallel.jsonl');
+      const second = fixturePath('codex/lab/shell.jsonl');
+      const plain = await cli(['normalize', '--harness', 'claude-code', first]);
+      const published = ['--publish', server.url, '--run', 'dup1', '--quiet'];
+      expect((await cli(['normalize', '--harness', 'claude-code', ...published, first])).code).toBe(0);
+      const again = await cli(['normalize', '--harness', 'codex', ...published, second]);
+      expect(again.code).toBe(1);
+      expect(again.stderr.split('\n').slice(1)).toEqual([
+        'harness-events: run dup1 is already in JetStream stream HARNESS_EVENTS (9 messages on harness.*.dup1.>): ' +
+          'a run id names one publication; give another --run (or none, for a new UUID)',
+        '',
+      ]);
+      const replayed = await cli(['replay', '--from', server.url, '--run', 'dup1']);
+      expect(replayed.code).toBe(0);
+      // 8 events and the metrics message: nothing of the first run lost, nothing of the second mixed in.
+      expect(types(replayed.stdout)).toEqual(types(plain.stdout));
+      expect(types(plain.stdout)).toHaveLength(8);
+      // Issue 30 item 14: metrics that cannot be written are one line and exit 1, after the events.
+      const full = await cli(['replay', '--from', server.url, '--run', 'dup1', '--metrics', '/dev/full']);
+      expect([full.code, full.stderr]).toEqual([1, 'harness-events: cannot write the metrics to /dev/full: ENOSPC\n']);
+      expect(types(full.stdout)).toEqual(types(plain.stdout));
+    },
+  );
 
-  test('two sinks racing with one run id: the second fails on the first duplicate, none is dropped silently', async () => {
-    const event = (n: number): HarnessEvent => ({
-      type: 'agent',
-      timestamp: '2026-12-01T00:00:00.000Z',
-      message: `e${n}`,
-    });
-    const a = toJetStream({ servers: server.url, harness: 'codex', run: 'race1' });
-    const b = toJetStream({ servers: server.url, harness: 'codex', run: 'race1' });
-    // Both have checked the stream (empty for race1) before either publishes.
-    await Promise.all([once(a, 'ready'), once(b, 'ready')]);
-    a.end(event(1));
-    await once(a, 'finish');
-    expect([a.acknowledged, a.duplicates]).toEqual([1, 0]);
-    const failed = once(b, 'error');
-    b.end(event(2));
-    const [error] = (await failed) as [Error];
-    expect(error.message).toBe(
-      'could not publish event #1 (agent) of run race1 to JetStream stream HARNESS_EVENTS: the server already ' +
-        'held its message id: another publication uses the same run id',
-    );
-    expect([b.acknowledged, b.duplicates]).toEqual([0, 0]);
-  });
+  test(
+    'two sinks racing with one run id: the second fails on the first ' + 'duplicate, none is dropped silently',
+    async () => {
+      const event = (n: number): HarnessEvent => ({
+        type: 'agent',
+        timestamp: '2026-12-01T00:00:00.000Z',
+        message: `e${n}`,
+      });
+      const a = toJetStream({ servers: server.url, harness: 'codex', run: 'race1' });
+      const b = toJetStream({ servers: server.url, harness: 'codex', run: 'race1' });
+      // Both have checked the stream (empty for race1) before either publishes.
+      await Promise.all([once(a, 'ready'), once(b, 'ready')]);
+      a.end(event(1));
+      await once(a, 'finish');
+      expect([a.acknowledged, a.duplicates]).toEqual([1, 0]);
+      const failed = once(b, 'error');
+      b.end(event(2));
+      const [error] = (await failed) as [Error];
+      expect(error.message).toBe(
+        'could not publish event #1 (agent) of run race1 to JetStream stream HARNESS_EVENTS: the server already ' +
+          'held its message id: another publication uses the same run id',
+      );
+      expect([b.acknowledged, b.duplicates]).toEqual([0, 0]);
+    },
+  );
 });
 
 describe('issue 30 item 2: --harness auto publishes under the detected harness', { timeout: 60_000 }, () => {
-  test('normalize --harness auto --publish: subjects harness.claude-code.<run>.*, replay --harness finds them', async () => {
-    const capture = fixturePath('claude-code/lab/read.jsonl');
-    const plain = await cli(['normalize', '--harness', 'claude-code', capture]);
-    const published = await cli(['normalize', '--harness', 'auto', '--publish', server.url, '--run', 'auto1', capture]);
-    expect(published).toMatchObject({
-      code: 0,
-      stderr:
-        `harness-events: publishing run auto1 to ${server.url}, stream HARNESS_EVENTS, subjects ` +
-        `harness.<harness>.auto1.<type>\n`,
-    });
-    const connection = await connect({ servers: server.url });
-    const manager = await jetstreamManager(connection);
-    const info = await manager.streams.info('HARNESS_EVENTS', { subjects_filter: 'harness.*.auto1.>' });
-    await connection.close();
-    expect(Object.keys(info.state.subjects ?? {}).sort()).toEqual([
-      'harness.claude-code.auto1.agent',
-      'harness.claude-code.auto1.metrics',
-      'harness.claude-code.auto1.read',
-    ]);
-    const replayed = await cli(['replay', '--from', server.url, '--run', 'auto1', '--harness', 'claude-code']);
-    expect(types(replayed.stdout)).toEqual(types(plain.stdout));
-  });
+  test(
+    'normalize --harness auto --publish: subjects ' + 'harness.claude-code.<run>.*, replay --harness finds them',
+    async () => {
+      const capture = fixturePath('claude-code/lab/read.jsonl');
+      const plain = await cli(['normalize', '--harness', 'claude-code', capture]);
+      const published = await cli([
+        'normalize',
+        '--harness',
+        'auto',
+        '--publish',
+        server.url,
+        '--run',
+        'auto1',
+        capture,
+      ]);
+      expect(published).toMatchObject({
+        code: 0,
+        stderr:
+          `harness-events: publishing run auto1 to ${server.url}, stream HARNESS_EVENTS, subjects ` +
+          `harness.<harness>.auto1.<type>\n`,
+      });
+      const connection = await connect({ servers: server.url });
+      const manager = await jetstreamManager(connection);
+      const info = await manager.streams.info('HARNESS_EVENTS', { subjects_filter: 'harness.*.auto1.>' });
+      await connection.close();
+      expect(Object.keys(info.state.subjects ?? {}).sort()).toEqual([
+        'harness.claude-code.auto1.agent',
+        'harness.claude-code.auto1.metrics',
+        'harness.claude-code.auto1.read',
+      ]);
+      const replayed = await cli(['replay', '--from', server.url, '--run', 'auto1', '--harness', 'claude-code']);
+      expect(types(replayed.stdout)).toEqual(types(plain.stdout));
+    },
+  );
 });
 
 const agent = (message: string): HarnessEvent => ({ type: 'agent', timestamp: '2026-12-01T00:00:00.000Z', message });

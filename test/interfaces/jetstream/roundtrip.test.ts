@@ -168,18 +168,21 @@ describe('fromJetStream', () => {
     expect(following.destroyed).toBe(true);
   });
 
-  test('a run published twice is refused the second time (issue 30): stored once, nothing dropped silently', async () => {
-    const run = randomUUID();
-    const events = [agent('one'), agent('two'), agent('three')];
-    await publish(run, events);
-    const again = toJetStream({ servers: server.url, harness: 'claude-code', run });
-    expect(again).toBeInstanceOf(Writable);
-    await expect(pipeline(Readable.from(events), again)).rejects.toThrow(
-      `run ${run} is already in JetStream stream HARNESS_EVENTS (3 messages on harness.*.${run}.>)`,
-    );
-    expect(again.acknowledged).toBe(0);
-    expect(await readAll({ servers: server.url, filter: { run } })).toEqual(events);
-  });
+  test(
+    'a run published twice is refused the second time (issue 30): ' + 'stored once, nothing dropped silently',
+    async () => {
+      const run = randomUUID();
+      const events = [agent('one'), agent('two'), agent('three')];
+      await publish(run, events);
+      const again = toJetStream({ servers: server.url, harness: 'claude-code', run });
+      expect(again).toBeInstanceOf(Writable);
+      await expect(pipeline(Readable.from(events), again)).rejects.toThrow(
+        `run ${run} is already in JetStream stream HARNESS_EVENTS (3 messages on harness.*.${run}.>)`,
+      );
+      expect(again.acknowledged).toBe(0);
+      expect(await readAll({ servers: server.url, filter: { run } })).toEqual(events);
+    },
+  );
 
   test('a message in the stream that is not a stored event is a warning, not lost and not a crash', async () => {
     const connection = await connect({ servers: server.url });

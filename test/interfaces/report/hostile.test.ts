@@ -76,19 +76,22 @@ describe('issue 30 item 12: the report caps what it embeds per event, and is wri
   }));
   const report = buildReport(warnings);
 
-  test('HTML: each 1 MB warning embedded as 20,000 characters and a note (list, events, JSON), 200 on the timeline', () => {
-    const html = reportHtml(report);
-    // Its text is "stderr: " and the million characters; its JSON, 2-space indented, 1,000,103.
-    const text = '\n… 980,010 more characters (the JSONL has the whole event)';
-    const json = '\n… 980,103 more characters (the JSONL has the whole event)';
-    expect([html.split(text).length - 1, html.split(json).length - 1]).toEqual([6, 3]);
-    // A timeline mark's hover label: the text's first 200 characters.
-    const titles = [...html.matchAll(/<title>([^<]*)<\/title>/g)].map((match) => match[1]!);
-    expect(titles.filter((title) => title.startsWith('! stderr: ')).map((title) => title.length)).toEqual([
-      201, 201, 201,
-    ]);
-    expect(html.length).toBeLessThan(300_000);
-  });
+  test(
+    'HTML: each 1 MB warning embedded as 20,000 characters and a note ' + '(list, events, JSON), 200 on the timeline',
+    () => {
+      const html = reportHtml(report);
+      // Its text is "stderr: " and the million characters; its JSON, 2-space indented, 1,000,103.
+      const text = '\n… 980,010 more characters (the JSONL has the whole event)';
+      const json = '\n… 980,103 more characters (the JSONL has the whole event)';
+      expect([html.split(text).length - 1, html.split(json).length - 1]).toEqual([6, 3]);
+      // A timeline mark's hover label: the text's first 200 characters.
+      const titles = [...html.matchAll(/<title>([^<]*)<\/title>/g)].map((match) => match[1]!);
+      expect(titles.filter((title) => title.startsWith('! stderr: ')).map((title) => title.length)).toEqual([
+        201, 201, 201,
+      ]);
+      expect(html.length).toBeLessThan(300_000);
+    },
+  );
 
   test('HTML: one piece per event at least, joined the same', () => {
     const chunks = [...reportHtmlChunks(report)];

@@ -32,7 +32,10 @@ async function readPath(env: NodeJS.ProcessEnv): Promise<unknown> {
   return events?.find((event) => event.type === 'read');
 }
 
-test("the child's environment reaches the rules: CLAUDE_BASH_MAINTAIN_PROJECT_WORKING_DIR keeps the directory", async () => {
-  expect(await readPath({ CLAUDE_BASH_MAINTAIN_PROJECT_WORKING_DIR: '1' })).toMatchObject({ path: '/ws/a.md' });
-  expect(await readPath({ CLAUDE_BASH_MAINTAIN_PROJECT_WORKING_DIR: '' })).toMatchObject({ path: '/ws/docs/a.md' });
-});
+test(
+  "the child's environment reaches the rules: " + 'CLAUDE_BASH_MAINTAIN_PROJECT_WORKING_DIR keeps the directory',
+  async () => {
+    expect(await readPath({ CLAUDE_BASH_MAINTAIN_PROJECT_WORKING_DIR: '1' })).toMatchObject({ path: '/ws/a.md' });
+    expect(await readPath({ CLAUDE_BASH_MAINTAIN_PROJECT_WORKING_DIR: '' })).toMatchObject({ path: '/ws/docs/a.md' });
+  },
+);

@@ -37,14 +37,17 @@ describe('ACP presets, started on a stand-in', () => {
   test('every preset has its row', () => expect(Object.keys(byDefault).sort()).toEqual([...acpAgents.keys()].sort()));
 
   for (const [agent, expected] of Object.entries(byDefault)) {
-    test(`${agent}: by default, what makes it ask; the caller's env undoes none of it; extendEnv false leaks nothing`, async () => {
-      const env = { ...base, ...undoing };
-      const record = await launchRecord({ harness: 'acp', agent, prompt, env, extendEnv: false });
-      expect(record.argv).toEqual(expected.args);
-      expect(record.env).toEqual({ ...env, ...expected.env });
-      // The prompt goes in session/prompt, never on the command line.
-      expect(record.stdin).toContain('"method":"initialize"');
-    });
+    test(
+      `${agent}: by default, what makes it ask; ` + "the caller's env undoes none of it; extendEnv false leaks nothing",
+      async () => {
+        const env = { ...base, ...undoing };
+        const record = await launchRecord({ harness: 'acp', agent, prompt, env, extendEnv: false });
+        expect(record.argv).toEqual(expected.args);
+        expect(record.env).toEqual({ ...env, ...expected.env });
+        // The prompt goes in session/prompt, never on the command line.
+        expect(record.stdin).toContain('"method":"initialize"');
+      },
+    );
   }
 
   const bypass: Record<string, { args?: string[]; env?: Record<string, string> }> = {
@@ -134,16 +137,19 @@ describe('command lines, started on a stand-in', () => {
   }
 
   for (const harness of rows.filter((name) => name !== 'pi')) {
-    test(`${harness}: by default the caller's env undoes no permission variable; extendEnv false leaks nothing`, async () => {
-      const env = { ...base, ...undoing, SECRET: 'not for the agent' };
-      const record = await launchRecord({ harness: harness as HarnessName, prompt, env, extendEnv: false });
-      expect(record.env).toEqual({ ...env, ...addedEnv[harness] });
-      // The same run with the environment extended: this process's variables, the permission's still winning.
-      const extended = await launchRecord({ harness: harness as HarnessName, prompt, env: undoing });
-      for (const [name, value] of Object.entries(addedEnv[harness]!)) expect(extended.env[name]).toBe(value);
-      // No env at all: only what the row adds (Cline's launch once spread this process's environment in).
-      const bare = await launchRecord({ harness: harness as HarnessName, prompt, extendEnv: false });
-      expect(bare.env).toEqual(addedEnv[harness]);
-    });
+    test(
+      `${harness}: by default the caller's env undoes no permission variable; ` + 'extendEnv false leaks nothing',
+      async () => {
+        const env = { ...base, ...undoing, SECRET: 'not for the agent' };
+        const record = await launchRecord({ harness: harness as HarnessName, prompt, env, extendEnv: false });
+        expect(record.env).toEqual({ ...env, ...addedEnv[harness] });
+        // The same run with the environment extended: this process's variables, the permission's still winning.
+        const extended = await launchRecord({ harness: harness as HarnessName, prompt, env: undoing });
+        for (const [name, value] of Object.entries(addedEnv[harness]!)) expect(extended.env[name]).toBe(value);
+        // No env at all: only what the row adds (Cline's launch once spread this process's environment in).
+        const bare = await launchRecord({ harness: harness as HarnessName, prompt, extendEnv: false });
+        expect(bare.env).toEqual(addedEnv[harness]);
+      },
+    );
   }
 });

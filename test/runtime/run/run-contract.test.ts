@@ -65,21 +65,24 @@ describe('how a run ends', { timeout: 60_000 }, () => {
     expect(await collect(run)).toEqual(result.events);
   });
 
-  test('the same past maxBufferBytes: the child is stopped, max_buffer, done rejects with the events kept', async () => {
-    const run = spawnHarness({ harness: 'gg', maxBufferBytes: 10_000, ...lines(20_000) });
-    const error = await rejection(run);
-    const message = `nothing read the events of ${node} and they passed maxBufferBytes (10000 bytes): it was stopped`;
-    expect(error).toMatchObject({ reason: 'max_buffer', message, isCanceled: false, timedOut: false });
-    const kept = error.events!;
-    expect(bodies(kept.slice(0, 1))).toEqual([{ type: 'gg', event: { n: 1 } }]);
-    const bytes = kept.reduce((sum, event) => sum + Buffer.byteLength(JSON.stringify(event)), 0);
-    expect(bytes).toBeLessThanOrEqual(10_000);
-    // What went into the stream: the events kept, then the error, and nothing after it.
-    const streamed = await collect(run);
-    expect(streamed.slice(0, -1)).toEqual(kept);
-    expect(bodies(streamed.slice(-1))).toEqual([{ type: 'error', code: 'max_buffer', message }]);
-    expect(await gone(run.child!.pid!)).toBe(true);
-  });
+  test(
+    'the same past maxBufferBytes: the child is stopped, ' + 'max_buffer, done rejects with the events kept',
+    async () => {
+      const run = spawnHarness({ harness: 'gg', maxBufferBytes: 10_000, ...lines(20_000) });
+      const error = await rejection(run);
+      const message = `nothing read the events of ${node} and they passed maxBufferBytes (10000 bytes): it was stopped`;
+      expect(error).toMatchObject({ reason: 'max_buffer', message, isCanceled: false, timedOut: false });
+      const kept = error.events!;
+      expect(bodies(kept.slice(0, 1))).toEqual([{ type: 'gg', event: { n: 1 } }]);
+      const bytes = kept.reduce((sum, event) => sum + Buffer.byteLength(JSON.stringify(event)), 0);
+      expect(bytes).toBeLessThanOrEqual(10_000);
+      // What went into the stream: the events kept, then the error, and nothing after it.
+      const streamed = await collect(run);
+      expect(streamed.slice(0, -1)).toEqual(kept);
+      expect(bodies(streamed.slice(-1))).toEqual([{ type: 'error', code: 'max_buffer', message }]);
+      expect(await gone(run.child!.pid!)).toBe(true);
+    },
+  );
 
   const failing = script([{ out: '{"n":1}\n' }, { err: 'first\n' }, { err: 'boom: disk full\n' }, { exit: 3 }]);
 

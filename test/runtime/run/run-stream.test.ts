@@ -97,7 +97,10 @@ test('a probe whose command fails is a failed probe_harness stage', async () => 
       stage: 'probe_harness',
       status: 'failed',
       message: expect.stringMatching(
-        /^probing harness-events-no-such-harness --version: failed after \d+\.\d s: spawn harness-events-no-such-harness ENOENT$/,
+        new RegExp(
+          String.raw`^probing harness-events-no-such-harness --version: failed after \d+\.\d s: ` +
+            'spawn harness-events-no-such-harness ENOENT$',
+        ),
       ),
     },
   ]);
@@ -226,12 +229,15 @@ describe('issue 30 item 6: a probe honours its timeout and leaves nothing behind
     });
   });
 
-  test('a version command that leaves a process in the background: its line, and the background process gone', async () => {
-    const { command, group } = script('sleep 1000 &\necho v1.2.3');
-    const run = createRunStream();
-    expect(await run.probeHarness({ command, args: [] })).toBe('v1.2.3');
-    expect(groupAlive(group())).toBe(false);
-    run.end();
-    for await (const _ of run);
-  });
+  test(
+    'a version command that leaves a process in the background: its ' + 'line, and the background process gone',
+    async () => {
+      const { command, group } = script('sleep 1000 &\necho v1.2.3');
+      const run = createRunStream();
+      expect(await run.probeHarness({ command, args: [] })).toBe('v1.2.3');
+      expect(groupAlive(group())).toBe(false);
+      run.end();
+      for await (const _ of run);
+    },
+  );
 });

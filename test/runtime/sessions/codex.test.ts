@@ -33,7 +33,8 @@ describe('Codex rollout = its stdout, but for the documented differences', () =>
       'read | /home/user/project/notes.txt | true',
       'read | /home/user/project/src/a.ts | true',
       'read | /home/user/project/missing.txt | false',
-      'agent | README.md describes the project; notes.txt lines 2-3 are "line two" and "line three hello"; missing.txt does not exist.',
+      'agent | README.md describes the project; notes.txt lines 2-3 are "line two" and "line three hello"; ' +
+        'missing.txt does not exist.',
       'usage',
     ];
     expect(session.events.map(signature)).toEqual(expected);
@@ -74,29 +75,32 @@ describe('Codex rollout = its stdout, but for the documented differences', () =>
     expect(session.metrics.tokens).toEqual(stdout.metrics.tokens);
   });
 
-  test("subagent: the parent's rollout alone gives stdout's events; the sub-agent's rollout is a session of its own", async () => {
-    const { stdout, session } = await readPair('codex', 'codex', 'subagent', rollouts.subagent);
-    const expected = [
-      'agent | Delegating the search to a sub-agent.',
-      'orchestration | true',
-      'orchestration | true',
-      'agent | The sub-agent found greet defined in src/a.ts and called in src/b.ts.',
-      'usage',
-    ];
-    expect(session.events.map(signature)).toEqual(expected);
-    expect(stdout.events.map(signature)).toEqual(expected);
-    expect(session.events.filter((e) => e.type === 'orchestration')).toEqual(
-      stdout.events.filter((e) => e.type === 'orchestration').map((e) => ({ ...e, timestamp: expect.any(String) })),
-    );
-    const child = await readPair('codex', 'codex', 'subagent', rollouts.child);
-    // Only in the rollouts: the sub-agent's own command and answer (stdout shows its collab calls only).
-    expect(child.session.events.map(signature)).toEqual([
-      'search | /home/user/project/src | true',
-      'agent | greet is defined in src/a.ts:1 and called in src/b.ts:3.',
-      'usage',
-    ]);
-    expect(child.session.events[0]!.session_id).toBe('01a23332-acbd-72e2-9d29-195faa85fbe8');
-  });
+  test(
+    "subagent: the parent's rollout alone gives stdout's events; the " + "sub-agent's rollout is a session of its own",
+    async () => {
+      const { stdout, session } = await readPair('codex', 'codex', 'subagent', rollouts.subagent);
+      const expected = [
+        'agent | Delegating the search to a sub-agent.',
+        'orchestration | true',
+        'orchestration | true',
+        'agent | The sub-agent found greet defined in src/a.ts and called in src/b.ts.',
+        'usage',
+      ];
+      expect(session.events.map(signature)).toEqual(expected);
+      expect(stdout.events.map(signature)).toEqual(expected);
+      expect(session.events.filter((e) => e.type === 'orchestration')).toEqual(
+        stdout.events.filter((e) => e.type === 'orchestration').map((e) => ({ ...e, timestamp: expect.any(String) })),
+      );
+      const child = await readPair('codex', 'codex', 'subagent', rollouts.child);
+      // Only in the rollouts: the sub-agent's own command and answer (stdout shows its collab calls only).
+      expect(child.session.events.map(signature)).toEqual([
+        'search | /home/user/project/src | true',
+        'agent | greet is defined in src/a.ts:1 and called in src/b.ts:3.',
+        'usage',
+      ]);
+      expect(child.session.events[0]!.session_id).toBe('01a23332-acbd-72e2-9d29-195faa85fbe8');
+    },
+  );
 
   test('error-response-failed: the partial answer, then the warning and error stdout prints', async () => {
     const { stdout, session } = await readPair(

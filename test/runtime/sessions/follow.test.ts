@@ -119,47 +119,50 @@ describe('followSession', () => {
     expect(got.events[1]).toMatchObject({ session_id: 'c87769bd-e555-469c-9e50-6bbdc54002bf' });
   });
 
-  test("a subagent's transcript appearing while the session is written: its events merged in as they come", async () => {
-    const id = '42a3ead3-e740-40f9-af59-f65838abac3a';
-    const agent = `${id}/subagents/agent-aa42baeaa5d08c432.jsonl`;
-    const dir = mkdtempSync(join(tmpdir(), 'harness-events-follow-'));
-    dirs.push(dir);
-    const path = join(dir, `${id}.jsonl`);
-    writeFileSync(path, '');
-    // The main file and the subagent's, written in their records' time order; the subagent's file and folder are
-    // created by its first line, after the follower started.
-    const writer = startWriter(
-      join(project('subagent'), `${id}.jsonl`),
-      path,
-      join(project('subagent'), agent),
-      join(dir, agent),
-    );
-    writers.push(writer);
-    const lines = lineCounter();
-    const follow = followSession({ harness: 'claude-code', path, onLine: lines.onLine, endGraceMs: 50, pollMs: 50 });
-    const got = collect(follow);
-    for (;;) {
-      const [, count, more] = (await writer.ask('next')).split(' ');
-      await lines.until(Number(count));
-      if (more === 'all') break;
-    }
-    await got.done;
-    const whole = readSession({ harness: 'claude-code', path: join(project('subagent'), `${id}.jsonl`) });
-    const expected: string[] = [];
-    for await (const event of whole) expected.push(signature(event));
-    // The read and the two messages around it are the subagent's (its file only).
-    expect(expected).toEqual([
-      'agent | Delegating to a subagent.',
-      'agent | Reading the README.',
-      'read | /home/user/project/README.md | true',
-      'agent | The first line is "# Demo project".',
-      'unknown tool Agent',
-      'agent | The subagent reports that the first line of the README is "# Demo project".',
-    ]);
-    expect(got.events.map(signature)).toEqual(expected);
-    expect(follow.metrics.tokens).toEqual(whole.metrics.tokens);
-    expect(follow.metrics.input.lines).toBe(whole.metrics.input.lines);
-  });
+  test(
+    "a subagent's transcript appearing while the session is " + 'written: its events merged in as they come',
+    async () => {
+      const id = '42a3ead3-e740-40f9-af59-f65838abac3a';
+      const agent = `${id}/subagents/agent-aa42baeaa5d08c432.jsonl`;
+      const dir = mkdtempSync(join(tmpdir(), 'harness-events-follow-'));
+      dirs.push(dir);
+      const path = join(dir, `${id}.jsonl`);
+      writeFileSync(path, '');
+      // The main file and the subagent's, written in their records' time order; the subagent's file and folder are
+      // created by its first line, after the follower started.
+      const writer = startWriter(
+        join(project('subagent'), `${id}.jsonl`),
+        path,
+        join(project('subagent'), agent),
+        join(dir, agent),
+      );
+      writers.push(writer);
+      const lines = lineCounter();
+      const follow = followSession({ harness: 'claude-code', path, onLine: lines.onLine, endGraceMs: 50, pollMs: 50 });
+      const got = collect(follow);
+      for (;;) {
+        const [, count, more] = (await writer.ask('next')).split(' ');
+        await lines.until(Number(count));
+        if (more === 'all') break;
+      }
+      await got.done;
+      const whole = readSession({ harness: 'claude-code', path: join(project('subagent'), `${id}.jsonl`) });
+      const expected: string[] = [];
+      for await (const event of whole) expected.push(signature(event));
+      // The read and the two messages around it are the subagent's (its file only).
+      expect(expected).toEqual([
+        'agent | Delegating to a subagent.',
+        'agent | Reading the README.',
+        'read | /home/user/project/README.md | true',
+        'agent | The first line is "# Demo project".',
+        'unknown tool Agent',
+        'agent | The subagent reports that the first line of the README is "# Demo project".',
+      ]);
+      expect(got.events.map(signature)).toEqual(expected);
+      expect(follow.metrics.tokens).toEqual(whole.metrics.tokens);
+      expect(follow.metrics.input.lines).toBe(whole.metrics.input.lines);
+    },
+  );
 
   test('abort ends it, with what was read', async () => {
     const path = session();
@@ -266,52 +269,59 @@ describe('followSession on a Gemini chat file', () => {
     expect(got.events.map(signature)).toEqual(whole);
   });
 
-  test('a resume in a later minute: its second file is followed as it appears, its restated context adding nothing', async () => {
-    const scenario = 'text-thoughts-resume-later';
-    const [first, later] = ['20-06', '20-07'].map((minute) => `session-2026-12-01T${minute}-a79f08ff.jsonl`) as [
-      string,
-      string,
-    ];
-    const path = geminiSession(first);
-    const writer = startWriter(source(scenario, first), path, source(scenario, later), join(path, '..', later));
-    writers.push(writer);
-    const lines = lineCounter();
-    const controller = new AbortController();
-    const follow = followSession({
-      harness: 'gemini',
-      path,
-      onLine: lines.onLine,
-      signal: controller.signal,
-      pollMs: 50,
-    });
-    const got = collect(follow);
-    const whole: string[] = [];
-    for await (const event of readSession({ harness: 'gemini', path: source(scenario, first) }))
-      whole.push(signature(event));
-    for (;;) {
-      const [, count, more] = (await writer.ask('next')).split(' ');
-      await lines.until(Number(count));
-      if (more === 'all') break;
-    }
-    await got.atLeast(whole.length);
-    controller.abort();
-    await got.done;
-    // Both runs' answers (the continuation is appended to the first file); the later file's metadata and restated
-    // context are read once it appears, and give nothing.
-    expect(whole).toEqual(
-      ['reasoning', 'reasoning', 'agent', 'usage', 'agent', 'usage'].map((type) => expect.stringMatching(`^${type}`)),
-    );
-    expect(got.events.map(signature)).toEqual(whole);
-  });
+  test(
+    'a resume in a later minute: its second file is followed as it ' + 'appears, its restated context adding nothing',
+    async () => {
+      const scenario = 'text-thoughts-resume-later';
+      const [first, later] = ['20-06', '20-07'].map((minute) => `session-2026-12-01T${minute}-a79f08ff.jsonl`) as [
+        string,
+        string,
+      ];
+      const path = geminiSession(first);
+      const writer = startWriter(source(scenario, first), path, source(scenario, later), join(path, '..', later));
+      writers.push(writer);
+      const lines = lineCounter();
+      const controller = new AbortController();
+      const follow = followSession({
+        harness: 'gemini',
+        path,
+        onLine: lines.onLine,
+        signal: controller.signal,
+        pollMs: 50,
+      });
+      const got = collect(follow);
+      const whole: string[] = [];
+      for await (const event of readSession({ harness: 'gemini', path: source(scenario, first) }))
+        whole.push(signature(event));
+      for (;;) {
+        const [, count, more] = (await writer.ask('next')).split(' ');
+        await lines.until(Number(count));
+        if (more === 'all') break;
+      }
+      await got.atLeast(whole.length);
+      controller.abort();
+      await got.done;
+      // Both runs' answers (the continuation is appended to the first file); the later file's metadata and restated
+      // context are read once it appears, and give nothing.
+      expect(whole).toEqual(
+        ['reasoning', 'reasoning', 'agent', 'usage', 'agent', 'usage'].map((type) => expect.stringMatching(`^${type}`)),
+      );
+      expect(got.events.map(signature)).toEqual(whole);
+    },
+  );
 
-  test('text-thoughts-resume: the history a resume restates ($set.messages) after it was given adds nothing', async () => {
-    // Line 5: run 1's response (two thoughts, its text, its usage); line 10: the restored history; 13: run 2's answer.
-    const { events, metrics } = await replay(
-      source('text-thoughts-resume', 'session-2026-12-01T19-59-39f301d0.jsonl'),
-      'session-2026-12-01T19-59-39f301d0.jsonl',
-      { 5: 4, 13: 2 },
-    );
-    expect(events.map((event) => event.type)).toEqual(['reasoning', 'reasoning', 'agent', 'usage', 'agent', 'usage']);
-    expect(metrics.input.rules).toMatchObject({ 'metadata:header': 2, '$set:messages': 3 });
-  });
+  test(
+    'text-thoughts-resume: the history a resume restates ' + '($set.messages) after it was given adds nothing',
+    async () => {
+      // Line 5: run 1's response (two thoughts, its text, its usage); line 10: the restored history; 13: run 2's
+      // answer.
+      const { events, metrics } = await replay(
+        source('text-thoughts-resume', 'session-2026-12-01T19-59-39f301d0.jsonl'),
+        'session-2026-12-01T19-59-39f301d0.jsonl',
+        { 5: 4, 13: 2 },
+      );
+      expect(events.map((event) => event.type)).toEqual(['reasoning', 'reasoning', 'agent', 'usage', 'agent', 'usage']);
+      expect(metrics.input.rules).toMatchObject({ 'metadata:header': 2, '$set:messages': 3 });
+    },
+  );
 });

@@ -55,66 +55,75 @@ const warnings = (events: { type: string }[]) =>
   events.filter((e) => e.type === 'warning').map((e) => (e as { code?: string }).code);
 
 describe('following', () => {
-  test('a file rewritten in place (O_TRUNC, then one longer write) is a warning and is read again from its start', async () => {
-    const path = join(tempDir(), 'c87769bd-e555-469c-9e50-6bbdc54002bf.jsonl');
-    writeFileSync(path, '');
-    const writer = startWriter(bash, path);
-    children.push(writer);
-    const lines = lineCounter();
-    const got = collect(followSession({ harness: 'claude-code', path, onLine: lines.onLine, endGraceMs: 50 }));
-    let written = 0;
-    while (written < 12) written = Number((await writer.ask('next')).split(' ')[1]);
-    await lines.until(written);
-    // Another transcript, longer than what was read: the old offset falls inside one of its lines. (A copy: read
-    // beside its subagents' files, it would merge them.)
-    const other = join(tempDir(), `${parent}.jsonl`);
-    copyFileSync(join(project('subagent'), `${parent}.jsonl`), other);
-    expect(await writer.ask(`rewrite ${other}`)).toBe('rewritten');
-    await got.done;
-    // The half line written before the rewrite is cut (not JSON); then the whole new file, from its start.
-    expect(warnings(got.events)).toEqual(['not_json', 'session_truncated']);
-    const after = got.events.slice(got.events.findIndex((e) => warnings([e])[0] === 'session_truncated') + 1);
-    expect(after.map(signature)).toEqual(await readWhole('claude-code', other));
-  });
+  test(
+    'a file rewritten in place (O_TRUNC, then one longer write) is a ' + 'warning and is read again from its start',
+    async () => {
+      const path = join(tempDir(), 'c87769bd-e555-469c-9e50-6bbdc54002bf.jsonl');
+      writeFileSync(path, '');
+      const writer = startWriter(bash, path);
+      children.push(writer);
+      const lines = lineCounter();
+      const got = collect(followSession({ harness: 'claude-code', path, onLine: lines.onLine, endGraceMs: 50 }));
+      let written = 0;
+      while (written < 12) written = Number((await writer.ask('next')).split(' ')[1]);
+      await lines.until(written);
+      // Another transcript, longer than what was read: the old offset falls inside one of its lines. (A copy: read
+      // beside its subagents' files, it would merge them.)
+      const other = join(tempDir(), `${parent}.jsonl`);
+      copyFileSync(join(project('subagent'), `${parent}.jsonl`), other);
+      expect(await writer.ask(`rewrite ${other}`)).toBe('rewritten');
+      await got.done;
+      // The half line written before the rewrite is cut (not JSON); then the whole new file, from its start.
+      expect(warnings(got.events)).toEqual(['not_json', 'session_truncated']);
+      const after = got.events.slice(got.events.findIndex((e) => warnings([e])[0] === 'session_truncated') + 1);
+      expect(after.map(signature)).toEqual(await readWhole('claude-code', other));
+    },
+  );
 
-  test('a file whose size is below its content (/proc) is read once, then followed, and the following ends', async () => {
-    // A real process whose command line is a transcript record: /proc/<pid>/cmdline says it has 0 bytes.
-    const record = JSON.stringify({ type: 'user', message: { role: 'user', content: 'hi' }, sessionId: 's' });
-    const child = spawn(process.execPath, ['-e', 'setInterval(() => {}, 1 << 30)', `${record}\n`], {
-      stdio: 'ignore',
-    });
-    children.push({ child });
-    await once(child, 'spawn');
-    const path = `/proc/${child.pid}/cmdline`;
-    const expected = await readWhole('claude-code', path);
-    expect(expected.length).toBeGreaterThan(0);
-    const got = collect(followSession({ harness: 'claude-code', path, quietMs: 200, pollMs: 20 }));
-    await got.done;
-    expect(got.events.map(signature)).toEqual(expected);
-  });
+  test(
+    'a file whose size is below its content (/proc) is read once, ' + 'then followed, and the following ends',
+    async () => {
+      // A real process whose command line is a transcript record: /proc/<pid>/cmdline says it has 0 bytes.
+      const record = JSON.stringify({ type: 'user', message: { role: 'user', content: 'hi' }, sessionId: 's' });
+      const child = spawn(process.execPath, ['-e', 'setInterval(() => {}, 1 << 30)', `${record}\n`], {
+        stdio: 'ignore',
+      });
+      children.push({ child });
+      await once(child, 'spawn');
+      const path = `/proc/${child.pid}/cmdline`;
+      const expected = await readWhole('claude-code', path);
+      expect(expected.length).toBeGreaterThan(0);
+      const got = collect(followSession({ harness: 'claude-code', path, quietMs: 200, pollMs: 20 }));
+      await got.done;
+      expect(got.events.map(signature)).toEqual(expected);
+    },
+  );
 
-  test("a subagent's transcript ending in an unfinished line over 1 MiB: the main file is read on, to its end", async () => {
-    const dir = tempDir();
-    const path = join(dir, `${parent}.jsonl`);
-    writeFileSync(path, '');
-    mkdirSync(join(dir, parent, 'subagents'), { recursive: true });
-    const long = `{"type":"assistant","message":{"content":"${'x'.repeat(1_500_000)}`;
-    writeFileSync(join(dir, agent), readFileSync(join(project('subagent'), agent), 'utf8') + long);
-    const lines = lineCounter();
-    const got = collect(
-      followSession({ harness: 'claude-code', path, onLine: lines.onLine, endGraceMs: 50, pollMs: 50 }),
-    );
-    // The subagent's 22 lines are read; its long line then holds the other files back until it stops coming.
-    await lines.until(22);
-    const writer = startWriter(join(project('subagent'), `${parent}.jsonl`), path);
-    children.push(writer);
-    while (!(await writer.ask('next')).endsWith('all'));
-    await got.done;
-    const whole = await readWhole('claude-code', path);
-    expect(got.events.map(signature).sort()).toEqual(whole.sort());
-    expect(got.events.at(-1)?.type).toBe(whole.length > 0 ? got.events.at(-1)?.type : undefined);
-    expect(warnings(got.events)).toEqual(warnings(await collectEvents('claude-code', path)));
-  });
+  test(
+    "a subagent's transcript ending in an unfinished line over 1 MiB: " + 'the main file is read on, to its end',
+    async () => {
+      const dir = tempDir();
+      const path = join(dir, `${parent}.jsonl`);
+      writeFileSync(path, '');
+      mkdirSync(join(dir, parent, 'subagents'), { recursive: true });
+      const long = `{"type":"assistant","message":{"content":"${'x'.repeat(1_500_000)}`;
+      writeFileSync(join(dir, agent), readFileSync(join(project('subagent'), agent), 'utf8') + long);
+      const lines = lineCounter();
+      const got = collect(
+        followSession({ harness: 'claude-code', path, onLine: lines.onLine, endGraceMs: 50, pollMs: 50 }),
+      );
+      // The subagent's 22 lines are read; its long line then holds the other files back until it stops coming.
+      await lines.until(22);
+      const writer = startWriter(join(project('subagent'), `${parent}.jsonl`), path);
+      children.push(writer);
+      while (!(await writer.ask('next')).endsWith('all'));
+      await got.done;
+      const whole = await readWhole('claude-code', path);
+      expect(got.events.map(signature).sort()).toEqual(whole.sort());
+      expect(got.events.at(-1)?.type).toBe(whole.length > 0 ? got.events.at(-1)?.type : undefined);
+      expect(warnings(got.events)).toEqual(warnings(await collectEvents('claude-code', path)));
+    },
+  );
 });
 
 async function collectEvents(harness: string, path: string): Promise<{ type: string }[]> {
@@ -139,28 +148,35 @@ describe('the listing', () => {
     ]);
   });
 
-  test('a symlinked project directory and a symlinked transcript are listed; a link back up is not walked', async () => {
-    const home = tempDir();
-    const elsewhere = tempDir();
-    const projects = join(home, '.claude', 'projects');
-    mkdirSync(join(projects, 'real'), { recursive: true });
-    mkdirSync(join(elsewhere, 'linked-project'));
-    copyFileSync(bash, join(elsewhere, 'linked-project', 'c87769bd-e555-469c-9e50-6bbdc54002bf.jsonl'));
-    symlinkSync(join(elsewhere, 'linked-project'), join(projects, 'linked'));
-    copyFileSync(join(project('subagent'), `${parent}.jsonl`), join(elsewhere, 'main.jsonl'));
-    symlinkSync(join(elsewhere, 'main.jsonl'), join(projects, 'real', `${parent}.jsonl`));
-    symlinkSync(projects, join(projects, 'loop'));
-    const entries = await listed('claude-code', { home });
-    expect(entries.map((entry) => [entry.id, entry.path]).sort()).toEqual([
-      [parent, join(projects, 'real', `${parent}.jsonl`)],
-      ['c87769bd-e555-469c-9e50-6bbdc54002bf', join(projects, 'linked', 'c87769bd-e555-469c-9e50-6bbdc54002bf.jsonl')],
-    ]);
-  });
+  test(
+    'a symlinked project directory and a symlinked transcript are ' + 'listed; a link back up is not walked',
+    async () => {
+      const home = tempDir();
+      const elsewhere = tempDir();
+      const projects = join(home, '.claude', 'projects');
+      mkdirSync(join(projects, 'real'), { recursive: true });
+      mkdirSync(join(elsewhere, 'linked-project'));
+      copyFileSync(bash, join(elsewhere, 'linked-project', 'c87769bd-e555-469c-9e50-6bbdc54002bf.jsonl'));
+      symlinkSync(join(elsewhere, 'linked-project'), join(projects, 'linked'));
+      copyFileSync(join(project('subagent'), `${parent}.jsonl`), join(elsewhere, 'main.jsonl'));
+      symlinkSync(join(elsewhere, 'main.jsonl'), join(projects, 'real', `${parent}.jsonl`));
+      symlinkSync(projects, join(projects, 'loop'));
+      const entries = await listed('claude-code', { home });
+      expect(entries.map((entry) => [entry.id, entry.path]).sort()).toEqual([
+        [parent, join(projects, 'real', `${parent}.jsonl`)],
+        [
+          'c87769bd-e555-469c-9e50-6bbdc54002bf',
+          join(projects, 'linked', 'c87769bd-e555-469c-9e50-6bbdc54002bf.jsonl'),
+        ],
+      ]);
+    },
+  );
 });
 
 describe('locating', () => {
   const rollout = fixturePath(
-    'codex/transcripts/read/home/.codex/sessions/2026/12/01/rollout-2026-12-01T20-01-26-01a23332-a378-7021-bbef-638214f98eab.jsonl',
+    'codex/transcripts/read/home/.codex/sessions/2026/12/01/rollout-2026-12-01T20-01-26-01a23332-a378-7021-bbef-6' +
+      '38214f98eab.jsonl',
   );
 
   test("Codex: 400 rollouts' headers are read a few at a time, not all at once", async () => {

@@ -118,19 +118,22 @@ describe('OpenCode opencode.db = its stdout, but for the documented differences'
     ]);
   });
 
-  test('error-stream-dropped: the cut step leaves an empty text part (consumed); the retried text is the same', async () => {
-    const { stdout, session } = await readPair(
-      'opencode',
-      'opencode',
-      'error-stream-dropped',
-      `${DB}#${ids['error-stream-dropped']}`,
-    );
-    const lines = ['agent | Hello after the dropped stream.', 'usage'];
-    expect(session.events.map(signature)).toEqual(lines);
-    expect(stdout.events.map(signature)).toEqual(lines);
-    // Documented: two step-start parts in one message (the cut stream's and the retry's), as on stdout.
-    expect(session.metrics.input.rules['message.part.updated.1:step_start']).toBe(2);
-  });
+  test(
+    'error-stream-dropped: the cut step leaves an empty text part ' + '(consumed); the retried text is the same',
+    async () => {
+      const { stdout, session } = await readPair(
+        'opencode',
+        'opencode',
+        'error-stream-dropped',
+        `${DB}#${ids['error-stream-dropped']}`,
+      );
+      const lines = ['agent | Hello after the dropped stream.', 'usage'];
+      expect(session.events.map(signature)).toEqual(lines);
+      expect(stdout.events.map(signature)).toEqual(lines);
+      // Documented: two step-start parts in one message (the cut stream's and the retry's), as on stdout.
+      expect(session.metrics.input.rules['message.part.updated.1:step_start']).toBe(2);
+    },
+  );
 });
 
 describe('findSessions on OpenCode capture homes', () => {
@@ -307,35 +310,38 @@ describe('a live opencode.db: read and followed while a real process writes it',
     expect(await events).toEqual(['warning | session_deleted']);
   });
 
-  test('a database replaced by another (deleted and made again) is read again from its start, with a warning', async () => {
-    const { db, writer, dir } = await liveDb();
-    let handled = 0;
-    let waiter: (() => void) | undefined;
-    const follow = followSession({
-      harness: 'opencode',
-      path: `${db}#${ids.read}`,
-      endGraceMs: 50,
-      onLine(line) {
-        handled = line;
-        if (handled >= 12) waiter?.();
-      },
-    });
-    const events = collect(follow);
-    expect(await writer.ask('next 12')).toBe('wrote 12 more');
-    if (handled < 12) await new Promise<void>((resolve) => (waiter = resolve));
-    // The first writer goes, its WAL with it; a second one writes the whole session into a new file, moved in.
-    await writer.quit();
-    for (const file of [`${db}-wal`, `${db}-shm`]) rmSync(file, { force: true });
-    mkdirSync(join(dir, 'new'));
-    const second = await startDbWriter(fixtureDb('read'), join(dir, 'new', 'opencode.db'));
-    cleanup.push(() => second.quit());
-    expect(await second.ask(`next ${second.total}`)).toBe(`wrote ${second.total} all`);
-    expect(await second.ask('checkpoint')).toBe('checkpointed');
-    renameSync(join(dir, 'new', 'opencode.db'), db);
-    const lines = await events;
-    expect(lines.filter((line) => line.startsWith('warning'))).toEqual(['warning | session_truncated']);
-    expect(lines.slice(lines.indexOf('warning | session_truncated') + 1)).toEqual(expected.read);
-  });
+  test(
+    'a database replaced by another (deleted and made again) is read ' + 'again from its start, with a warning',
+    async () => {
+      const { db, writer, dir } = await liveDb();
+      let handled = 0;
+      let waiter: (() => void) | undefined;
+      const follow = followSession({
+        harness: 'opencode',
+        path: `${db}#${ids.read}`,
+        endGraceMs: 50,
+        onLine(line) {
+          handled = line;
+          if (handled >= 12) waiter?.();
+        },
+      });
+      const events = collect(follow);
+      expect(await writer.ask('next 12')).toBe('wrote 12 more');
+      if (handled < 12) await new Promise<void>((resolve) => (waiter = resolve));
+      // The first writer goes, its WAL with it; a second one writes the whole session into a new file, moved in.
+      await writer.quit();
+      for (const file of [`${db}-wal`, `${db}-shm`]) rmSync(file, { force: true });
+      mkdirSync(join(dir, 'new'));
+      const second = await startDbWriter(fixtureDb('read'), join(dir, 'new', 'opencode.db'));
+      cleanup.push(() => second.quit());
+      expect(await second.ask(`next ${second.total}`)).toBe(`wrote ${second.total} all`);
+      expect(await second.ask('checkpoint')).toBe('checkpointed');
+      renameSync(join(dir, 'new', 'opencode.db'), db);
+      const lines = await events;
+      expect(lines.filter((line) => line.startsWith('warning'))).toEqual(['warning | session_truncated']);
+      expect(lines.slice(lines.indexOf('warning | session_truncated') + 1)).toEqual(expected.read);
+    },
+  );
 });
 
 describe('bad input in an OpenCode store', () => {
@@ -354,30 +360,35 @@ describe('bad input in an OpenCode store', () => {
     }
   });
 
-  test('a log row that is not JSON is a warning, an event type OpenCode has not is unknown; the rest is read', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'harness-events-opencode-rows-'));
-    try {
-      const db = join(dir, 'opencode.db');
-      const sql = (statement: string) =>
-        execFileSync('python3', [
-          '-c',
-          'import sqlite3,sys; c=sqlite3.connect(sys.argv[1]); c.executescript(sys.argv[2])',
-          db,
-          statement,
-        ]);
-      sql(
-        'CREATE TABLE session (id text PRIMARY KEY, parent_id text, directory text, time_created integer, time_updated integer);' +
-          'CREATE TABLE event (id text PRIMARY KEY, aggregate_id text, seq integer, type text, data text);' +
-          "INSERT INTO session VALUES ('ses_a', NULL, '/w', 1, 2);" +
-          "INSERT INTO event VALUES ('e1', 'ses_a', 0, 'message.part.updated.1', '{\"sessionID\": \"ses_a\", \"part\": {');" +
-          "INSERT INTO event VALUES ('e2', 'ses_a', 1, 'session.renamed.9', '{\"sessionID\": \"ses_a\"}');" +
-          "INSERT INTO event VALUES ('e3', 'ses_a', 2, 'message.part.updated.1', " +
-          '\'{"sessionID": "ses_a", "part": {"id": "p", "type": "text", "text": "hi", "time": {"end": 1}}}\');',
-      );
-      const events = await collect(readSession({ harness: 'opencode', path: `${db}#ses_a` }));
-      expect(events).toEqual(['warning | not_json', 'unknown session.renamed.9/', 'agent | hi']);
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
-  });
+  test(
+    'a log row that is not JSON is a warning, an event type OpenCode ' + 'has not is unknown; the rest is read',
+    async () => {
+      const dir = mkdtempSync(join(tmpdir(), 'harness-events-opencode-rows-'));
+      try {
+        const db = join(dir, 'opencode.db');
+        const sql = (statement: string) =>
+          execFileSync('python3', [
+            '-c',
+            'import sqlite3,sys; c=sqlite3.connect(sys.argv[1]); c.executescript(sys.argv[2])',
+            db,
+            statement,
+          ]);
+        sql(
+          'CREATE TABLE session (id text PRIMARY KEY, parent_id text, directory text, time_created integer, ' +
+            'time_updated integer);' +
+            'CREATE TABLE event (id text PRIMARY KEY, aggregate_id text, seq integer, type text, data text);' +
+            "INSERT INTO session VALUES ('ses_a', NULL, '/w', 1, 2);" +
+            "INSERT INTO event VALUES ('e1', 'ses_a', 0, 'message.part.updated.1', '{\"sessionID\": \"ses_a\", " +
+            '"part": {\');' +
+            "INSERT INTO event VALUES ('e2', 'ses_a', 1, 'session.renamed.9', '{\"sessionID\": \"ses_a\"}');" +
+            "INSERT INTO event VALUES ('e3', 'ses_a', 2, 'message.part.updated.1', " +
+            '\'{"sessionID": "ses_a", "part": {"id": "p", "type": "text", "text": "hi", "time": {"end": 1}}}\');',
+        );
+        const events = await collect(readSession({ harness: 'opencode', path: `${db}#ses_a` }));
+        expect(events).toEqual(['warning | not_json', 'unknown session.renamed.9/', 'agent | hi']);
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
+    },
+  );
 });
