@@ -59,7 +59,8 @@ for (const row of liveHarnesses) {
           if (scenario.tokens) expect(run.result.metrics.tokens).toEqual(scenario.tokens);
           const x = expectedFor(run.place.workspace, run.serverUrl, cli);
           const session = scenario.session && comparable(await sessionEvents(row.harness, run.place));
-          const sessionContext = `${context}\nthe session's events were\n${session?.map((e) => JSON.stringify(e)).join('\n')}`;
+          const sessionLines = session?.map((e) => JSON.stringify(e)).join('\n');
+          const sessionContext = `${context}\nthe session's events were\n${sessionLines}`;
           if (session) expect(session, sessionContext).toEqual(scenario.session!(x));
           if (scenario.leaves) {
             expect(leftProblems(scenario.leaves, run.place), context).toEqual([]);
