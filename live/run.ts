@@ -63,7 +63,11 @@ export async function runScenario<T>(
   const place = createPlace(scenario.files);
   const turns = scenario.turns(place);
   const server = await startModelServer({
-    conversations: [...(row.side ?? []), { name: 'main', match: { user: scenario.prompt }, turns }],
+    conversations: [
+      ...(row.side ?? []),
+      ...(scenario.conversations?.(place) ?? []),
+      { name: 'main', match: { user: scenario.prompt }, turns },
+    ],
   });
   const marker = `${process.env.HARNESS_EVENTS_LIVE_SUITE ?? 'solo'}:${randomUUID()}`;
   try {

@@ -1,6 +1,6 @@
 /** A live scenario: what the scripted model does, and what the run must give. */
 import type { EventBody, Tokens } from '../lib/kernel/events.js';
-import type { Turn } from '../lib/testing/index.js';
+import type { Conversation, Turn } from '../lib/testing/index.js';
 import type { Place } from './workspace.js';
 import type { Permissions } from '../lib/kernel/permissions.js';
 
@@ -12,6 +12,8 @@ export interface Scenario {
    * place: the workspace is temporary.
    */
   turns(place: Place): Turn[];
+  /** Other conversations of the model, matched before the main one (a subagent's, by a marker in its prompt). */
+  conversations?(place: Place): Conversation[];
   /** Extra workspace files. */
   files?: Record<string, string>;
   /** Extra arguments (the row places them on its command line). */
@@ -36,6 +38,18 @@ export interface Scenario {
   orEvents?: (expect: Expected) => EventBody[][];
   /** The run's token totals (metrics.tokens), where the scenario checks the usage mapping. */
   tokens?: Tokens;
+  /**
+   * The exact events of the session file the CLI wrote, read back with `readSession` (without timestamps and
+   * session ids), checked by hand against the harness page's "Session" section like `events`.
+   */
+  session?: (expect: Expected) => EventBody[];
+  /**
+   * The files the run must leave, relative to the workspace, with their content (null: the file must not exist);
+   * and every path the events name is then checked against the workspace (live/paths.ts): the agent really read,
+   * wrote and ran there. `stdoutPaths: false` checks the session's events only (where stdout cannot tell).
+   */
+  leaves?: Record<string, string | null>;
+  stdoutPaths?: false;
 }
 
 /** What expected events are written with. */

@@ -8,6 +8,7 @@ import { describe, expect, inject, test } from 'vitest';
 import { comparable, driftOf } from './drift.js';
 import { liveHarnesses } from './harnesses.js';
 import type { Installed } from './install.js';
+import { leftProblems, pathProblems, sessionEvents } from './paths.js';
 import { runScenario } from './run.js';
 import type { Expected } from './scenario.js';
 import { scenarios } from './scenarios/index.js';
@@ -27,7 +28,7 @@ for (const row of liveHarnesses) {
   describe.concurrent(`${row.id} (${cli.cli.pkg}@${cli.version})`, () => {
     for (const scenario of scenarios[row.id] ?? []) {
       test(scenario.name, async ({ task }) => {
-        await runScenario(row, cli, scenario, (run) => {
+        await runScenario(row, cli, scenario, async (run) => {
           const events = comparable(run.events);
           const expected = scenario.events(expectedFor(run.place.workspace, run.serverUrl, cli));
           task.meta.live = { row: row.id, drift: driftOf(expected, events), leftovers: run.leftovers };
@@ -56,6 +57,16 @@ for (const row of liveHarnesses) {
           if (!others.some((other) => isDeepStrictEqual(events, other))) expect(events, context).toEqual(expected);
           if (scenario.unchanged) expect(run.changed, `${context}\nthe workspace changed`).toEqual([]);
           if (scenario.tokens) expect(run.result.metrics.tokens).toEqual(scenario.tokens);
+          const x = expectedFor(run.place.workspace, run.serverUrl, cli);
+          const session = scenario.session && comparable(await sessionEvents(row.harness, run.place));
+          const sessionLines = session?.map((e) => JSON.stringify(e)).join('\n');
+          const sessionContext = `${context}\nthe session's events were\n${sessionLines}`;
+          if (session) expect(session, sessionContext).toEqual(scenario.session!(x));
+          if (scenario.leaves) {
+            expect(leftProblems(scenario.leaves, run.place), context).toEqual([]);
+            const checked = [...(scenario.stdoutPaths === false ? [] : events), ...(session ?? [])];
+            expect(pathProblems(checked, run.place, run.changed), sessionContext).toEqual([]);
+          }
         });
       });
     }

@@ -7,25 +7,29 @@ import { execFile } from 'node:child_process';
 import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { afterAll, expect, test } from 'vitest';
+import { afterAll, beforeAll, expect, test } from 'vitest';
 
 const root = new URL('..', import.meta.url).pathname;
 const run = promisify(execFile);
 const docs = ['docs/library.md', 'docs/processes.md', 'docs/run-contract.md'];
-// Inside the repository, so that `harness-events` resolves to the package itself (its exports, dist/).
-const tmp = mkdtempSync(join(root, 'test', '.docs-'));
+// Inside the repository, so that `harness-events` resolves to the package itself (its exports, dist/); made when
+// the tests run, not when the file is collected (`vitest list` runs no afterAll).
+let tmp: string;
+let bin: string;
+beforeAll(() => {
+  tmp = mkdtempSync(join(root, 'test', '.docs-'));
+  // The CLIs the examples start: each prints a real captured stream of its harness.
+  bin = join(tmp, 'bin');
+  mkdirSync(bin);
+  for (const [name, fixture] of [
+    ['claude', 'claude-code/lab/bash.jsonl'],
+    ['codex', 'codex/openai-docs-exec-sample.jsonl'],
+  ]) {
+    writeFileSync(join(bin, name!), `#!/bin/sh\nexec cat ${join(root, 'test/fixtures', fixture!)}\n`);
+    chmodSync(join(bin, name!), 0o755);
+  }
+});
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
-
-// The CLIs the examples start: each prints a real captured stream of its harness.
-const bin = join(tmp, 'bin');
-mkdirSync(bin);
-for (const [name, fixture] of [
-  ['claude', 'claude-code/lab/bash.jsonl'],
-  ['codex', 'codex/openai-docs-exec-sample.jsonl'],
-]) {
-  writeFileSync(join(bin, name!), `#!/bin/sh\nexec cat ${join(root, 'test/fixtures', fixture!)}\n`);
-  chmodSync(join(bin, name!), 0o755);
-}
 
 // What the examples leave to the reader, and the probe that reports what `await run.done` gave.
 const prelude = `

@@ -4,6 +4,7 @@
  * Bash), so searches and listings are scripted as shell commands.
  */
 import type { Scenario } from '../scenario.js';
+import { claudeCodeDirectories } from './claude-code-directories.js';
 import { apiErrorScenario, greeting, shellEvents, shellScenario, textScenario } from './common.js';
 
 export const claudeCode: Scenario[] = [
@@ -65,4 +66,5 @@ export const claudeCode: Scenario[] = [
       x.exited(1),
     ],
   }),
+  ...claudeCodeDirectories,
 ];

@@ -5,7 +5,7 @@
 import type { Scenario } from '../scenario.js';
 import { apiErrorScenario, textScenario } from './common.js';
 
-const exec = (cmd: string) => ({ name: 'exec_command', input: { cmd } });
+const exec = (cmd: string, workdir?: string) => ({ name: 'exec_command', input: { cmd, workdir } });
 
 export const codex: Scenario[] = [
   textScenario(
@@ -81,4 +81,43 @@ export const codex: Scenario[] = [
       x.exited(1),
     ],
   }),
+  {
+    name: 'workdir',
+    prompt: 'Run commands in a subfolder.',
+    permissions: 'bypass',
+    turns: (p) => [
+      { text: 'Working in src.', tools: [exec('cat a.ts', 'src')] },
+      { tools: [exec('echo hi > out.txt', p.path('src'))] },
+      { tools: [exec('ls', 'src')] },
+      { text: 'Ran in src.' },
+    ],
+    exitCode: 0,
+    leaves: { 'src/out.txt': 'hi\n', 'out.txt': null },
+    // stdout never says where a command ran: its relative paths are the run's directory's (codex.md), which is why
+    // its paths are not checked against the workspace (stdoutPaths).
+    stdoutPaths: false,
+    events: (x) => [
+      { type: 'agent', message: 'Working in src.' },
+      { type: 'read', path: x.path('a.ts'), is_success: true },
+      { type: 'command', command: 'echo hi > out.txt', exit_code: 0, is_success: true },
+      { type: 'list', is_success: true },
+      { type: 'agent', message: 'Ran in src.' },
+      { type: 'usage', tokens: { input: 4800, output: 160, cache_read: 0, cache_write: 0, reasoning: 0 } },
+    ],
+    // The rollout does: each command's CommandExecution.cwd is its working_directory and its paths resolve there.
+    session: (x) => [
+      { type: 'agent', message: 'Working in src.' },
+      { type: 'read', path: x.path('src/a.ts'), is_success: true },
+      {
+        type: 'command',
+        command: 'echo hi > out.txt',
+        exit_code: 0,
+        working_directory: x.path('src'),
+        is_success: true,
+      },
+      { type: 'list', is_success: true },
+      { type: 'agent', message: 'Ran in src.' },
+      { type: 'usage', tokens: { input: 4800, output: 160, cache_read: 0, cache_write: 0, reasoning: 0 } },
+    ],
+  },
 ];

@@ -79,9 +79,9 @@ const plans: Record<string, { warnings: string[]; stopped?: true }> = {
       denied('Edit', inPlan('src/a.ts')),
       denied(
         'Bash',
-        'Auto mode is unavailable: its safety check does not run for this session, so Bash was not run. Other actions ' +
-          "that need the check will be denied too, and retrying won't help. Finish what you can without them, then " +
-          'tell the user what is blocked and that they can switch to another permission mode.',
+        'Auto mode is unavailable: its safety check does not run for this session, so Bash was not run. ' +
+          "Other actions that need the check will be denied too, and retrying won't help. Finish what you can " +
+          'without them, then tell the user what is blocked and that they can switch to another permission mode.',
       ),
     ],
   },
@@ -177,7 +177,9 @@ describe('Codex: refusals only on stderr (spawnHarness)', () => {
   });
 });
 
-describe("ACP: the library's own rejections (test/fixtures/acp/<agent>/permission-default.jsonl, replayed live)", () => {
+const acpRejections =
+  "ACP: the library's own rejections (test/fixtures/acp/<agent>/permission-default.jsonl, " + 'replayed live)';
+describe(acpRejections, () => {
   const replay = fileURLToPath(new URL('../children/acp-replay.mjs', import.meta.url));
   const chose = (tool: string, option: string) => denied(tool, `permissions "default": the library chose ${option}`);
   // Whether the agent went on after a rejection is what came before the turn's answer: a new call or the model's

@@ -80,14 +80,19 @@ function hostileLine(lines: string[]) {
 }
 
 /**
- * An ACP tool call is a record each message updates field by field, closed once it has finished
- * (acp.md): a copy of a real tool call message inserted elsewhere changes the call by the
- * protocol's own rules (an early `completed` closes it before its input came). Such inputs keep
- * every check but the one on the clean run's file operations.
+ * Copies of a real tool call that change the call by the harness's own rules: an ACP tool call is a record each
+ * message updates field by field, closed once it has finished (acp.md: an early `completed` closes it before its
+ * input came); a Claude Code `tool_use` is resolved by its id, the first one waiting under it, and takes the shell
+ * directory of its time (claude-code.md: a copy of a later Bash call put before the `cd` it follows is the call its
+ * result resolves, in the directory it was made in). Such inputs keep every check but the one on the clean run's
+ * file operations.
  */
-function copiesAnAcpToolCall(harness: string, lines: string[], insertions: [number, string][]): boolean {
-  if (harness !== 'acp') return false;
-  const calls = lines.filter((line) => line.includes('"toolCallId"'));
+const toolCallMarks: Readonly<Record<string, string>> = { acp: '"toolCallId"', 'claude-code': '"type":"tool_use"' };
+
+function copiesAToolCall(harness: string, lines: string[], insertions: [number, string][]): boolean {
+  const mark = toolCallMarks[harness];
+  if (mark === undefined) return false;
+  const calls = lines.filter((line) => line.includes(mark));
   return insertions.some(([, inserted]) => calls.some((call) => inserted.includes(call)));
 }
 
@@ -127,7 +132,7 @@ describe('hostile input, every harness, every real fixture', () => {
                 expect(result.rules.every((rule) => typeof rule === 'string' && rule !== '')).toBe(true);
                 expect(result.metrics.input.bytes).toBe(Buffer.byteLength(input));
                 // The clean run's file operations are all still there (insertions may add events, or split a message).
-                for (const event of copiesAnAcpToolCall(harness, lines, insertions) ? [] : clean.events) {
+                for (const event of copiesAToolCall(harness, lines, insertions) ? [] : clean.events) {
                   if (event.type === 'read' || event.type === 'write')
                     expect(result.events.some((e) => 'path' in e && e.path === event.path)).toBe(true);
                 }

@@ -25,6 +25,7 @@ export function joinPath(base: string, path: string): string {
 }
 
 function trimSeparator(path: string, flavor: typeof posix): string {
-  const root = flavor.parse(path).root;
-  return path.length > root.length && path.endsWith(flavor.sep) ? path.slice(0, -1) : path;
+  // Most paths end in no separator: parsing them for their root would be the tracker's largest cost.
+  if (!path.endsWith(flavor.sep)) return path;
+  return path.length > flavor.parse(path).root.length ? path.slice(0, -1) : path;
 }

@@ -39,30 +39,33 @@ const agentLog = () =>
     .map((line) => JSON.parse(line));
 
 describe('harness-events run --harness acp', { timeout: 30_000 }, () => {
-  test('-- <command> --permissions bypass: the handshake, the prompt, the permission allowed, the events, exit 0', async () => {
-    const { code, events, stderr } = await cli('turn', [
-      'run',
-      '--harness',
-      'acp',
-      '--prompt',
-      'Clean the build.',
-      '--permissions',
-      'bypass',
-      '--',
-      process.execPath,
-      agentScript,
-    ]);
-    expect({ code, stderr }).toEqual({ code: 0, stderr: '' });
-    expect(events.map((event) => event.type)).toEqual(['reasoning', 'agent', 'read', 'command', 'agent', 'usage']);
-    expect(events[4]).toEqual({
-      type: 'agent',
-      message: 'permission: {"outcome":{"outcome":"selected","optionId":"once"}}',
-    });
-    expect(agentLog()[3].received.params).toEqual({
-      sessionId: 'sess-1',
-      prompt: [{ type: 'text', text: 'Clean the build.' }],
-    });
-  });
+  test(
+    '-- <command> --permissions bypass: the handshake, the prompt, ' + 'the permission allowed, the events, exit 0',
+    async () => {
+      const { code, events, stderr } = await cli('turn', [
+        'run',
+        '--harness',
+        'acp',
+        '--prompt',
+        'Clean the build.',
+        '--permissions',
+        'bypass',
+        '--',
+        process.execPath,
+        agentScript,
+      ]);
+      expect({ code, stderr }).toEqual({ code: 0, stderr: '' });
+      expect(events.map((event) => event.type)).toEqual(['reasoning', 'agent', 'read', 'command', 'agent', 'usage']);
+      expect(events[4]).toEqual({
+        type: 'agent',
+        message: 'permission: {"outcome":{"outcome":"selected","optionId":"once"}}',
+      });
+      expect(agentLog()[3].received.params).toEqual({
+        sessionId: 'sess-1',
+        prompt: [{ type: 'text', text: 'Clean the build.' }],
+      });
+    },
+  );
 
   test('by default the permission is rejected; --model', async () => {
     const { code, events } = await cli('turn', [

@@ -1,87 +1,26 @@
 /**
- * The library as an ACP client (acp.md "The client side"), against a real peer: a small ACP agent
- * run as a child process (test/children/acp-agent.mjs) that logs every message it receives, the end
- * of its input and the signals it gets. Each test names the row of the page's tables it covers.
- * Every message the client wrote is checked against the official ACP schema (protocol.ts).
+ * The library as an ACP client (acp.md "The client side"), against a real peer (peer.ts): what the library
+ * sends, and the known agents (the `agent` option). Each test names the row of the page's tables it covers.
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { acpAgents, launch } from '../../../lib/harnesses/acp/agents.js';
-import { permissionAnswer } from '../../../lib/harnesses/acp/client.js';
-import type { HarnessEvent } from '../../../lib/kernel/events.js';
-import { spawnHarness, type HarnessRun, type SpawnHarnessOptions } from '../../../lib/runtime/run/spawn.js';
+import { spawnHarness, type SpawnHarnessOptions } from '../../../lib/runtime/run/spawn.js';
 import { bodies, onPath } from '../../helpers.js';
 import { buildReport } from '../../../lib/interfaces/report/index.js';
-import { protocolErrors } from './protocol.js';
+import {
+  freshDirEachTest,
+  agentScript,
+  prompt,
+  dir,
+  agent,
+  collect,
+  initialize,
+  sessionNew,
+  promptRequest,
+} from './peer.js';
 
-const agentScript = new URL('../../children/acp-agent.mjs', import.meta.url).pathname;
-const version = JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')).version as string;
-const prompt = 'Clean the build.';
-
-let dir: string;
-beforeEach(() => {
-  dir = mkdtempSync(join(tmpdir(), 'acp-client-'));
-});
-afterEach(() => rmSync(dir, { recursive: true, force: true }));
-
-type LogEntry = { argv?: string[]; received?: Record<string, unknown>; end?: true; signal?: string };
-
-/** The test agent playing `scenario`, run through spawnHarness; `log()` is what it saw. */
-function agent(scenario: string, options: Partial<SpawnHarnessOptions> = {}) {
-  const logFile = join(dir, 'agent.log');
-  const run = spawnHarness({
-    harness: 'acp',
-    command: process.execPath,
-    args: [agentScript],
-    cwd: dir,
-    prompt,
-    // No pause in these runs may split a span: the idle flush is for agents that stall.
-    idleFlushMs: 60_000,
-    ...options,
-    env: { ...process.env, ACP_AGENT_SCENARIO: scenario, ACP_AGENT_LOG: logFile, ...options.env },
-  });
-  const log = (): LogEntry[] =>
-    readFileSync(logFile, 'utf8')
-      .trim()
-      .split('\n')
-      .map((line) => JSON.parse(line));
-  /** Every message the client sent, each checked against the ACP schema. */
-  const sent = () => {
-    const messages = log().flatMap((entry) => (entry.received ? [entry.received] : []));
-    for (const message of messages) expect(protocolErrors(message), JSON.stringify(message)).toBe('');
-    return messages;
-  };
-  return { run, log, sent };
-}
-
-async function collect(run: HarnessRun, onEvent: (event: HarnessEvent) => void = () => {}): Promise<HarnessEvent[]> {
-  const events: HarnessEvent[] = [];
-  for await (const event of run) {
-    events.push(event);
-    onEvent(event);
-  }
-  return events;
-}
-
-const initialize = {
-  jsonrpc: '2.0',
-  id: 1,
-  method: 'initialize',
-  params: {
-    protocolVersion: 1,
-    clientCapabilities: { fs: { readTextFile: false, writeTextFile: false }, terminal: false },
-    clientInfo: { name: 'harness-events', version },
-  },
-};
-const sessionNew = () => ({ jsonrpc: '2.0', id: 2, method: 'session/new', params: { cwd: dir, mcpServers: [] } });
-const promptRequest = (id: number) => ({
-  jsonrpc: '2.0',
-  id,
-  method: 'session/prompt',
-  params: { sessionId: 'sess-1', prompt: [{ type: 'text', text: prompt }] },
-});
+freshDirEachTest();
 
 describe('what the library sends', { timeout: 30_000 }, () => {
   test(
@@ -196,18 +135,22 @@ describe('what the library sends', { timeout: 30_000 }, () => {
     });
   }
 
-  test('a turn that ended with another stop reason (refusal): the stop-reason warning, no exit_code error, exit code 1', async () => {
-    const { run } = agent('refuse');
-    expect(bodies(await collect(run))).toEqual([
-      { type: 'warning', code: 'refusal', message: 'ACP turn ended: refusal' },
-    ]);
-    await expect(run.done).rejects.toMatchObject({
-      reason: 'exit_code',
-      exitCode: 1,
-      message: `the conversation with ${process.execPath} ended with exit code 1`,
-      metrics: { exit_code: 1 },
-    });
-  });
+  test(
+    'a turn that ended with another stop reason (refusal): the ' +
+      'stop-reason warning, no exit_code error, exit code 1',
+    async () => {
+      const { run } = agent('refuse');
+      expect(bodies(await collect(run))).toEqual([
+        { type: 'warning', code: 'refusal', message: 'ACP turn ended: refusal' },
+      ]);
+      await expect(run.done).rejects.toMatchObject({
+        reason: 'exit_code',
+        exitCode: 1,
+        message: `the conversation with ${process.execPath} ended with exit code 1`,
+        metrics: { exit_code: 1 },
+      });
+    },
+  );
 
   test(
     'a turn that ended end_turn, whose agent ignores the end of its stdin (claude-agent-acp, codex-acp), gets ' +
@@ -234,228 +177,6 @@ describe('what the library sends', { timeout: 30_000 }, () => {
     },
   );
 });
-
-describe('requests from the agent', { timeout: 30_000 }, () => {
-  test(
-    'session/request_permission with `permissions: "bypass"`: the first allow_once option, not the allow_always ' +
-      'before it',
-    async () => {
-      const { run, sent } = agent('turn', { permissions: 'bypass' });
-      await collect(run);
-      expect(sent().at(-1)).toEqual({
-        jsonrpc: '2.0',
-        id: 100,
-        result: { outcome: { outcome: 'selected', optionId: 'once' } },
-      });
-    },
-  );
-
-  test(
-    'session/request_permission by default (no permissions option): the reject_once option, and the agent fails ' +
-      'the call',
-    async () => {
-      const { run, sent } = agent('turn');
-      const events = bodies(await collect(run));
-      expect(events.slice(3, 6)).toEqual([
-        // docs/contract.md "Refused tool calls": the rejection is a warning; the agent then fails the call.
-        {
-          type: 'warning',
-          code: 'permission_denied',
-          message: 'Permission denied: rm -rf build: permissions "default": the library chose no',
-        },
-        { type: 'command', command: 'rm -rf build', is_success: false },
-        { type: 'agent', message: 'permission: {"outcome":{"outcome":"selected","optionId":"no"}}' },
-      ]);
-      expect(sent().at(-1)).toEqual({
-        jsonrpc: '2.0',
-        id: 100,
-        result: { outcome: { outcome: 'selected', optionId: 'no' } },
-      });
-    },
-  );
-
-  test(
-    'the permission answer: allow_once, else allow_always; reject_once, else reject_always; no such option, or ' +
-      'after an abort: cancelled',
-    () => {
-      const option = (kind: string) => ({ optionId: `id-${kind}`, name: kind, kind });
-      const all = ['allow_always', 'allow_once', 'reject_always', 'reject_once'].map(option);
-      expect(permissionAnswer(all, 'bypass')).toEqual({ outcome: { outcome: 'selected', optionId: 'id-allow_once' } });
-      expect(permissionAnswer([option('allow_always'), option('reject_once')], 'bypass')).toEqual({
-        outcome: { outcome: 'selected', optionId: 'id-allow_always' },
-      });
-      expect(permissionAnswer(all, 'default')).toEqual({
-        outcome: { outcome: 'selected', optionId: 'id-reject_once' },
-      });
-      expect(permissionAnswer([option('reject_always'), option('allow_once')], 'default')).toEqual({
-        outcome: { outcome: 'selected', optionId: 'id-reject_always' },
-      });
-      expect(permissionAnswer([option('reject_once')], 'bypass')).toEqual({ outcome: { outcome: 'cancelled' } });
-      expect(permissionAnswer(all, 'bypass', true)).toEqual({ outcome: { outcome: 'cancelled' } });
-      // Options the agent got wrong: not an array, an option without an id.
-      expect(permissionAnswer(undefined, 'bypass')).toEqual({ outcome: { outcome: 'cancelled' } });
-      expect(permissionAnswer([{ kind: 'allow_once' }], 'bypass')).toEqual({ outcome: { outcome: 'cancelled' } });
-    },
-  );
-
-  test(
-    'fs/*, terminal/* and an extension method: error -32601 "Method not found"; the agent broke the protocol ' +
-      'with fs and terminal, so those are unknown events',
-    async () => {
-      const { run, sent } = agent('fs');
-      const notFound = (method: string) => ({ code: -32601, message: `Method not found: ${method}` });
-      expect(bodies(await collect(run))).toEqual([
-        {
-          type: 'unknown',
-          raw: {
-            jsonrpc: '2.0',
-            id: 200,
-            method: 'fs/read_text_file',
-            params: { sessionId: 'sess-1', path: '/etc/hostname' },
-          },
-        },
-        {
-          type: 'unknown',
-          raw: { jsonrpc: '2.0', id: 201, method: 'terminal/create', params: { sessionId: 'sess-1', command: 'ls' } },
-        },
-        // The extension request is consumed: it carries no activity the contract knows.
-        {
-          type: 'agent',
-          message: `answers: ${JSON.stringify(['fs/read_text_file', 'terminal/create', '_acme/ping'].map(notFound))}`,
-        },
-      ]);
-      expect(sent().slice(3)).toEqual([
-        { jsonrpc: '2.0', id: 200, error: notFound('fs/read_text_file') },
-        { jsonrpc: '2.0', id: 201, error: notFound('terminal/create') },
-        { jsonrpc: '2.0', id: 202, error: notFound('_acme/ping') },
-      ]);
-    },
-  );
-});
-
-describe('abort', { timeout: 30_000 }, () => {
-  test(
-    "session/cancel, a permission asked after it answered cancelled, and the events go on to the agent's " +
-      '`cancelled` answer',
-    async () => {
-      const controller = new AbortController();
-      const { run, log, sent } = agent('cancel', { signal: controller.signal });
-      const events = await collect(run, (event) => event.type === 'agent' && controller.abort());
-      expect(bodies(events)).toEqual([
-        { type: 'agent', message: 'Starting the slow build.' },
-        { type: 'agent', message: 'after the cancel: {"outcome":{"outcome":"cancelled"}}' },
-        { type: 'command', command: 'sleep 30 && echo built' },
-        { type: 'warning', code: 'cancelled', message: 'ACP turn ended: cancelled' },
-      ]);
-      expect(sent().slice(3)).toEqual([
-        { jsonrpc: '2.0', method: 'session/cancel', params: { sessionId: 'sess-1' } },
-        { jsonrpc: '2.0', id: 300, result: { outcome: { outcome: 'cancelled' } } },
-      ]);
-      expect(log().at(-1)).toEqual({ end: true });
-      // `cancelled` after the caller's abort: 130, whatever the agent exits with.
-      await expect(run.done).rejects.toMatchObject({
-        reason: 'aborted',
-        isCanceled: true,
-        exitCode: 130,
-        metrics: { ended: true, is_error: true, exit_code: 130 },
-      });
-    },
-  );
-
-  test(
-    'an agent that ignores session/cancel, its stdin closing and SIGTERM is killed after the graces: SIGTERM, ' +
-      'then SIGKILL',
-    async () => {
-      const { run } = agent('deaf', { cancelGraceMs: 50, exitGraceMs: 50, killGraceMs: 50 });
-      // What the client did, in order, seen where it does it (the agent's own log would need the agent to be
-      // scheduled within the graces, which a loaded machine does not promise): its writes to the agent's stdin and
-      // the signals to its group, both passed on unchanged.
-      const steps: string[] = [];
-      const stdin = run.child!.stdin!;
-      const write = stdin.write.bind(stdin) as (chunk: string) => boolean;
-      const end = stdin.end.bind(stdin) as () => void;
-      stdin.write = ((chunk: string) => (steps.push(JSON.parse(chunk).method ?? 'answer'), write(chunk))) as never;
-      stdin.end = (() => (steps.push('end'), end())) as never;
-      const kill = vi.spyOn(process, 'kill');
-      try {
-        // From the stop on: the handshake and the prompt went before.
-        const events = await collect(run, (event) => event.type === 'agent' && (steps.splice(0), run.stop()));
-        expect(bodies(events)).toEqual([
-          { type: 'agent', message: 'Starting the slow build.' },
-          // The end of input: the call never finished.
-          { type: 'command', command: 'sleep 30 && echo built' },
-          {
-            type: 'warning',
-            code: 'incomplete',
-            message: 'acp ended without its terminal record (session/prompt response): the run is incomplete',
-          },
-        ]);
-        // No answer within the cancel grace: 130, and the client's own SIGKILL is not the run's signal.
-        await expect(run.done).rejects.toMatchObject({ reason: 'aborted', isCanceled: true, exitCode: 130 });
-        expect(run.metrics.signal).toBeUndefined();
-        expect(run.child!.signalCode).toBe('SIGKILL');
-        const group = -run.child!.pid!;
-        for (const [pid, signal] of kill.mock.calls) if (pid === group && signal !== 0) steps.push(String(signal));
-        expect(steps).toEqual(['session/cancel', 'end', 'SIGTERM', 'SIGKILL']);
-      } finally {
-        kill.mockRestore();
-      }
-    },
-  );
-
-  test(
-    'an abort before the session exists (session/new unanswered): nothing to cancel, the agent is stopped at ' + 'once',
-    async () => {
-      const controller = new AbortController();
-      const { run, log, sent } = agent('hang', { signal: controller.signal });
-      const events = await collect(
-        run,
-        (event) => event.type === 'warning' && event.code === 'stderr' && controller.abort(),
-      );
-      expect(bodies(events)).toEqual([
-        { type: 'warning', code: 'stderr', message: 'waiting for a session' },
-        {
-          type: 'warning',
-          code: 'incomplete',
-          message: 'acp ended without its terminal record (session/prompt response): the run is incomplete',
-        },
-      ]);
-      expect(sent()).toEqual([initialize, sessionNew()]);
-      expect(log().at(-1)).toEqual({ end: true });
-      await expect(run.done).rejects.toMatchObject({ reason: 'aborted', isCanceled: true, exitCode: 130 });
-    },
-  );
-
-  test('leaving the stream (break in for await) cancels the turn the same way, and the agent is gone', async () => {
-    const { run, sent } = agent('cancel');
-    for await (const event of run) if (event.type === 'agent') break;
-    await expect(run.done).rejects.toMatchObject({ reason: 'aborted', isCanceled: true, exitCode: 130 });
-    expect(sent()[3]).toEqual({ jsonrpc: '2.0', method: 'session/cancel', params: { sessionId: 'sess-1' } });
-    expect(run.child!.exitCode).toBe(0);
-  });
-});
-
-test(
-  'an agent that exits mid-turn ends the stream: the open call unfinished, its stderr, incomplete, its exit code',
-  { timeout: 30_000 },
-  async () => {
-    const { run } = agent('crash');
-    const events = bodies(await collect(run));
-    expect(events.filter((event) => event.code !== 'stderr')).toEqual([
-      { type: 'agent', message: 'Working.' },
-      { type: 'command', command: 'make' },
-      {
-        type: 'warning',
-        code: 'incomplete',
-        message: 'acp ended without its terminal record (session/prompt response): the run is incomplete',
-      },
-      { type: 'error', code: 'exit_code', message: `${process.execPath} exited with code 3` },
-    ]);
-    expect(events).toContainEqual({ type: 'warning', code: 'stderr', message: 'agent crashed' });
-    // The agent's own exit before any ending of the conversation's: its own code.
-    await expect(run.done).rejects.toMatchObject({ reason: 'exit_code', exitCode: 3, metrics: { ended: false } });
-  },
-);
 
 describe('known agents (the `agent` option)', { timeout: 30_000 }, () => {
   /** `name` on PATH runs the test agent, as the real CLI would be found. */
@@ -484,16 +205,19 @@ describe('known agents (the `agent` option)', { timeout: 30_000 }, () => {
     },
   );
 
-  test("by default a preset leaves out its auto-approve flags and asks instead; `args` follow the preset's", async () => {
-    const { run, log } = agent('turn', {
-      command: undefined,
-      args: ['--auth-type', 'openai'],
-      agent: 'qwen',
-      env: agentOnPath('qwen'),
-    });
-    await collect(run);
-    expect(log()[0]).toEqual({ argv: ['--acp', '--approval-mode', 'default', '--auth-type', 'openai'] });
-  });
+  test(
+    'by default a preset leaves out its auto-approve flags and ' + "asks instead; `args` follow the preset's",
+    async () => {
+      const { run, log } = agent('turn', {
+        command: undefined,
+        args: ['--auth-type', 'openai'],
+        agent: 'qwen',
+        env: agentOnPath('qwen'),
+      });
+      await collect(run);
+      expect(log()[0]).toEqual({ argv: ['--acp', '--approval-mode', 'default', '--auth-type', 'openai'] });
+    },
+  );
 
   test("`extraArgs` (as for the other harnesses), then `args`, follow the preset's", () => {
     expect(
@@ -555,7 +279,10 @@ describe('known agents (the `agent` option)', { timeout: 30_000 }, () => {
     expect(run({ prompt: undefined })).toThrow(new TypeError('acp: the prompt option is required (a string)'));
     expect(run({ command: undefined })).toThrow(new TypeError('acp: an agent (a known one) or a command is required'));
     expect(run({ agent: 'vim' })).toThrow(
-      /^acp: unknown agent "vim" \(known: copilot, droid, kilo, claude, claude-code, qwen, gemini, opencode, goose, crush, auggie, cursor, codex\)/,
+      new RegExp(
+        '^acp: unknown agent "vim" \\(known: copilot, droid, kilo, claude, claude-code, qwen, gemini, opencode, ' +
+          'goose, crush, auggie, cursor, codex\\)',
+      ),
     );
     expect(run({ permissions: 'plan' })).toThrow(
       new TypeError(

@@ -145,7 +145,10 @@ describe('issue 30 item 9: an agent that asks and never reads cannot make the cl
         type: 'warning',
         code: 'protocol_error',
         message: expect.stringMatching(
-          /^the ACP agent is not reading its stdin \(\d+ bytes of answers unread\): its requests go unanswered until it reads$/,
+          new RegExp(
+            '^the ACP agent is not reading its stdin \\(\\d+ bytes of answers unread\\): ' +
+              'its requests go unanswered until it reads$',
+          ),
         ),
       },
     ]);

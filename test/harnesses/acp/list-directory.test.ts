@@ -39,26 +39,29 @@ function listing(id: string, kind: string, rawInput: Record<string, unknown>, st
   ];
 }
 
-test('_meta.toolName list_directory: a list of rawInput.path (absent without one), success from the status', async () => {
-  const lines = [
-    initialize,
-    rpc({ id: 2, result: { sessionId: 's1' } }),
-    ...listing('c1', 'search', { path: 'src' }),
-    ...listing('c2', 'other', {}, 'failed'),
-    // Another tool of kind search stays a search.
-    update({
-      sessionUpdate: 'tool_call',
-      toolCallId: 'c3',
-      status: 'completed',
-      title: 'Grep',
-      kind: 'search',
-      rawInput: { pattern: 'x' },
-      _meta: { toolName: 'grep_search' },
-    }),
-  ];
-  expect(bodies((await run(jsonl(...lines), { harness: 'acp', cwd: '/ws' })).events)).toEqual([
-    { type: 'list', path: '/ws/src', is_success: true },
-    { type: 'list', is_success: false },
-    { type: 'search', query: 'x', is_success: true },
-  ]);
-});
+test(
+  '_meta.toolName list_directory: a list of rawInput.path ' + '(absent without one), success from the status',
+  async () => {
+    const lines = [
+      initialize,
+      rpc({ id: 2, result: { sessionId: 's1' } }),
+      ...listing('c1', 'search', { path: 'src' }),
+      ...listing('c2', 'other', {}, 'failed'),
+      // Another tool of kind search stays a search.
+      update({
+        sessionUpdate: 'tool_call',
+        toolCallId: 'c3',
+        status: 'completed',
+        title: 'Grep',
+        kind: 'search',
+        rawInput: { pattern: 'x' },
+        _meta: { toolName: 'grep_search' },
+      }),
+    ];
+    expect(bodies((await run(jsonl(...lines), { harness: 'acp', cwd: '/ws' })).events)).toEqual([
+      { type: 'list', path: '/ws/src', is_success: true },
+      { type: 'list', is_success: false },
+      { type: 'search', query: 'x', is_success: true },
+    ]);
+  },
+);

@@ -154,19 +154,22 @@ describe('exact events of real streams', () => {
     ]);
   });
 
-  test('lab/subagent.jsonl: task_started and task_notification are the orchestration, the subagent Read is a read', async () => {
-    const { events } = await runFixture('claude-code/lab/subagent.jsonl', { harness });
-    const agent = 'toolu_01Agent0000001';
-    const subagent_name = 'general-purpose';
-    expect(bodies(events)).toEqual([
-      { type: 'agent', message: 'Delegating to a subagent.' },
-      // task_started; the Agent call and its result, task_progress and task_updated are consumed.
-      { type: 'orchestration', action: 'subagent_started', subagent_id: agent, subagent_name, is_success: true },
-      { type: 'read', path: '/home/user/project/README.md', is_success: true },
-      { type: 'orchestration', action: 'subagent_completed', subagent_id: agent, subagent_name, is_success: true },
-      { type: 'agent', message: 'The subagent reports that the first line of the README is "# Demo project".' },
-    ]);
-  });
+  test(
+    'lab/subagent.jsonl: task_started and task_notification are ' + 'the orchestration, the subagent Read is a read',
+    async () => {
+      const { events } = await runFixture('claude-code/lab/subagent.jsonl', { harness });
+      const agent = 'toolu_01Agent0000001';
+      const subagent_name = 'general-purpose';
+      expect(bodies(events)).toEqual([
+        { type: 'agent', message: 'Delegating to a subagent.' },
+        // task_started; the Agent call and its result, task_progress and task_updated are consumed.
+        { type: 'orchestration', action: 'subagent_started', subagent_id: agent, subagent_name, is_success: true },
+        { type: 'read', path: '/home/user/project/README.md', is_success: true },
+        { type: 'orchestration', action: 'subagent_completed', subagent_id: agent, subagent_name, is_success: true },
+        { type: 'agent', message: 'The subagent reports that the first line of the README is "# Demo project".' },
+      ]);
+    },
+  );
 
   test('lab/errors-max-turns.jsonl: an error_* result is an error, its usage still counted', async () => {
     const { events, metrics } = await runFixture('claude-code/lab/errors-max-turns.jsonl', { harness });

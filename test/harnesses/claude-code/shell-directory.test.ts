@@ -107,10 +107,13 @@ describe('Shell directory', () => {
     expect(await where([...bash('pushd docs'), ...bash('popd')])).toEqual(at('/ws/docs'));
   });
 
-  test('bash:cd: cd - is the directory before the previous move of the same script, and fails without one', async () => {
-    expect(await where(bash('cd docs && cd ../src && cd -'))).toEqual(at('/ws/docs'));
-    expect(await where([...bash('cd docs'), ...bash('cd -')])).toEqual(at('/ws/docs'));
-  });
+  test(
+    'bash:cd: cd - is the directory before the previous move ' + 'of the same script, and fails without one',
+    async () => {
+      expect(await where(bash('cd docs && cd ../src && cd -'))).toEqual(at('/ws/docs'));
+      expect(await where([...bash('cd docs'), ...bash('cd -')])).toEqual(at('/ws/docs'));
+    },
+  );
 
   test('bash:cd: cd alone and cd ~ are the home directory (the env option HOME)', async () => {
     expect(await where(bash('cd'), { env: { HOME: '/home/u' } })).toEqual(at('/home/u'));

@@ -48,6 +48,9 @@ export function call(id: string, name: string, args: unknown, value: unknown = r
 
 export const complete = (tokens: Record<string, unknown> = { total_tokens: null }) => ({ type: 'complete', ...tokens });
 
+/** A `notification` record of an extension's log: no row reads it (unknown). */
+export const logNote = { type: 'notification', extension_id: 'call_1', log: { message: 'PASS test/greet.test.ts' } };
+
 /** Normalizes inline Goose records (strict, cwd `/ws`); a string is written as a raw line. */
 export function goose(...records: unknown[]) {
   return run(jsonl(...records), { harness: 'goose', cwd: '/ws' });

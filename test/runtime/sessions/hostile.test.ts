@@ -194,8 +194,10 @@ describe('locating', () => {
     }
     expect((await locating).path).toBe(target);
     expect(most).toBeGreaterThan(0);
-    // Eight rollouts at a time, each with one request in flight (its open or read) and the last one's close.
-    expect(most).toBeLessThanOrEqual(16);
+    // Eight rollouts at a time, each with one request in flight (its open or read) and the last one's close: 16, and
+    // the count is the process's, so whatever else the worker has in flight on a loaded machine counts too (17 seen).
+    // Read all at once, the 400 would be several hundred.
+    expect(most).toBeLessThanOrEqual(32);
   });
 
   test('a format that merges nothing (Codex) is located once while followed, not at every poll', async () => {
