@@ -80,20 +80,18 @@ function hostileLine(lines: string[]) {
 }
 
 /**
- * Copies of a real tool call that change the call by the harness's own rules: an ACP tool call is a record each
- * message updates field by field, closed once it has finished (acp.md: an early `completed` closes it before its
- * input came); a Claude Code `tool_use` is resolved by its id, the first one waiting under it, and takes the shell
- * directory of its time (claude-code.md: a copy of a later Bash call put before the `cd` it follows is the call its
- * result resolves, in the directory it was made in). Such inputs keep every check but the one on the clean run's
- * file operations.
+ * Insertions that carry a tool call, whole or glued into another line, change the call by the harness's own rules:
+ * an ACP tool call is a record each message updates field by field, closed once it has finished (acp.md: an early
+ * `completed` closes it before its input came); a Claude Code `tool_use` is resolved by its id, the first one waiting
+ * under it, and takes the shell directory of its time (claude-code.md: a copy of a later Bash call put before the
+ * `cd` it follows is the call its result resolves, in the directory it was made in). Such inputs keep every check
+ * but the one on the clean run's file operations.
  */
 const toolCallMarks: Readonly<Record<string, string>> = { acp: '"toolCallId"', 'claude-code': '"type":"tool_use"' };
 
-function copiesAToolCall(harness: string, lines: string[], insertions: [number, string][]): boolean {
+function carriesAToolCall(harness: string, insertions: [number, string][]): boolean {
   const mark = toolCallMarks[harness];
-  if (mark === undefined) return false;
-  const calls = lines.filter((line) => line.includes(mark));
-  return insertions.some(([, inserted]) => calls.some((call) => inserted.includes(call)));
+  return mark !== undefined && insertions.some(([, inserted]) => inserted.includes(mark));
 }
 
 describe('hostile input, every harness, every real fixture', () => {
@@ -132,7 +130,7 @@ describe('hostile input, every harness, every real fixture', () => {
                 expect(result.rules.every((rule) => typeof rule === 'string' && rule !== '')).toBe(true);
                 expect(result.metrics.input.bytes).toBe(Buffer.byteLength(input));
                 // The clean run's file operations are all still there (insertions may add events, or split a message).
-                for (const event of copiesAToolCall(harness, lines, insertions) ? [] : clean.events) {
+                for (const event of carriesAToolCall(harness, insertions) ? [] : clean.events) {
                   if (event.type === 'read' || event.type === 'write')
                     expect(result.events.some((e) => 'path' in e && e.path === event.path)).toBe(true);
                 }
