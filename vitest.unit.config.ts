@@ -7,4 +7,9 @@ import { defineConfig } from 'vitest/config';
 import base from './vitest.config.js';
 import { unitTestFiles } from './scripts/unit-tests.js';
 
-export default defineConfig({ ...base, test: { ...base.test, include: unitTestFiles(import.meta.dirname) } });
+// The files share one module graph (isolate: false): pure tests keep no state between files, and loading lib/ once
+// instead of once per file is what takes the loop from 68 s to 10 s (85 files, 2026-12-05).
+export default defineConfig({
+  ...base,
+  test: { ...base.test, include: unitTestFiles(import.meta.dirname), isolate: false },
+});
