@@ -105,21 +105,25 @@ node -e "
     const { Readable } = await import('node:stream');
     const line = JSON.stringify({ type: 'assistant', message: { id: 'm', content: [{ type: 'text', text: 'hi' }] } });
     const events = [];
-    for await (const event of normalize(Readable.from([line + '\n']), { harness: 'claude-code' })) events.push(event.type);
+    const stream = normalize(Readable.from([line + '\n']), { harness: 'claude-code' });
+    for await (const event of stream) events.push(event.type);
     if (events.join() !== 'agent') throw new Error('ESM import: got ' + events);
     console.log('import harness-events: ok');
   });
 "
 for entry in harness stages; do
-  node -e "import('harness-events/$entry').then((m) => console.log('import harness-events/$entry: ok,', Object.keys(m).length, 'exports'))"
+  node -e "import('harness-events/$entry').then((m) =>
+    console.log('import harness-events/$entry: ok,', Object.keys(m).length, 'exports'))"
 done
 node -e "
   import('harness-events/testing').then(async ({ startModelServer, scriptFor }) => {
     const model = await startModelServer(scriptFor('Hi', [{ text: 'Hello.' }]));
-    const response = await fetch(model.url + '/v1/chat/completions', { method: 'POST', body: JSON.stringify({ model: 'm', messages: [{ role: 'user', content: 'Hi' }] }) });
+    const request = { model: 'm', messages: [{ role: 'user', content: 'Hi' }] };
+    const response = await fetch(model.url + '/v1/chat/completions', { method: 'POST', body: JSON.stringify(request) });
     const body = await response.json();
     await model.close();
-    if (body.choices[0].message.content !== 'Hello.') throw new Error('harness-events/testing: got ' + JSON.stringify(body));
+    if (body.choices[0].message.content !== 'Hello.')
+      throw new Error('harness-events/testing: got ' + JSON.stringify(body));
     console.log('import harness-events/testing (the scripted model): ok');
   });
 "
@@ -150,7 +154,8 @@ done
 
 # The CLI from the install, with no optional peer installed: its bundle carries them.
 echo "npx harness-events --version: $(npx --no-install harness-events --version)"
-npx --no-install harness-events normalize --harness claude-code --metrics metrics.json capture/parallel.jsonl > events.jsonl
+npx --no-install harness-events normalize --harness claude-code --metrics metrics.json capture/parallel.jsonl \
+  > events.jsonl
 echo "harness-events normalize: $(wc -l < events.jsonl) events"
 npx --no-install harness-events view --cwd /home/user/project events.jsonl > view.txt
 grep -q '^◂ read README.md' view.txt
@@ -158,7 +163,10 @@ echo "harness-events view: $(wc -l < view.txt) lines"
 npx --no-install harness-events report --metrics metrics.json -o report.html events.jsonl
 grep -q '<html' report.html
 echo "harness-events report: $(wc -c < report.html) bytes of HTML"
-port="$(node -e "const s = require('node:net').createServer().listen(0, '127.0.0.1', () => { console.log(s.address().port); s.close(); })")"
+port="$(node -e "
+  const s = require('node:net').createServer();
+  s.listen(0, '127.0.0.1', () => { console.log(s.address().port); s.close(); });
+")"
 mkdir nats
 /usr/sbin/nats-server -js -a 127.0.0.1 -p "$port" -sd "$work/nats" > nats.log 2>&1 &
 nats_pid=$!
@@ -179,7 +187,8 @@ install "log-update@$(peer log-update)" "picocolors@$(peer picocolors)" "wrap-an
   "@nats-io/transport-node@$(peer @nats-io/transport-node)" "@nats-io/jetstream@$(peer @nats-io/jetstream)"
 install -D "typescript@$ts" "@types/node@$types"
 for entry in view report jetstream; do
-  node -e "import('harness-events/$entry').then((m) => console.log('import harness-events/$entry with its peers: ok,', Object.keys(m).length, 'exports'))"
+  node -e "import('harness-events/$entry').then((m) =>
+    console.log('import harness-events/$entry with its peers: ok,', Object.keys(m).length, 'exports'))"
 done
 cat > check.ts << 'TS'
 import { createNormalizer, spawnHarness, type HarnessEvent, type RunMetrics } from 'harness-events';
@@ -212,7 +221,8 @@ node -e "
   import('harness-events').then(async ({ spawnHarness, HarnessRunError, argsOf, commandLines }) => {
     const lines = 'for (let n = 1; n <= 5000; n++) console.log(JSON.stringify({ n }))';
     const result = await spawnHarness({ harness: 'gg', command: process.execPath, args: ['-e', lines] }).done;
-    if (result.events.length !== 5000 || result.exitCode !== 0) throw new Error('run contract: got ' + result.events.length);
+    if (result.events.length !== 5000 || result.exitCode !== 0)
+      throw new Error('run contract: got ' + result.events.length);
     const failed = spawnHarness({ harness: 'gg', command: process.execPath, args: ['-e', 'process.exit(3)'] }).done;
     const error = await failed.catch((error) => error);
     if (!(error instanceof HarnessRunError) || error.exitCode !== 3) throw new Error('run contract: ' + error);
