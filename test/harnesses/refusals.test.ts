@@ -9,7 +9,8 @@
 import { describe, expect, test } from 'vitest';
 import type { HarnessName } from '../../lib/index.js';
 import { spawnHarness } from '../../lib/index.js';
-import { acpLabRequests, bodies, fixturePath, run, runFixture } from '../helpers.js';
+import { bodies, fixturePath, run, runFixture } from '../helpers.js';
+import { replayToClient } from './acp/replay.js';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -177,10 +178,8 @@ describe('Codex: refusals only on stderr (spawnHarness)', () => {
   });
 });
 
-const acpRejections =
-  "ACP: the library's own rejections (test/fixtures/acp/<agent>/permission-default.jsonl, " + 'replayed live)';
-describe(acpRejections, () => {
-  const replay = fileURLToPath(new URL('../children/acp-replay.mjs', import.meta.url));
+// test/fixtures/acp/<agent>/permission-default.jsonl, replayed live to the client.
+describe("ACP: the library's own rejections", () => {
   const chose = (tool: string, option: string) => denied(tool, `permissions "default": the library chose ${option}`);
   // Whether the agent went on after a rejection is what came before the turn's answer: a new call or the model's
   // words (Claude's adapter), or nothing but the agent's own notice (Copilot's "Info: Operation cancelled by user").
@@ -196,17 +195,9 @@ describe(acpRejections, () => {
   };
   for (const [agent, { warnings, stopped, exitCode }] of Object.entries(agents)) {
     test(`${agent}: a warning per rejection; stopped_by_permission when the turn ended at one`, async () => {
-      const file = fixturePath(`acp/${agent}/permission-default.jsonl`);
       const dir = mkdtempSync(join(tmpdir(), 'acp-refusals-'));
       try {
-        const acp = spawnHarness({
-          harness: 'acp',
-          command: process.execPath,
-          args: [replay, file, join(dir, 'client.log')],
-          cwd: dir,
-          ...acpLabRequests(file),
-          idleFlushMs: 60_000,
-        });
+        const { run: acp } = replayToClient(`acp/${agent}/permission-default.jsonl`, dir, 'default');
         const events = bodies(await acp.toArray());
         const result = await acp.done.catch((error: HarnessRunError) => error);
         expect(events.filter((event) => event.code === 'permission_denied').map((event) => event.message)).toEqual(

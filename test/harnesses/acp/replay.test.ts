@@ -9,12 +9,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
 import type { HarnessEvent } from '../../../lib/kernel/events.js';
-import { spawnHarness } from '../../../lib/runtime/run/spawn.js';
 import type { HarnessRunError } from '../../../lib/runtime/run/errors.js';
-import { acpLabRequests, bodies, fixtureFiles, fixturePath, runFixture } from '../../helpers.js';
+import { bodies, fixtureFiles, fixturePath, runFixture } from '../../helpers.js';
 import { protocolErrors } from './protocol.js';
+import { replayToClient } from './replay.js';
 
-const replay = new URL('../../children/acp-replay.mjs', import.meta.url).pathname;
 const dir = mkdtempSync(join(tmpdir(), 'acp-replay-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
@@ -38,17 +37,8 @@ describe('every lab capture, replayed live to the client', { timeout: 30_000 }, 
     test(`${file}: the client sends what the lab's client sent, and the events are the saved stream's`, async () => {
       const refusing = file.endsWith('/permission-default.jsonl');
       const expectedClient = lines(fixturePath(file.replace(/\.jsonl$/, '.client.jsonl')));
-      const log = join(dir, file.replaceAll('/', '_') + '.log');
-      const run = spawnHarness({
-        harness: 'acp',
-        command: process.execPath,
-        args: [replay, fixturePath(file), log],
-        cwd: dir,
-        ...acpLabRequests(fixturePath(file)),
-        // The lab's client allowed every permission request; the live suite's defaults round left them to the default.
-        permissions: refusing ? 'default' : 'bypass',
-        idleFlushMs: 60_000,
-      });
+      // The lab's client allowed every permission request; the live suite's defaults round left them to the default.
+      const { run, log } = replayToClient(file, dir, refusing ? 'default' : 'bypass');
       const cancels = file.endsWith('/cancel.jsonl');
       const events: HarnessEvent[] = [];
       for await (const event of run) {
