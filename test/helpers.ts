@@ -64,6 +64,11 @@ export function jsonl(...records: unknown[]): string {
   return records.map((record) => (typeof record === 'string' ? record : JSON.stringify(record)) + '\n').join('');
 }
 
+/** The events (bodies) one harness gives for records written as lines: what each harness's rules tests call. */
+export function eventsOf(options: NormalizeOptions & { output?: 'objects' }) {
+  return async (...records: unknown[]) => bodies((await run(jsonl(...records), options)).events);
+}
+
 /** Events without their observation time (which differs on every run), after checking its form. */
 export function untimed(events: HarnessEvent[]): Omit<HarnessEvent, 'timestamp'>[] {
   return events.map(({ timestamp, ...rest }) => {

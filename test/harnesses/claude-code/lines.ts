@@ -2,7 +2,7 @@
  * Lines in Claude Code's real shapes (docs/harnesses/claude-code.md), authored for the rows no real capture covers
  * and to pin each rule alone, and the run that reads them: what the rules tests (records, mapping, tools) share.
  */
-import { bodies, jsonl, run } from '../../helpers.js';
+import { eventsOf } from '../../helpers.js';
 
 export const harness = 'claude-code';
 export const session = 'sess-1';
@@ -41,6 +41,4 @@ export function unknownCall(name: string, input: unknown) {
   };
 }
 
-export async function events(...records: unknown[]) {
-  return bodies((await run(jsonl(...records), { harness })).events);
-}
+export const events = eventsOf({ harness });

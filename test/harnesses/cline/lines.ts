@@ -3,7 +3,7 @@
  * capture covers (teams, notices, aborts, zen, a cut stream) and to pin each rule alone, and the runs that read them:
  * what the rules tests (records, agent-events, tools) share.
  */
-import { bodies, jsonl, run } from '../../helpers.js';
+import { eventsOf } from '../../helpers.js';
 
 export const harness = 'cline';
 const cwd = '/ws';
@@ -23,9 +23,7 @@ export const delta = (kind: 'text' | 'reasoning', value: string) =>
 export const result = (finishReason: string, more: Record<string, unknown> = {}) =>
   line('run_result', { finishReason, iterations: 1, durationMs: 10, text: 'Final.', ...more });
 
-export async function events(...lines: unknown[]) {
-  return bodies((await run(jsonl(...lines), { harness, cwd })).events);
-}
+export const events = eventsOf({ harness, cwd });
 /** The events of one call: its content_start and content_end. */
 export async function call(toolName: string, input: unknown, output: unknown, more: Record<string, unknown> = {}) {
   return events(start('call_1', toolName, input), end('call_1', toolName, output, more));

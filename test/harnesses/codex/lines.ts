@@ -2,7 +2,7 @@
  * Lines in Codex's real shapes (docs/harnesses/codex.md), authored for the rows no real capture covers and to pin
  * each rule alone, and the run that reads them: what the rules tests (records, commands, items) share.
  */
-import { bodies, jsonl, run } from '../../helpers.js';
+import { eventsOf } from '../../helpers.js';
 
 export const harness = 'codex';
 export const cwd = '/ws';
@@ -40,6 +40,4 @@ export function usage(
   };
 }
 
-export async function events(...records: unknown[]) {
-  return bodies((await run(jsonl(...records), { harness, cwd })).events);
-}
+export const events = eventsOf({ harness, cwd });

@@ -3,7 +3,7 @@
  * capture covers (`assistant.usage`, `abort`, `subagent.failed`, `session.warning`, ...) and to pin each rule alone,
  * and the runs that read them: what the rules tests (records, session, tools) share.
  */
-import { bodies, jsonl, run } from '../../helpers.js';
+import { eventsOf, jsonl, run } from '../../helpers.js';
 
 export const harness = 'copilot';
 export const cwd = '/ws';
@@ -47,9 +47,7 @@ export function call(toolName: string, args: unknown, success: unknown, more: Re
   return [start(id, toolName, args), complete(id, success, more)];
 }
 
-export async function events(...records: unknown[]) {
-  return bodies((await run(jsonl(...records), { harness, cwd })).events);
-}
+export const events = eventsOf({ harness, cwd });
 export async function rules(...records: unknown[]) {
   return (await run(jsonl(...records), { harness, cwd })).rules;
 }

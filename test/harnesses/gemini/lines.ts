@@ -3,7 +3,7 @@
  * capture covers and to pin each rule alone, and the run that reads them: what the rules tests (records, metrics,
  * tools, shell) share.
  */
-import { bodies, jsonl, run } from '../../helpers.js';
+import { eventsOf } from '../../helpers.js';
 
 export const harness = 'gemini';
 export const cwd = '/ws';
@@ -41,9 +41,7 @@ export function stats(
 }
 export const success = { type: 'result', timestamp: at, status: 'success', stats: stats(120, 100, 20, 0) };
 
-export async function events(...records: unknown[]) {
-  return bodies((await run(jsonl(...records), { harness, cwd })).events);
-}
+export const events = eventsOf({ harness, cwd });
 
 /** The events of one call: its tool_use, then its result. */
 export function call(name: string, parameters: unknown, result: (id: string) => unknown = (id) => ok(id)) {

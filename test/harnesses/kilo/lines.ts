@@ -4,7 +4,7 @@
  * "as OpenCode", these tests check that Kilo's table does what opencode.md says (test/harnesses/opencode/ covers
  * OpenCode's own rows in depth).
  */
-import { bodies, jsonl, run } from '../../helpers.js';
+import { eventsOf } from '../../helpers.js';
 
 export const harness = 'kilo';
 export const sessionID = 'ses_dd0c2eeb1ffeZ5FfHcY5WHDlD0';
@@ -57,6 +57,4 @@ export function toolUse(tool: string, input: unknown, state: Record<string, unkn
   });
 }
 
-export async function events(...records: unknown[]) {
-  return bodies((await run(jsonl(...records), { harness, cwd })).events);
-}
+export const events = eventsOf({ harness, cwd });

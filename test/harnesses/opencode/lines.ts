@@ -2,7 +2,7 @@
  * Lines in OpenCode's real shapes (docs/harnesses/opencode.md), authored for the rows no real capture covers and
  * to pin each rule alone, and the run that reads them: what the rules tests (records, tool-use, tools) share.
  */
-import { bodies, jsonl, run } from '../../helpers.js';
+import { eventsOf } from '../../helpers.js';
 
 export const harness = 'opencode';
 export const sessionID = 'ses_1';
@@ -50,6 +50,4 @@ export function toolUse(tool: string, input: unknown, state: Record<string, unkn
   return record('tool_use', { part: toolPart(tool, input, state, id) });
 }
 
-export async function events(...records: unknown[]) {
-  return bodies((await run(jsonl(...records), { harness, cwd })).events);
-}
+export const events = eventsOf({ harness, cwd });

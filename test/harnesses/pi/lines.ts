@@ -3,7 +3,7 @@
  * covers and to pin each rule alone, and the run that reads them: what the rules tests (records, lifecycle,
  * messages, tools) share.
  */
-import { bodies, jsonl, run } from '../../helpers.js';
+import { eventsOf } from '../../helpers.js';
 
 export const harness = 'pi';
 export const cwd = '/ws';
@@ -93,6 +93,4 @@ export const retryStart = (attempt: number, errorMessage: string) => ({
   errorMessage,
 });
 
-export async function events(...lines: unknown[]) {
-  return bodies((await run(jsonl(...lines), { harness })).events);
-}
+export const events = eventsOf({ harness });

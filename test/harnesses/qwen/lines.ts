@@ -3,7 +3,7 @@
  * what no capture covers and to pin each rule alone, and the runs that read them as qwen or as claude-code: what
  * the rules tests (records, differences, orchestration, endings, tools, bounded) share.
  */
-import { bodies, jsonl, run } from '../../helpers.js';
+import { bodies, eventsOf, jsonl, run } from '../../helpers.js';
 
 export const harness = 'qwen';
 export const session = '0f7e2c1a-5b1d-4c9e-9f3a-2d6b8e4a7c10';
@@ -96,9 +96,7 @@ export function shellBlock(command: string, exit: string, output = '(empty)') {
   );
 }
 
-export async function events(...records: unknown[]) {
-  return bodies((await run(jsonl(...records), { harness })).events);
-}
+export const events = eventsOf({ harness });
 export async function claudeEvents(...records: unknown[]) {
   return bodies((await run(jsonl(...records), { harness: 'claude-code' })).events);
 }
