@@ -6,6 +6,8 @@ import type { EventBody, HarnessEvent, RunMetrics } from '../lib/kernel/events.j
 import type { Harness } from '../lib/kernel/harness.js';
 import { sharedRecords, verbatimRules } from '../lib/kernel/record-table.js';
 import type { HarnessRun, HarnessRunError, RunResult } from '../lib/index.js';
+import type { TraceRecord } from '../lib/kernel/trace.js';
+import * as validators from '../lib/kernel/validators.js';
 
 export const fixturesDir = new URL('./fixtures/', import.meta.url);
 
@@ -44,7 +46,12 @@ export async function run(
   options: NormalizeOptions & { output?: 'objects' },
 ): Promise<Run> {
   const rules: string[] = [];
-  const normalizer = createNormalizer({ strict: true, ...options, onLine: (line, rule) => (rules[line] = rule) });
+  const normalizer = createNormalizer({
+    strict: true,
+    ...options,
+    trace: false,
+    onLine: (line, rule) => (rules[line] = rule),
+  });
   const chunks = Array.isArray(input) ? input : [input];
   Readable.from(
     chunks.map((chunk) => (typeof chunk === 'string' ? Buffer.from(chunk) : chunk)),
@@ -57,6 +64,18 @@ export async function run(
 
 export function runFixture(relative: string, options: NormalizeOptions & { output?: 'objects' }): Promise<Run> {
   return run(readFileSync(fixturePath(relative)), options);
+}
+
+/** The trace stream of a fixture (docs/contract.md "Trace stream"), each record checked against trace.schema.json. */
+export async function traceFixture(relative: string, options: NormalizeOptions): Promise<TraceRecord[]> {
+  const normalizer = createNormalizer({ ...options, output: 'objects', trace: true });
+  Readable.from([readFileSync(fixturePath(relative))], { objectMode: false }).pipe(normalizer);
+  const records: TraceRecord[] = [];
+  for await (const record of normalizer) {
+    if (!validators.trace(record)) throw new Error(`invalid trace record ${JSON.stringify(record)}`);
+    records.push(record);
+  }
+  return records;
 }
 
 /** Records as lines of JSONL. */

@@ -316,7 +316,7 @@ export function eventSchema(type: EventTypeName) {
 }
 
 /** The union of every event type, discriminated on `type`. */
-function unionSchema() {
+export function unionSchema() {
   return {
     $schema: 'https://json-schema.org/draft/2020-12/schema',
     $id: schemaBase + 'event.schema.json',

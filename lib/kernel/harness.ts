@@ -10,6 +10,7 @@ import type { Permissions } from './permissions.js';
 import type { Refusal } from './permission-denied.js';
 import type { RecordRows } from './record-table.js';
 import type { ToolCall } from './tool-call.js';
+import type { EventIds, HarnessTime, RunTrace } from './trace.js';
 import type { TextSpan, TextSpanOptions } from './text-span.js';
 
 /**
@@ -78,8 +79,9 @@ export interface RunContext {
   reportSession(id: unknown): void;
   /**
    * Sends an event, stamped with the observation time and the session id; text held in the run's spans goes out first.
+   * `ids`: what its trace record says it came from (a `usage` event's `model_call_id`), when the trace is on.
    */
-  emit(event: EventBody): void;
+  emit(event: EventBody, ids?: EventIds): void;
   /** Sends a tool call to the classifier (stamped like an event); text held in the run's spans goes out first. */
   tool(call: ToolCallFields): void;
   /** A span of agent text or reasoning held until its message ends, emitted before anything else the run sends. */
@@ -88,6 +90,8 @@ export interface RunContext {
   readonly metrics: RunMetrics;
   /** The run's bounds on held state (the normalizer's options, or their defaults). */
   readonly limits: Limits;
+  /** The trace stream (docs/contract.md "Trace stream"), when it is on; undefined otherwise. */
+  readonly trace?: RunTrace;
 }
 
 /** The bounds a correlator keeps its held state within (docs/contract.md "State is bounded"). */
@@ -125,6 +129,10 @@ export interface ToolCallFields {
   output?: unknown;
   /** The call's record(s) as the harness wrote them: an `unknown` event carries it when no row fits. */
   raw: unknown;
+  /** For the trace: the record's own time for the call's start, when the harness announced it only now. */
+  started_at?: HarnessTime;
+  /** For the trace: the record's own time for the call's end. */
+  ended_at?: HarnessTime;
 }
 
 /** A harness's translation of one run: fed each parsed line, it emits events through its `RunContext`. */
@@ -247,7 +255,7 @@ export interface ClientContext {
   /** Signals the child's process group: the library ending the run itself, so never reported as `killed`. */
   kill(signal: NodeJS.Signals): void;
   /** Sends an event of the library's own, stamped like the others. */
-  emit(event: EventBody): void;
+  emit(event: EventBody, ids?: EventIds): void;
   /** The run's metrics (a refusal the client answered is counted in them). */
   readonly metrics: RunMetrics;
 }

@@ -2741,3 +2741,4085 @@ return errors === 0;
 }
 validate35.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
+export const trace = validate36;
+const schema47 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://harness-events.dev/schemas/trace.schema.json","title":"harness-events trace record","type":"object","required":["kind"],"oneOf":[{"type":"object","properties":{"kind":{"const":"run_started"},"v":{"const":1},"harness":{"type":"string","minLength":1},"at":{"type":"string","pattern":"^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}\\.\\d{3}Z$"},"at_source":{"enum":["harness","observed"]}},"required":["kind","v","harness","at","at_source"],"additionalProperties":false},{"type":"object","properties":{"kind":{"const":"event"},"seq":{"type":"integer","minimum":1},"event":{"$ref":"event.schema.json"},"call_id":{"type":"string","minLength":1},"agent_id":{"type":"string","minLength":1},"model_call_id":{"type":"string","minLength":1}},"required":["kind","seq","event"],"additionalProperties":false},{"type":"object","properties":{"kind":{"const":"call_started"},"call_id":{"type":"string","minLength":1},"tool":{"type":"string","minLength":1},"at":{"type":"string","pattern":"^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}\\.\\d{3}Z$"},"at_source":{"enum":["harness","observed"]},"agent_id":{"type":"string","minLength":1},"late":{"type":"boolean"}},"required":["kind","call_id","tool","at","at_source"],"additionalProperties":false},{"type":"object","properties":{"kind":{"const":"call_ended"},"call_id":{"type":"string","minLength":1},"status":{"enum":["completed","failed","unresolved"]},"at":{"type":"string","pattern":"^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}\\.\\d{3}Z$"},"at_source":{"enum":["harness","observed"]},"agent_id":{"type":"string","minLength":1}},"required":["kind","call_id","status","at","at_source"],"additionalProperties":false},{"type":"object","properties":{"kind":{"const":"agent_started"},"agent_id":{"type":"string","minLength":1},"at":{"type":"string","pattern":"^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}\\.\\d{3}Z$"},"at_source":{"enum":["harness","observed"]},"parent_id":{"type":"string","minLength":1},"call_id":{"type":"string","minLength":1},"native_id":{"type":"string","minLength":1},"name":{"type":"string","minLength":1},"background":{"type":"boolean"}},"required":["kind","agent_id","at","at_source"],"additionalProperties":false},{"type":"object","properties":{"kind":{"const":"agent_ended"},"agent_id":{"type":"string","minLength":1},"status":{"enum":["completed","failed","unresolved"]},"at":{"type":"string","pattern":"^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}\\.\\d{3}Z$"},"at_source":{"enum":["harness","observed"]}},"required":["kind","agent_id","status","at","at_source"],"additionalProperties":false},{"type":"object","properties":{"kind":{"const":"model_call"},"at":{"type":"string","pattern":"^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}\\.\\d{3}Z$"},"at_source":{"enum":["harness","observed"]},"model_call_id":{"type":"string","minLength":1},"agent_id":{"type":"string","minLength":1},"model":{"type":"string","minLength":1},"tokens":{"type":"object","properties":{"input":{"type":"integer","minimum":0},"output":{"type":"integer","minimum":0},"cache_read":{"type":"integer","minimum":0},"cache_write":{"type":"integer","minimum":0},"reasoning":{"type":"integer","minimum":0}},"additionalProperties":false},"cost":{"type":"number","minimum":0},"started_at":{"type":"string","pattern":"^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}\\.\\d{3}Z$"},"started_at_source":{"enum":["harness","observed"]}},"required":["kind","at","at_source"],"additionalProperties":false},{"type":"object","properties":{"kind":{"const":"run_ended"},"at":{"type":"string","pattern":"^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}\\.\\d{3}Z$"},"at_source":{"enum":["harness","observed"]},"failure":{"type":"string"}},"required":["kind","at","at_source"],"additionalProperties":false}]};
+const schema48 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://harness-events.dev/schemas/event.schema.json","title":"harness-events normalized event","type":"object","required":["type"],"discriminator":{"propertyName":"type"},"oneOf":[{"$ref":"agent.schema.json"},{"$ref":"reasoning.schema.json"},{"$ref":"command.schema.json"},{"$ref":"read.schema.json"},{"$ref":"write.schema.json"},{"$ref":"search.schema.json"},{"$ref":"list.schema.json"},{"$ref":"skill.schema.json"},{"$ref":"orchestration.schema.json"},{"$ref":"usage.schema.json"},{"$ref":"error.schema.json"},{"$ref":"warning.schema.json"},{"$ref":"system.schema.json"},{"$ref":"gg.schema.json"},{"$ref":"unknown.schema.json"}]};
+
+function validate37(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://harness-events.dev/schemas/event.schema.json" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate37.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(errors === 0){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing0;
+if((data.type === undefined) && (missing0 = "type")){
+validate37.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+return false;
+}
+else {
+const tag0 = data.type;
+if(typeof tag0 == "string"){
+if(tag0 === "agent"){
+const _errs3 = errors;
+if(errors === _errs3){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing1;
+if((((data.type === undefined) && (missing1 = "type")) || ((data.timestamp === undefined) && (missing1 = "timestamp"))) || ((data.message === undefined) && (missing1 = "message"))){
+validate37.errors = [{instancePath,schemaPath:"agent.schema.json/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
+return false;
+}
+else {
+const _errs5 = errors;
+for(const key0 in data){
+if(!((((key0 === "type") || (key0 === "timestamp")) || (key0 === "session_id")) || (key0 === "message"))){
+validate37.errors = [{instancePath,schemaPath:"agent.schema.json/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+return false;
+break;
+}
+}
+if(_errs5 === errors){
+if(data.type !== undefined){
+const _errs6 = errors;
+if("agent" !== data.type){
+validate37.errors = [{instancePath:instancePath+"/type",schemaPath:"agent.schema.json/properties/type/const",keyword:"const",params:{allowedValue: "agent"},message:"must be equal to constant"}];
+return false;
+}
+var valid3 = _errs6 === errors;
+}
+else {
+var valid3 = true;
+}
+if(valid3){
+if(data.timestamp !== undefined){
+let data1 = data.timestamp;
+const _errs7 = errors;
+if(errors === _errs7){
+if(typeof data1 === "string"){
+if(!pattern4.test(data1)){
+validate37.errors = [{instancePath:instancePath+"/timestamp",schemaPath:"agent.schema.json/properties/timestamp/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}\\.\\d{3}Z$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}\\.\\d{3}Z$"+"\""}];
+return false;
+}
+}
+else {
+validate37.errors = [{instancePath:instancePath+"/timestamp",schemaPath:"agent.schema.json/properties/timestamp/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+var valid3 = _errs7 === errors;
+}
+else {
+var valid3 = true;
+}
+if(valid3){
+if(data.session_id !== undefined){
+let data2 = data.session_id;
+const _errs9 = errors;
+if(errors === _errs9){
+if(typeof data2 === "string"){
+if(data2.length < 1){
+validate37.errors = [{instancePath:instancePath+"/session_id",schemaPath:"agent.schema.json/properties/session_id/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
+return false;
+}
+}
+else {
+validate37.errors = [{instancePath:instancePath+"/session_id",schemaPath:"agent.schema.json/properties/session_id/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+var valid3 = _errs9 === errors;
+}
+else {
+var valid3 = true;
+}
+if(valid3){
+if(data.message !== undefined){
+const _errs11 = errors;
+if(typeof data.message !== "string"){
+validate37.errors = [{instancePath:instancePath+"/message",schemaPath:"agent.schema.json/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid3 = _errs11 === errors;
+}
+else {
+var valid3 = true;
+}
+}
+}
+}
+}
+}
+}
+else {
+validate37.errors = [{instancePath,schemaPath:"agent.schema.json/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+var props0 = true;
+}
+else if(tag0 === "reasoning"){
+const _errs14 = errors;
+if(errors === _errs14){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing2;
+if((((data.type === undefined) && (missing2 = "type")) || ((data.timestamp === undefined) && (missing2 = "timestamp"))) || ((data.message === undefined) && (missing2 = "message"))){
+validate37.errors = [{instancePath,schemaPath:"reasoning.schema.json/required",keyword:"required",params:{missingProperty: missing2},message:"must have required property '"+missing2+"'"}];
+return false;
+}
+else {
+const _errs16 = errors;
+for(const key1 in data){
+if(!((((key1 === "type") || (key1 === "timestamp")) || (key1 === "session_id")) || (key1 === "message"))){
+validate37.errors = [{instancePath,schemaPath:"reasoning.schema.json/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"}];
+return false;
+break;
+}
+}
+if(_errs16 === errors){
+if(data.type !== undefined){
+const _errs17 = errors;
+if("reasoning" !== data.type){
+validate37.errors = [{instancePath:instancePath+"/type",schemaPath:"reasoning.schema.json/properties/type/const",keyword:"const",params:{allowedValue: "reasoning"},message:"must be equal to constant"}];
+return false;
+}
+var valid6 = _errs17 === errors;
+}
+else {
+var valid6 = true;
+}
+if(valid6){
+if(data.timestamp !== undefined){
+let data5 = data.timestamp;
+const _errs18 = errors;
+if(errors === _errs18){
+if(typeof data5 === "string"){
+if(!pattern4.test(data5)){
+validate37.errors = [{instancePath:instancePath+"/timestamp",schemaPath:"reasoning.schema.json/properties/timestamp/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}\\.\\d{3}Z$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}\\.\\d{3}Z$"+"\""}];
+return false;
+}
+}
+else {
+validate37.errors = [{instancePath:instancePath+"/timestamp",schemaPath:"reasoning.schema.json/properties/timestamp/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+var valid6 = _errs18 === errors;
+}
+else {
+var valid6 = true;
+}
+if(valid6){
+if(data.session_id !== undefined){
+let data6 = data.session_id;
+const _errs20 = errors;
+if(errors === _errs20){
+if(typeof data6 === "string"){
+if(data6.length < 1){
+validate37.errors = [{instancePath:instancePath+"/session_id",schemaPath:"reasoning.schema.json/properties/session_id/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
+return false;
+}
+}
+else {
+validate37.errors = [{instancePath:instancePath+"/session_id",schemaPath:"reasoning.schema.json/properties/session_id/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+var valid6 = _errs20 === errors;
+}
+else {
+var valid6 = true;
+}
+if(valid6){
+if(data.message !== undefined){
+const _errs22 = errors;
+if(typeof data.message !== "string"){
+validate37.errors = [{instancePath:instancePath+"/message",schemaPath:"reasoning.schema.json/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid6 = _errs22 === errors;
+}
+else {
+var valid6 = true;
+}
+}
+}
+}
+}
+}
+}
+else {
+validate37.errors = [{instancePath,schemaPath:"reasoning.schema.json/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+if(props0 !== true){
+props0 = true;
+}
+}
+else if(tag0 === "command"){
+const _errs25 = errors;
+if(errors === _errs25){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing3;
+if((((data.type === undefined) && (missing3 = "type")) || ((data.timestamp === undefined) && (missing3 = "timestamp"))) || ((data.command === undefined) && (missing3 = "command"))){
+validate37.errors = [{instancePath,schemaPath:"command.schema.json/required",keyword:"required",params:{missingProperty: missing3},message:"must have required property '"+missing3+"'"}];
+return false;
+}
+else {
+const _errs27 = errors;
+for(const key2 in data){
+if(!(((((((key2 === "type") || (key2 === "timestamp")) || (key2 === "session_id")) || (key2 === "command")) || (key2 === "working_directory")) || (key2 === "exit_code")) || (key2 === "is_success"))){
+validate37.errors = [{instancePath,schemaPath:"command.schema.json/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"}];
+return false;
+break;
+}
+}
+if(_errs27 === errors){
+if(data.type !== undefined){
+const _errs28 = errors;
+if("command" !== data.type){
+validate37.errors = [{instancePath:instancePath+"/type",schemaPath:"command.schema.json/properties/type/const",keyword:"const",params:{allowedValue: "command"},message:"must be equal to constant"}];
+return false;
+}
+var valid9 = _errs28 === errors;
+}
+else {
+var valid9 = true;
+}
+if(valid9){
+if(data.timestamp !== undefined){
+let data9 = data.timestamp;
+const _errs29 = errors;
+if(errors === _errs29){
+if(typeof data9 === "string"){
+if(!pattern4.test(data9)){
+validate37.errors = [{instancePath:instancePath+"/timestamp",schemaPath:"command.schema.json/properties/timestamp/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}\\.\\d{3}Z$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}\\.\\d{3}Z$"+"\""}];
+return false;
+}
+}
+else {
+validate37.errors = [{instancePath:instancePath+"/timestamp",schemaPath:"command.schema.json/properties/timestamp/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+var valid9 = _errs29 === errors;
+}
+else {
+var valid9 = true;
+}
+if(valid9){
+if(data.session_id !== undefined){
+let data10 = data.session_id;
+const _errs31 = errors;
+if(errors === _errs31){
+if(typeof data10 === "string"){
+if(data10.length < 1){
+validate37.errors = [{instancePath:instancePath+"/session_id",schemaPath:"command.schema.json/properties/session_id/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
+return false;
+}
+}
+else {
+validate37.errors = [{instancePath:instancePath+"/session_id",schemaPath:"command.schema.json/properties/session_id/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+var valid9 = _errs31 === errors;
+}
+else {
+var valid9 = true;
+}
+if(valid9){
+if(data.command !== undefined){
+const _errs33 = errors;
+if(typeof data.command !== "string"){
+validate37.errors = [{instancePath:instancePath+"/command",schemaPath:"command.schema.json/properties/command/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid9 = _errs33 === errors;
+}
+else {
+var valid9 = true;
+}
+if(valid9){
+if(data.working_directory !== undefined){
+const _errs35 = errors;
+if(typeof data.working_directory !== "string"){
+validate37.errors = [{instancePath:instancePath+"/working_directory",schemaPath:"command.schema.json/properties/working_directory/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid9 = _errs35 === errors;
+}
+else {
+var valid9 = true;
+}
+if(valid9){
+if(data.exit_code !== undefined){
+let data13 = data.exit_code;
+const _errs37 = errors;
+if(!(((typeof data13 == "number") && (!(data13 % 1) && !isNaN(data13))) && (isFinite(data13)))){
+validate37.errors = [{instancePath:instancePath+"/exit_code",schemaPath:"command.schema.json/properties/exit_code/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+return false;
+}
+var valid9 = _errs37 === errors;
+}
+else {
+var valid9 = true;
+}
+if(valid9){
+if(data.is_success !== undefined){
+const _errs39 = errors;
+if(typeof data.is_success !== "boolean"){
+validate37.errors = [{instancePath:instancePath+"/is_success",schemaPath:"command.schema.json/properties/is_success/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
+return false;
+}
+var valid9 = _errs39 === errors;
+}
+else {
+var valid9 = true;
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+else {
+validate37.errors = [{instancePath,schemaPath:"command.schema.json/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+if(props0 !== true){
+props0 = true;
+}
+}
+else if(tag0 === "read"){
+const _errs42 = errors;
+if(errors === _errs42){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing4;
+if((((data.type === undefined) && (missing4 = "type")) || ((data.timestamp === undefined) && (missing4 = "timestamp"))) || ((data.path === undefined) && (missing4 = "path"))){
+validate37.errors = [{instancePath,schemaPath:"read.schema.json/required",keyword:"required",params:{missingProperty: missing4},message:"must have required property '"+missing4+"'"}];
+return false;
+}
+else {
+const _errs44 = errors;
+for(const key3 in data){
+if(!(((((((key3 === "type") || (key3 === "timestamp")) || (key3 === "session_id")) || (key3 === "path")) || (key3 === "start_line")) || (key3 === "end_line")) || (key3 === "is_success"))){
+validate37.errors = [{instancePath,schemaPath:"read.schema.json/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties"}];
+return false;
+break;
+}
+}
+if(_errs44 === errors){
+if(data.type !== undefined){
+const _errs45 = errors;
+if("read" !== data.type){
+validate37.errors = [{instancePath:instancePath+"/type",schemaPath:"read.schema.json/properties/type/const",keyword:"const",params:{allowedValue: "read"},message:"must be equal to constant"}];
+return false;
+}
+var valid12 = _errs45 === errors;
+}
+else {
+var valid12 = true;
+}
+if(valid12){
+if(data.timestamp !== undefined){
+let data16 = data.timestamp;
+const _errs46 = errors;
+if(errors === _errs46){
+if(typeof data16 === "string"){
+if(!pattern4.test(data16)){
+validate37.errors = [{instancePath:instancePath+"/timestamp",schemaPath:"read.schema.json/properties/timestamp/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}\\.\\d{3}Z$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}\\.\\d{3}Z$"+"\""}];
+return false;
+}
+}
+else {
+validate37.errors = [{instancePath:instancePath+"/timestamp",schemaPath:"read.schema.json/properties/timestamp/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+var valid12 = _errs46 === errors;
+}
+else {
+var valid12 = true;
+}
+if(valid12){
+if(data.session_id !== undefined){
+let data17 = data.session_id;
+const _errs48 = errors;
+if(errors === _errs48){
+if(typeof data17 === "string"){
+if(data17.length < 1){
+validate37.errors = [{instancePath:instancePath+"/session_id",schemaPath:"read.schema.json/properties/session_id/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
+return false;
+}
+}
+else {
+validate37.errors = [{instancePath:instancePath+"/session_id",schemaPath:"read.schema.json/properties/session_id/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+var valid12 = _errs48 === errors;
+}
+else {
+var valid12 = true;
+}
+if(valid12){
+if(data.path !== undefined){
+const _errs50 = errors;
+if(typeof data.path !== "string"){
+validate37.errors = [{instancePath:instancePath+"/path",schemaPath:"read.schema.json/properties/path/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid12 = _errs50 === errors;
+}
+else {
+var valid12 = true;
+}
+if(valid12){
+if(data.start_line !== undefined){
+let data19 = data.start_line;
+const _errs52 = errors;
+if(!(((typeof data19 == "number") && (!(data19 % 1) && !isNaN(data19))) && (isFinite(data19)))){
+validate37.errors = [{instancePath:instancePath+"/start_line",schemaPath:"read.schema.json/properties/start_line/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+return false;
+}
+if(errors === _errs52){
+if((typeof data19 == "number") && (isFinite(data19))){
+if(data19 < 1 || isNaN(data19)){
+validate37.errors = [{instancePath:instancePath+"/start_line",schemaPath:"read.schema.json/properties/start_line/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
+return false;
+}
+}
+}
+var valid12 = _errs52 === errors;
+}
+else {
+var valid12 = true;
+}
+if(valid12){
+if(data.end_line !== undefined){
+let data20 = data.end_line;
+const _errs54 = errors;
+if(!(((typeof data20 == "number") && (!(data20 % 1) && !isNaN(data20))) && (isFinite(data20)))){
+validate37.errors = [{instancePath:instancePath+"/end_line",schemaPath:"read.schema.json/properties/end_line/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+return false;
+}
+if(errors === _errs54){
+if((typeof data20 == "number") && (isFinite(data20))){
+if(data20 < 1 || isNaN(data20)){
+validate37.errors = [{instancePath:instancePath+"/end_line",schemaPath:"read.schema.json/properties/end_line/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
+return false;
+}
+}
+}
+var valid12 = _errs54 === errors;
+}
+else {
+var valid12 = true;
+}
+if(valid12){
+if(data.is_success !== undefined){
+const _errs56 = errors;
+if(typeof data.is_success !== "boolean"){
+validate37.errors = [{instancePath:instancePath+"/is_success",schemaPath:"read.schema.json/properties/is_success/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
+return false;
+}
+var valid12 = _errs56 === errors;
+}
+else {
+var valid12 = true;
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+else {
+validate37.errors = [{instancePath,schemaPath:"read.schema.json/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+if(props0 !== true){
+props0 = true;
+}
+}
+else if(tag0 === "write"){
+const _errs59 = errors;
+if(errors === _errs59){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing5;
+if((((data.type === undefined) && (missing5 = "type")) || ((data.timestamp === undefined) && (missing5 = "timestamp"))) || ((data.path === undefined) && (missing5 = "path"))){
+validate37.errors = [{instancePath,schemaPath:"write.schema.json/required",keyword:"required",params:{missingProperty: missing5},message:"must have required property '"+missing5+"'"}];
+return false;
+}
+else {
+const _errs61 = errors;
+for(const key4 in data){
+if(!(((((((key4 === "type") || (key4 === "timestamp")) || (key4 === "session_id")) || (key4 === "path")) || (key4 === "start_line")) || (key4 === "end_line")) || (key4 === "is_success"))){
+validate37.errors = [{instancePath,schemaPath:"write.schema.json/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties"}];
+return false;
+break;
+}
+}
+if(_errs61 === errors){
+if(data.type !== undefined){
+const _errs62 = errors;
+if("write" !== data.type){
+validate37.errors = [{instancePath:instancePath+"/type",schemaPath:"write.schema.json/properties/type/const",keyword:"const",params:{allowedValue: "write"},message:"must be equal to constant"}];
+return false;
+}
+var valid15 = _errs62 === errors;
+}
+else {
+var valid15 = true;
+}
+if(valid15){
+if(data.timestamp !== undefined){
+let data23 = data.timestamp;
+const _errs63 = errors;
+if(errors === _errs63){
+if(typeof data23 === "string"){
+if(!pattern4.test(data23)){
+validate37.errors = [{instancePath:instancePath+"/timestamp",schemaPath:"write.schema.json/properties/timestamp/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}\\.\\d{3}Z$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}\\.\\d{3}Z$"+"\""}];
+return false;
+}
+}
+else {
+validate37.errors = [{instancePath:instancePath+"/timestamp",schemaPath:"write.schema.json/properties/timestamp/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+var valid15 = _errs63 === errors;
+}
+else {
+var valid15 = true;
+}
+if(valid15){
+if(data.session_id !== undefined){
+let data24 = data.session_id;
+const _errs65 = errors;
+if(errors === _errs65){
+if(typeof data24 === "string"){
+if(data24.length < 1){
+validate37.errors = [{instancePath:instancePath+"/session_id",schemaPath:"write.schema.json/properties/session_id/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
+return false;
+}
+}
+else {
+validate37.errors = [{instancePath:instancePath+"/session_id",schemaPath:"write.schema.json/properties/session_id/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+var valid15 = _errs65 === errors;
+}
+else {
+var valid15 = true;
+}
+if(valid15){
+if(data.path !== undefined){
+const _errs67 = errors;
+if(typeof data.path !== "string"){
+validate37.errors = [{instancePath:instancePath+"/path",schemaPath:"write.schema.json/properties/path/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid15 = _errs67 === errors;
+}
+else {
+var valid15 = true;
+}
+if(valid15){
+if(data.start_line !== undefined){
+let data26 = data.start_line;
+const _errs69 = errors;
+if(!(((typeof data26 == "number") && (!(data26 % 1) && !isNaN(data26))) && (isFinite(data26)))){
+validate37.errors = [{instancePath:instancePath+"/start_line",schemaPath:"write.schema.json/properties/start_line/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+return false;
+}
+if(errors === _errs69){
+if((typeof data26 == "number") && (isFinite(data26))){
+if(data26 < 1 || isNaN(data26)){
+validate37.errors = [{instancePath:instancePath+"/start_line",schemaPath:"write.schema.json/properties/start_line/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
+return false;
+}
+}
+}
+var valid15 = _errs69 === errors;
+}
+else {
+var valid15 = true;
+}
+if(valid15){
+if(data.end_line !== undefined){
+let data27 = data.end_line;
+const _errs71 = errors;
+if(!(((typeof data27 == "number") && (!(data27 % 1) && !isNaN(data27))) && (isFinite(data27)))){
+validate37.errors = [{instancePath:instancePath+"/end_line",schemaPath:"write.schema.json/properties/end_line/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+return false;
+}
+if(errors === _errs71){
+if((typeof data27 == "number") && (isFinite(data27))){
+if(data27 < 1 || isNaN(data27)){
+validate37.errors = [{instancePath:instancePath+"/end_line",schemaPath:"write.schema.json/properties/end_line/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
+return false;
+}
+}
+}
+var valid15 = _errs71 === errors;
+}
+else {
+var valid15 = true;
+}
+if(valid15){
+if(data.is_success !== undefined){
+const _errs73 = errors;
+if(typeof data.is_success !== "boolean"){
+validate37.errors = [{instancePath:instancePath+"/is_success",schemaPath:"write.schema.json/properties/is_success/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
+return false;
+}
+var valid15 = _errs73 === errors;
+}
+else {
+var valid15 = true;
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+else {
+validate37.errors = [{instancePath,schemaPath:"write.schema.json/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+if(props0 !== true){
+props0 = true;
+}
+}
+else if(tag0 === "search"){
+const _errs76 = errors;
+if(errors === _errs76){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing6;
+if((((data.type === undefined) && (missing6 = "type")) || ((data.timestamp === undefined) && (missing6 = "timestamp"))) || ((data.query === undefined) && (missing6 = "query"))){
+validate37.errors = [{instancePath,schemaPath:"search.schema.json/required",keyword:"required",params:{missingProperty: missing6},message:"must have required property '"+missing6+"'"}];
+return false;
+}
+else {
+const _errs78 = errors;
+for(const key5 in data){
+if(!((((((key5 === "type") || (key5 === "timestamp")) || (key5 === "session_id")) || (key5 === "query")) || (key5 === "path")) || (key5 === "is_success"))){
+validate37.errors = [{instancePath,schemaPath:"search.schema.json/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key5},message:"must NOT have additional properties"}];
+return false;
+break;
+}
+}
+if(_errs78 === errors){
+if(data.type !== undefined){
+const _errs79 = errors;
+if("search" !== data.type){
+validate37.errors = [{instancePath:instancePath+"/type",schemaPath:"search.schema.json/properties/type/const",keyword:"const",params:{allowedValue: "search"},message:"must be equal to constant"}];
+return false;
+}
+var valid18 = _errs79 === errors;
+}
+else {
+var valid18 = true;
+}
+if(valid18){
+if(data.timestamp !== undefined){
+let data30 = data.timestamp;
+const _errs80 = errors;
+if(errors === _errs80){
+if(typeof data30 === "string"){
+if(!pattern4.test(data30)){
+validate37.errors = [{instancePath:instancePath+"/timestamp",schemaPath:"search.schema.json/properties/timestamp/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}\\.\\d{3}Z$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}\\.\\d{3}Z$"+"\""}];
+return false;
+}
+}
+else {
+validate37.errors = [{instancePath:instancePath+"/timestamp",schemaPath:"search.schema.json/properties/timestamp/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+var valid18 = _errs80 === errors;
+}
+else {
+var valid18 = true;
+}
+if(valid18){
+if(data.session_id !== undefined){
+let data31 = data.session_id;
+const _errs82 = errors;
+if(errors === _errs82){
+if(typeof data31 === "string"){
+if(data31.length < 1){
+validate37.errors = [{instancePath:instancePath+"/session_id",schemaPath:"search.schema.json/properties/session_id/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
+return false;
+}
+}
+else {
+validate37.errors = [{instancePath:instancePath+"/session_id",schemaPath:"search.schema.json/properties/session_id/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+var valid18 = _errs82 === errors;
+}
+else {
+var valid18 = true;
+}
+if(valid18){
+if(data.query !== undefined){
+const _errs84 = errors;
+if(typeof data.query !== "string"){
+validate37.errors = [{instancePath:instancePath+"/query",schemaPath:"search.schema.json/properties/query/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid18 = _errs84 === errors;
+}
+else {
+var valid18 = true;
+}
+if(valid18){
+if(data.path !== undefined){
+const _errs86 = errors;
+if(typeof data.path !== "string"){
+validate37.errors = [{instancePath:instancePath+"/path",schemaPath:"search.schema.json/properties/path/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid18 = _errs86 === errors;
+}
+else {
+var valid18 = true;
+}
+if(valid18){
+if(data.is_success !== undefined){
+const _errs88 = errors;
+if(typeof data.is_success !== "boolean"){
+validate37.errors = [{instancePath:instancePath+"/is_success",schemaPath:"search.schema.json/properties/is_success/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
+return false;
+}
+var valid18 = _errs88 === errors;
+}
+else {
+var valid18 = true;
+}
+}
+}
+}
+}
+}
+}
+}
+}
+else {
+validate37.errors = [{instancePath,schemaPath:"search.schema.json/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+if(props0 !== true){
+props0 = true;
+}
+}
+else if(tag0 === "list"){
+const _errs91 = errors;
+if(errors === _errs91){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing7;
+if(((data.type === undefined) && (missing7 = "type")) || ((data.timestamp === undefined) && (missing7 = "timestamp"))){
+validate37.errors = [{instancePath,schemaPath:"list.schema.json/required",keyword:"required",params:{missingProperty: missing7},message:"must have required property '"+missing7+"'"}];
+return false;
+}
+else {
+const _errs93 = errors;
+for(const key6 in data){
+if(!(((((key6 === "type") || (key6 === "timestamp")) || (key6 === "session_id")) || (key6 === "path")) || (key6 === "is_success"))){
+validate37.errors = [{instancePath,schemaPath:"list.schema.json/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key6},message:"must NOT have additional properties"}];
+return false;
+break;
+}
+}
+if(_errs93 === errors){
+if(data.type !== undefined){
+const _errs94 = errors;
+if("list" !== data.type){
+validate37.errors = [{instancePath:instancePath+"/type",schemaPath:"list.schema.json/properties/type/const",keyword:"const",params:{allowedValue: "list"},message:"must be equal to constant"}];
+return false;
+}
+var valid21 = _errs94 === errors;
+}
+else {
+var valid21 = true;
+}
+if(valid21){
+if(data.timestamp !== undefined){
+let data36 = data.timestamp;
+const _errs95 = errors;
+if(errors === _errs95){
+if(typeof data36 === "string"){
+if(!pattern4.test(data36)){
+validate37.errors = [{instancePath:instancePath+"/timestamp",schemaPath:"list.schema.json/properties/timestamp/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}\\.\\d{3}Z$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}\\.\\d{3}Z$"+"\""}];
+return false;
+}
+}
+else {
+validate37.errors = [{instancePath:instancePath+"/timestamp",schemaPath:"list.schema.json/properties/timestamp/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+var valid21 = _errs95 === errors;
+}
+else {
+var valid21 = true;
+}
+if(valid21){
+if(data.session_id !== undefined){
+let data37 = data.session_id;
+const _errs97 = errors;
+if(errors === _errs97){
+if(typeof data37 === "string"){
+if(data37.length < 1){
+validate37.errors = [{instancePath:instancePath+"/session_id",schemaPath:"list.schema.json/properties/session_id/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
+return false;
+}
+}
+else {
+validate37.errors = [{instancePath:instancePath+"/session_id",schemaPath:"list.schema.json/properties/session_id/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+var valid21 = _errs97 === errors;
+}
+else {
+var valid21 = true;
+}
+if(valid21){
+if(data.path !== undefined){
+const _errs99 = errors;
+if(typeof data.path !== "string"){
+validate37.errors = [{instancePath:instancePath+"/path",schemaPath:"list.schema.json/properties/path/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid21 = _errs99 === errors;
+}
+else {
+var valid21 = true;
+}
+if(valid21){
+if(data.is_success !== undefined){
+const _errs101 = errors;
+if(typeof data.is_success !== "boolean"){
+validate37.errors = [{instancePath:instancePath+"/is_success",schemaPath:"list.schema.json/properties/is_success/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
+return false;
+}
+var valid21 = _errs101 === errors;
+}
+else {
+var valid21 = true;
+}
+}
+}
+}
+}
+}
+}
+}
+else {
+validate37.errors = [{instancePath,schemaPath:"list.schema.json/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+if(props0 !== true){
+props0 = true;
+}
+}
+else if(tag0 === "skill"){
+const _errs104 = errors;
+if(errors === _errs104){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing8;
+if((((data.type === undefined) && (missing8 = "type")) || ((data.timestamp === undefined) && (missing8 = "timestamp"))) || ((data.path === undefined) && (missing8 = "path"))){
+validate37.errors = [{instancePath,schemaPath:"skill.schema.json/required",keyword:"required",params:{missingProperty: missing8},message:"must have required property '"+missing8+"'"}];
+return false;
+}
+else {
+const _errs106 = errors;
+for(const key7 in data){
+if(!((((((((key7 === "type") || (key7 === "timestamp")) || (key7 === "session_id")) || (key7 === "path")) || (key7 === "skill_name")) || (key7 === "start_line")) || (key7 === "end_line")) || (key7 === "is_success"))){
+validate37.errors = [{instancePath,schemaPath:"skill.schema.json/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key7},message:"must NOT have additional properties"}];
+return false;
+break;
+}
+}
+if(_errs106 === errors){
+if(data.type !== undefined){
+const _errs107 = errors;
+if("skill" !== data.type){
+validate37.errors = [{instancePath:instancePath+"/type",schemaPath:"skill.schema.json/properties/type/const",keyword:"const",params:{allowedValue: "skill"},message:"must be equal to constant"}];
+return false;
+}
+var valid24 = _errs107 === errors;
+}
+else {
+var valid24 = true;
+}
+if(valid24){
+if(data.timestamp !== undefined){
+let data41 = data.timestamp;
+const _errs108 = errors;
+if(errors === _errs108){
+if(typeof data41 === "string"){
+if(!pattern4.test(data41)){
+validate37.errors = [{instancePath:instancePath+"/timestamp",schemaPath:"skill.schema.json/properties/timestamp/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}\\.\\d{3}Z$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}\\.\\d{3}Z$"+"\""}];
+return false;
+}
+}
+else {
+validate37.errors = [{instancePath:instancePath+"/timestamp",schemaPath:"skill.schema.json/properties/timestamp/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+var valid24 = _errs108 === errors;
+}
+else {
+var valid24 = true;
+}
+if(valid24){
+if(data.session_id !== undefined){
+let data42 = data.session_id;
+const _errs110 = errors;
+if(errors === _errs110){
+if(typeof data42 === "string"){
+if(data42.length < 1){
+validate37.errors = [{instancePath:instancePath+"/session_id",schemaPath:"skill.schema.json/properties/session_id/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
+return false;
+}
+}
+else {
+validate37.errors = [{instancePath:instancePath+"/session_id",schemaPath:"skill.schema.json/properties/session_id/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+var valid24 = _errs110 === errors;
+}
+else {
+var valid24 = true;
+}
+if(valid24){
+if(data.path !== undefined){
+const _errs112 = errors;
+if(typeof data.path !== "string"){
+validate37.errors = [{instancePath:instancePath+"/path",schemaPath:"skill.schema.json/properties/path/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid24 = _errs112 === errors;
+}
+else {
+var valid24 = true;
+}
+if(valid24){
+if(data.skill_name !== undefined){
+const _errs114 = errors;
+if(typeof data.skill_name !== "string"){
+validate37.errors = [{instancePath:instancePath+"/skill_name",schemaPath:"skill.schema.json/properties/skill_name/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid24 = _errs114 === errors;
+}
+else {
+var valid24 = true;
+}
+if(valid24){
+if(data.start_line !== undefined){
+let data45 = data.start_line;
+const _errs116 = errors;
+if(!(((typeof data45 == "number") && (!(data45 % 1) && !isNaN(data45))) && (isFinite(data45)))){
+validate37.errors = [{instancePath:instancePath+"/start_line",schemaPath:"skill.schema.json/properties/start_line/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+return false;
+}
+if(errors === _errs116){
+if((typeof data45 == "number") && (isFinite(data45))){
+if(data45 < 1 || isNaN(data45)){
+validate37.errors = [{instancePath:instancePath+"/start_line",schemaPath:"skill.schema.json/properties/start_line/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
+return false;
+}
+}
+}
+var valid24 = _errs116 === errors;
+}
+else {
+var valid24 = true;
+}
+if(valid24){
+if(data.end_line !== undefined){
+let data46 = data.end_line;
+const _errs118 = errors;
+if(!(((typeof data46 == "number") && (!(data46 % 1) && !isNaN(data46))) && (isFinite(data46)))){
+validate37.errors = [{instancePath:instancePath+"/end_line",schemaPath:"skill.schema.json/properties/end_line/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+return false;
+}
+if(errors === _errs118){
+if((typeof data46 == "number") && (isFinite(data46))){
+if(data46 < 1 || isNaN(data46)){
+validate37.errors = [{instancePath:instancePath+"/end_line",schemaPath:"skill.schema.json/properties/end_line/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
+return false;
+}
+}
+}
+var valid24 = _errs118 === errors;
+}
+else {
+var valid24 = true;
+}
+if(valid24){
+if(data.is_success !== undefined){
+const _errs120 = errors;
+if(typeof data.is_success !== "boolean"){
+validate37.errors = [{instancePath:instancePath+"/is_success",schemaPath:"skill.schema.json/properties/is_success/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
+return false;
+}
+var valid24 = _errs120 === errors;
+}
+else {
+var valid24 = true;
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+else {
+validate37.errors = [{instancePath,schemaPath:"skill.schema.json/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+if(props0 !== true){
+props0 = true;
+}
+}
+else if(tag0 === "orchestration"){
+const _errs123 = errors;
+if(errors === _errs123){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing9;
+if((((data.type === undefined) && (missing9 = "type")) || ((data.timestamp === undefined) && (missing9 = "timestamp"))) || ((data.action === undefined) && (missing9 = "action"))){
+validate37.errors = [{instancePath,schemaPath:"orchestration.schema.json/required",keyword:"required",params:{missingProperty: missing9},message:"must have required property '"+missing9+"'"}];
+return false;
+}
+else {
+const _errs125 = errors;
+for(const key8 in data){
+if(!(((((((key8 === "type") || (key8 === "timestamp")) || (key8 === "session_id")) || (key8 === "action")) || (key8 === "subagent_id")) || (key8 === "subagent_name")) || (key8 === "is_success"))){
+validate37.errors = [{instancePath,schemaPath:"orchestration.schema.json/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key8},message:"must NOT have additional properties"}];
+return false;
+break;
+}
+}
+if(_errs125 === errors){
+if(data.type !== undefined){
+const _errs126 = errors;
+if("orchestration" !== data.type){
+validate37.errors = [{instancePath:instancePath+"/type",schemaPath:"orchestration.schema.json/properties/type/const",keyword:"const",params:{allowedValue: "orchestration"},message:"must be equal to constant"}];
+return false;
+}
+var valid27 = _errs126 === errors;
+}
+else {
+var valid27 = true;
+}
+if(valid27){
+if(data.timestamp !== undefined){
+let data49 = data.timestamp;
+const _errs127 = errors;
+if(errors === _errs127){
+if(typeof data49 === "string"){
+if(!pattern4.test(data49)){
+validate37.errors = [{instancePath:instancePath+"/timestamp",schemaPath:"orchestration.schema.json/properties/timestamp/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}\\.\\d{3}Z$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}\\.\\d{3}Z$"+"\""}];
+return false;
+}
+}
+else {
+validate37.errors = [{instancePath:instancePath+"/timestamp",schemaPath:"orchestration.schema.json/properties/timestamp/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+var valid27 = _errs127 === errors;
+}
+else {
+var valid27 = true;
+}
+if(valid27){
+if(data.session_id !== undefined){
+let data50 = data.session_id;
+const _errs129 = errors;
+if(errors === _errs129){
+if(typeof data50 === "string"){
+if(data50.length < 1){
+validate37.errors = [{instancePath:instancePath+"/session_id",schemaPath:"orchestration.schema.json/properties/session_id/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
+return false;
+}
+}
+else {
+validate37.errors = [{instancePath:instancePath+"/session_id",schemaPath:"orchestration.schema.json/properties/session_id/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+var valid27 = _errs129 === errors;
+}
+else {
+var valid27 = true;
+}
+if(valid27){
+if(data.action !== undefined){
+let data51 = data.action;
+const _errs131 = errors;
+if(!(((data51 === "subagent_started") || (data51 === "subagent_completed")) || (data51 === "subagent_failed"))){
+validate37.errors = [{instancePath:instancePath+"/action",schemaPath:"orchestration.schema.json/properties/action/enum",keyword:"enum",params:{allowedValues: schema39.properties.action.enum},message:"must be equal to one of the allowed values"}];
+return false;
+}
+var valid27 = _errs131 === errors;
+}
+else {
+var valid27 = true;
+}
+if(valid27){
+if(data.subagent_id !== undefined){
+const _errs132 = errors;
+if(typeof data.subagent_id !== "string"){
+validate37.errors = [{instancePath:instancePath+"/subagent_id",schemaPath:"orchestration.schema.json/properties/subagent_id/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid27 = _errs132 === errors;
+}
+else {
+var valid27 = true;
+}
+if(valid27){
+if(data.subagent_name !== undefined){
+const _errs134 = errors;
+if(typeof data.subagent_name !== "string"){
+validate37.errors = [{instancePath:instancePath+"/subagent_name",schemaPath:"orchestration.schema.json/properties/subagent_name/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid27 = _errs134 === errors;
+}
+else {
+var valid27 = true;
+}
+if(valid27){
+if(data.is_success !== undefined){
+const _errs136 = errors;
+if(typeof data.is_success !== "boolean"){
+validate37.errors = [{instancePath:instancePath+"/is_success",schemaPath:"orchestration.schema.json/properties/is_success/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
+return false;
+}
+var valid27 = _errs136 === errors;
+}
+else {
+var valid27 = true;
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+else {
+validate37.errors = [{instancePath,schemaPath:"orchestration.schema.json/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+if(props0 !== true){
+props0 = true;
+}
+}
+else if(tag0 === "usage"){
+const _errs139 = errors;
+if(errors === _errs139){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing10;
+if((((data.type === undefined) && (missing10 = "type")) || ((data.timestamp === undefined) && (missing10 = "timestamp"))) || ((data.tokens === undefined) && (missing10 = "tokens"))){
+validate37.errors = [{instancePath,schemaPath:"usage.schema.json/required",keyword:"required",params:{missingProperty: missing10},message:"must have required property '"+missing10+"'"}];
+return false;
+}
+else {
+const _errs141 = errors;
+for(const key9 in data){
+if(!(((((key9 === "type") || (key9 === "timestamp")) || (key9 === "session_id")) || (key9 === "tokens")) || (key9 === "cost"))){
+validate37.errors = [{instancePath,schemaPath:"usage.schema.json/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key9},message:"must NOT have additional properties"}];
+return false;
+break;
+}
+}
+if(_errs141 === errors){
+if(data.type !== undefined){
+const _errs142 = errors;
+if("usage" !== data.type){
+validate37.errors = [{instancePath:instancePath+"/type",schemaPath:"usage.schema.json/properties/type/const",keyword:"const",params:{allowedValue: "usage"},message:"must be equal to constant"}];
+return false;
+}
+var valid30 = _errs142 === errors;
+}
+else {
+var valid30 = true;
+}
+if(valid30){
+if(data.timestamp !== undefined){
+let data56 = data.timestamp;
+const _errs143 = errors;
+if(errors === _errs143){
+if(typeof data56 === "string"){
+if(!pattern4.test(data56)){
+validate37.errors = [{instancePath:instancePath+"/timestamp",schemaPath:"usage.schema.json/properties/timestamp/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}\\.\\d{3}Z$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}\\.\\d{3}Z$"+"\""}];
+return false;
+}
+}
+else {
+validate37.errors = [{instancePath:instancePath+"/timestamp",schemaPath:"usage.schema.json/properties/timestamp/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+var valid30 = _errs143 === errors;
+}
+else {
+var valid30 = true;
+}
+if(valid30){
+if(data.session_id !== undefined){
+let data57 = data.session_id;
+const _errs145 = errors;
+if(errors === _errs145){
+if(typeof data57 === "string"){
+if(data57.length < 1){
+validate37.errors = [{instancePath:instancePath+"/session_id",schemaPath:"usage.schema.json/properties/session_id/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
+return false;
+}
+}
+else {
+validate37.errors = [{instancePath:instancePath+"/session_id",schemaPath:"usage.schema.json/properties/session_id/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+var valid30 = _errs145 === errors;
+}
+else {
+var valid30 = true;
+}
+if(valid30){
+if(data.tokens !== undefined){
+let data58 = data.tokens;
+const _errs147 = errors;
+if(errors === _errs147){
+if(data58 && typeof data58 == "object" && !Array.isArray(data58)){
+const _errs149 = errors;
+for(const key10 in data58){
+if(!(((((key10 === "input") || (key10 === "output")) || (key10 === "cache_read")) || (key10 === "cache_write")) || (key10 === "reasoning"))){
+validate37.errors = [{instancePath:instancePath+"/tokens",schemaPath:"usage.schema.json/properties/tokens/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key10},message:"must NOT have additional properties"}];
+return false;
+break;
+}
+}
+if(_errs149 === errors){
+if(data58.input !== undefined){
+let data59 = data58.input;
+const _errs150 = errors;
+if(!(((typeof data59 == "number") && (!(data59 % 1) && !isNaN(data59))) && (isFinite(data59)))){
+validate37.errors = [{instancePath:instancePath+"/tokens/input",schemaPath:"usage.schema.json/properties/tokens/properties/input/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+return false;
+}
+if(errors === _errs150){
+if((typeof data59 == "number") && (isFinite(data59))){
+if(data59 < 0 || isNaN(data59)){
+validate37.errors = [{instancePath:instancePath+"/tokens/input",schemaPath:"usage.schema.json/properties/tokens/properties/input/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+return false;
+}
+}
+}
+var valid31 = _errs150 === errors;
+}
+else {
+var valid31 = true;
+}
+if(valid31){
+if(data58.output !== undefined){
+let data60 = data58.output;
+const _errs152 = errors;
+if(!(((typeof data60 == "number") && (!(data60 % 1) && !isNaN(data60))) && (isFinite(data60)))){
+validate37.errors = [{instancePath:instancePath+"/tokens/output",schemaPath:"usage.schema.json/properties/tokens/properties/output/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+return false;
+}
+if(errors === _errs152){
+if((typeof data60 == "number") && (isFinite(data60))){
+if(data60 < 0 || isNaN(data60)){
+validate37.errors = [{instancePath:instancePath+"/tokens/output",schemaPath:"usage.schema.json/properties/tokens/properties/output/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+return false;
+}
+}
+}
+var valid31 = _errs152 === errors;
+}
+else {
+var valid31 = true;
+}
+if(valid31){
+if(data58.cache_read !== undefined){
+let data61 = data58.cache_read;
+const _errs154 = errors;
+if(!(((typeof data61 == "number") && (!(data61 % 1) && !isNaN(data61))) && (isFinite(data61)))){
+validate37.errors = [{instancePath:instancePath+"/tokens/cache_read",schemaPath:"usage.schema.json/properties/tokens/properties/cache_read/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+return false;
+}
+if(errors === _errs154){
+if((typeof data61 == "number") && (isFinite(data61))){
+if(data61 < 0 || isNaN(data61)){
+validate37.errors = [{instancePath:instancePath+"/tokens/cache_read",schemaPath:"usage.schema.json/properties/tokens/properties/cache_read/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+return false;
+}
+}
+}
+var valid31 = _errs154 === errors;
+}
+else {
+var valid31 = true;
+}
+if(valid31){
+if(data58.cache_write !== undefined){
+let data62 = data58.cache_write;
+const _errs156 = errors;
+if(!(((typeof data62 == "number") && (!(data62 % 1) && !isNaN(data62))) && (isFinite(data62)))){
+validate37.errors = [{instancePath:instancePath+"/tokens/cache_write",schemaPath:"usage.schema.json/properties/tokens/properties/cache_write/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+return false;
+}
+if(errors === _errs156){
+if((typeof data62 == "number") && (isFinite(data62))){
+if(data62 < 0 || isNaN(data62)){
+validate37.errors = [{instancePath:instancePath+"/tokens/cache_write",schemaPath:"usage.schema.json/properties/tokens/properties/cache_write/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+return false;
+}
+}
+}
+var valid31 = _errs156 === errors;
+}
+else {
+var valid31 = true;
+}
+if(valid31){
+if(data58.reasoning !== undefined){
+let data63 = data58.reasoning;
+const _errs158 = errors;
+if(!(((typeof data63 == "number") && (!(data63 % 1) && !isNaN(data63))) && (isFinite(data63)))){
+validate37.errors = [{instancePath:instancePath+"/tokens/reasoning",schemaPath:"usage.schema.json/properties/tokens/properties/reasoning/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+return false;
+}
+if(errors === _errs158){
+if((typeof data63 == "number") && (isFinite(data63))){
+if(data63 < 0 || isNaN(data63)){
+validate37.errors = [{instancePath:instancePath+"/tokens/reasoning",schemaPath:"usage.schema.json/properties/tokens/properties/reasoning/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+return false;
+}
+}
+}
+var valid31 = _errs158 === errors;
+}
+else {
+var valid31 = true;
+}
+}
+}
+}
+}
+}
+}
+else {
+validate37.errors = [{instancePath:instancePath+"/tokens",schemaPath:"usage.schema.json/properties/tokens/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+var valid30 = _errs147 === errors;
+}
+else {
+var valid30 = true;
+}
+if(valid30){
+if(data.cost !== undefined){
+let data64 = data.cost;
+const _errs160 = errors;
+if(errors === _errs160){
+if((typeof data64 == "number") && (isFinite(data64))){
+if(data64 < 0 || isNaN(data64)){
+validate37.errors = [{instancePath:instancePath+"/cost",schemaPath:"usage.schema.json/properties/cost/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+return false;
+}
+}
+else {
+validate37.errors = [{instancePath:instancePath+"/cost",schemaPath:"usage.schema.json/properties/cost/type",keyword:"type",params:{type: "number"},message:"must be number"}];
+return false;
+}
+}
+var valid30 = _errs160 === errors;
+}
+else {
+var valid30 = true;
+}
+}
+}
+}
+}
+}
+}
+}
+else {
+validate37.errors = [{instancePath,schemaPath:"usage.schema.json/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+if(props0 !== true){
+props0 = true;
+}
+}
+else if(tag0 === "error"){
+const _errs163 = errors;
+if(errors === _errs163){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing11;
+if((((data.type === undefined) && (missing11 = "type")) || ((data.timestamp === undefined) && (missing11 = "timestamp"))) || ((data.message === undefined) && (missing11 = "message"))){
+validate37.errors = [{instancePath,schemaPath:"error.schema.json/required",keyword:"required",params:{missingProperty: missing11},message:"must have required property '"+missing11+"'"}];
+return false;
+}
+else {
+const _errs165 = errors;
+for(const key11 in data){
+if(!(((((key11 === "type") || (key11 === "timestamp")) || (key11 === "session_id")) || (key11 === "message")) || (key11 === "code"))){
+validate37.errors = [{instancePath,schemaPath:"error.schema.json/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key11},message:"must NOT have additional properties"}];
+return false;
+break;
+}
+}
+if(_errs165 === errors){
+if(data.type !== undefined){
+const _errs166 = errors;
+if("error" !== data.type){
+validate37.errors = [{instancePath:instancePath+"/type",schemaPath:"error.schema.json/properties/type/const",keyword:"const",params:{allowedValue: "error"},message:"must be equal to constant"}];
+return false;
+}
+var valid34 = _errs166 === errors;
+}
+else {
+var valid34 = true;
+}
+if(valid34){
+if(data.timestamp !== undefined){
+let data66 = data.timestamp;
+const _errs167 = errors;
+if(errors === _errs167){
+if(typeof data66 === "string"){
+if(!pattern4.test(data66)){
+validate37.errors = [{instancePath:instancePath+"/timestamp",schemaPath:"error.schema.json/properties/timestamp/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}\\.\\d{3}Z$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}\\.\\d{3}Z$"+"\""}];
+return false;
+}
+}
+else {
+validate37.errors = [{instancePath:instancePath+"/timestamp",schemaPath:"error.schema.json/properties/timestamp/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+var valid34 = _errs167 === errors;
+}
+else {
+var valid34 = true;
+}
+if(valid34){
+if(data.session_id !== undefined){
+let data67 = data.session_id;
+const _errs169 = errors;
+if(errors === _errs169){
+if(typeof data67 === "string"){
+if(data67.length < 1){
+validate37.errors = [{instancePath:instancePath+"/session_id",schemaPath:"error.schema.json/properties/session_id/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
+return false;
+}
+}
+else {
+validate37.errors = [{instancePath:instancePath+"/session_id",schemaPath:"error.schema.json/properties/session_id/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+var valid34 = _errs169 === errors;
+}
+else {
+var valid34 = true;
+}
+if(valid34){
+if(data.message !== undefined){
+const _errs171 = errors;
+if(typeof data.message !== "string"){
+validate37.errors = [{instancePath:instancePath+"/message",schemaPath:"error.schema.json/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid34 = _errs171 === errors;
+}
+else {
+var valid34 = true;
+}
+if(valid34){
+if(data.code !== undefined){
+const _errs173 = errors;
+if(typeof data.code !== "string"){
+validate37.errors = [{instancePath:instancePath+"/code",schemaPath:"error.schema.json/properties/code/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid34 = _errs173 === errors;
+}
+else {
+var valid34 = true;
+}
+}
+}
+}
+}
+}
+}
+}
+else {
+validate37.errors = [{instancePath,schemaPath:"error.schema.json/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+if(props0 !== true){
+props0 = true;
+}
+}
+else if(tag0 === "warning"){
+const _errs176 = errors;
+if(errors === _errs176){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing12;
+if((((data.type === undefined) && (missing12 = "type")) || ((data.timestamp === undefined) && (missing12 = "timestamp"))) || ((data.message === undefined) && (missing12 = "message"))){
+validate37.errors = [{instancePath,schemaPath:"warning.schema.json/required",keyword:"required",params:{missingProperty: missing12},message:"must have required property '"+missing12+"'"}];
+return false;
+}
+else {
+const _errs178 = errors;
+for(const key12 in data){
+if(!(((((key12 === "type") || (key12 === "timestamp")) || (key12 === "session_id")) || (key12 === "message")) || (key12 === "code"))){
+validate37.errors = [{instancePath,schemaPath:"warning.schema.json/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key12},message:"must NOT have additional properties"}];
+return false;
+break;
+}
+}
+if(_errs178 === errors){
+if(data.type !== undefined){
+const _errs179 = errors;
+if("warning" !== data.type){
+validate37.errors = [{instancePath:instancePath+"/type",schemaPath:"warning.schema.json/properties/type/const",keyword:"const",params:{allowedValue: "warning"},message:"must be equal to constant"}];
+return false;
+}
+var valid37 = _errs179 === errors;
+}
+else {
+var valid37 = true;
+}
+if(valid37){
+if(data.timestamp !== undefined){
+let data71 = data.timestamp;
+const _errs180 = errors;
+if(errors === _errs180){
+if(typeof data71 === "string"){
+if(!pattern4.test(data71)){
+validate37.errors = [{instancePath:instancePath+"/timestamp",schemaPath:"warning.schema.json/properties/timestamp/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}\\.\\d{3}Z$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}\\.\\d{3}Z$"+"\""}];
+return false;
+}
+}
+else {
+validate37.errors = [{instancePath:instancePath+"/timestamp",schemaPath:"warning.schema.json/properties/timestamp/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+var valid37 = _errs180 === errors;
+}
+else {
+var valid37 = true;
+}
+if(valid37){
+if(data.session_id !== undefined){
+let data72 = data.session_id;
+const _errs182 = errors;
+if(errors === _errs182){
+if(typeof data72 === "string"){
+if(data72.length < 1){
+validate37.errors = [{instancePath:instancePath+"/session_id",schemaPath:"warning.schema.json/properties/session_id/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
+return false;
+}
+}
+else {
+validate37.errors = [{instancePath:instancePath+"/session_id",schemaPath:"warning.schema.json/properties/session_id/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+var valid37 = _errs182 === errors;
+}
+else {
+var valid37 = true;
+}
+if(valid37){
+if(data.message !== undefined){
+const _errs184 = errors;
+if(typeof data.message !== "string"){
+validate37.errors = [{instancePath:instancePath+"/message",schemaPath:"warning.schema.json/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid37 = _errs184 === errors;
+}
+else {
+var valid37 = true;
+}
+if(valid37){
+if(data.code !== undefined){
+const _errs186 = errors;
+if(typeof data.code !== "string"){
+validate37.errors = [{instancePath:instancePath+"/code",schemaPath:"warning.schema.json/properties/code/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid37 = _errs186 === errors;
+}
+else {
+var valid37 = true;
+}
+}
+}
+}
+}
+}
+}
+}
+else {
+validate37.errors = [{instancePath,schemaPath:"warning.schema.json/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+if(props0 !== true){
+props0 = true;
+}
+}
+else if(tag0 === "system"){
+const _errs189 = errors;
+if(errors === _errs189){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing13;
+if((((((data.type === undefined) && (missing13 = "type")) || ((data.timestamp === undefined) && (missing13 = "timestamp"))) || ((data.stage === undefined) && (missing13 = "stage"))) || ((data.status === undefined) && (missing13 = "status"))) || ((data.message === undefined) && (missing13 = "message"))){
+validate37.errors = [{instancePath,schemaPath:"system.schema.json/required",keyword:"required",params:{missingProperty: missing13},message:"must have required property '"+missing13+"'"}];
+return false;
+}
+else {
+const _errs191 = errors;
+for(const key13 in data){
+if(!(((((key13 === "type") || (key13 === "timestamp")) || (key13 === "stage")) || (key13 === "status")) || (key13 === "message"))){
+validate37.errors = [{instancePath,schemaPath:"system.schema.json/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key13},message:"must NOT have additional properties"}];
+return false;
+break;
+}
+}
+if(_errs191 === errors){
+if(data.type !== undefined){
+const _errs192 = errors;
+if("system" !== data.type){
+validate37.errors = [{instancePath:instancePath+"/type",schemaPath:"system.schema.json/properties/type/const",keyword:"const",params:{allowedValue: "system"},message:"must be equal to constant"}];
+return false;
+}
+var valid40 = _errs192 === errors;
+}
+else {
+var valid40 = true;
+}
+if(valid40){
+if(data.timestamp !== undefined){
+let data76 = data.timestamp;
+const _errs193 = errors;
+if(errors === _errs193){
+if(typeof data76 === "string"){
+if(!pattern4.test(data76)){
+validate37.errors = [{instancePath:instancePath+"/timestamp",schemaPath:"system.schema.json/properties/timestamp/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}\\.\\d{3}Z$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}\\.\\d{3}Z$"+"\""}];
+return false;
+}
+}
+else {
+validate37.errors = [{instancePath:instancePath+"/timestamp",schemaPath:"system.schema.json/properties/timestamp/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+var valid40 = _errs193 === errors;
+}
+else {
+var valid40 = true;
+}
+if(valid40){
+if(data.stage !== undefined){
+let data77 = data.stage;
+const _errs195 = errors;
+if(!((((((data77 === "pull_image") || (data77 === "start_container")) || (data77 === "install_harness")) || (data77 === "probe_harness")) || (data77 === "init_test_case")) || (data77 === "teardown"))){
+validate37.errors = [{instancePath:instancePath+"/stage",schemaPath:"system.schema.json/properties/stage/enum",keyword:"enum",params:{allowedValues: schema43.properties.stage.enum},message:"must be equal to one of the allowed values"}];
+return false;
+}
+var valid40 = _errs195 === errors;
+}
+else {
+var valid40 = true;
+}
+if(valid40){
+if(data.status !== undefined){
+let data78 = data.status;
+const _errs196 = errors;
+if(!(((data78 === "started") || (data78 === "completed")) || (data78 === "failed"))){
+validate37.errors = [{instancePath:instancePath+"/status",schemaPath:"system.schema.json/properties/status/enum",keyword:"enum",params:{allowedValues: schema43.properties.status.enum},message:"must be equal to one of the allowed values"}];
+return false;
+}
+var valid40 = _errs196 === errors;
+}
+else {
+var valid40 = true;
+}
+if(valid40){
+if(data.message !== undefined){
+const _errs197 = errors;
+if(typeof data.message !== "string"){
+validate37.errors = [{instancePath:instancePath+"/message",schemaPath:"system.schema.json/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid40 = _errs197 === errors;
+}
+else {
+var valid40 = true;
+}
+}
+}
+}
+}
+}
+}
+}
+else {
+validate37.errors = [{instancePath,schemaPath:"system.schema.json/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+if(props0 !== true){
+props0 = true;
+}
+}
+else if(tag0 === "gg"){
+const _errs200 = errors;
+if(errors === _errs200){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing14;
+if((((data.type === undefined) && (missing14 = "type")) || ((data.timestamp === undefined) && (missing14 = "timestamp"))) || ((data.event === undefined) && (missing14 = "event"))){
+validate37.errors = [{instancePath,schemaPath:"gg.schema.json/required",keyword:"required",params:{missingProperty: missing14},message:"must have required property '"+missing14+"'"}];
+return false;
+}
+else {
+const _errs202 = errors;
+for(const key14 in data){
+if(!((((key14 === "type") || (key14 === "timestamp")) || (key14 === "session_id")) || (key14 === "event"))){
+validate37.errors = [{instancePath,schemaPath:"gg.schema.json/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key14},message:"must NOT have additional properties"}];
+return false;
+break;
+}
+}
+if(_errs202 === errors){
+if(data.type !== undefined){
+const _errs203 = errors;
+if("gg" !== data.type){
+validate37.errors = [{instancePath:instancePath+"/type",schemaPath:"gg.schema.json/properties/type/const",keyword:"const",params:{allowedValue: "gg"},message:"must be equal to constant"}];
+return false;
+}
+var valid43 = _errs203 === errors;
+}
+else {
+var valid43 = true;
+}
+if(valid43){
+if(data.timestamp !== undefined){
+let data81 = data.timestamp;
+const _errs204 = errors;
+if(errors === _errs204){
+if(typeof data81 === "string"){
+if(!pattern4.test(data81)){
+validate37.errors = [{instancePath:instancePath+"/timestamp",schemaPath:"gg.schema.json/properties/timestamp/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}\\.\\d{3}Z$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}\\.\\d{3}Z$"+"\""}];
+return false;
+}
+}
+else {
+validate37.errors = [{instancePath:instancePath+"/timestamp",schemaPath:"gg.schema.json/properties/timestamp/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+var valid43 = _errs204 === errors;
+}
+else {
+var valid43 = true;
+}
+if(valid43){
+if(data.session_id !== undefined){
+let data82 = data.session_id;
+const _errs206 = errors;
+if(errors === _errs206){
+if(typeof data82 === "string"){
+if(data82.length < 1){
+validate37.errors = [{instancePath:instancePath+"/session_id",schemaPath:"gg.schema.json/properties/session_id/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
+return false;
+}
+}
+else {
+validate37.errors = [{instancePath:instancePath+"/session_id",schemaPath:"gg.schema.json/properties/session_id/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+var valid43 = _errs206 === errors;
+}
+else {
+var valid43 = true;
+}
+}
+}
+}
+}
+}
+else {
+validate37.errors = [{instancePath,schemaPath:"gg.schema.json/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+if(props0 !== true){
+props0 = true;
+}
+}
+else if(tag0 === "unknown"){
+const _errs209 = errors;
+if(errors === _errs209){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing15;
+if((((data.type === undefined) && (missing15 = "type")) || ((data.timestamp === undefined) && (missing15 = "timestamp"))) || ((data.raw === undefined) && (missing15 = "raw"))){
+validate37.errors = [{instancePath,schemaPath:"unknown.schema.json/required",keyword:"required",params:{missingProperty: missing15},message:"must have required property '"+missing15+"'"}];
+return false;
+}
+else {
+const _errs211 = errors;
+for(const key15 in data){
+if(!((((key15 === "type") || (key15 === "timestamp")) || (key15 === "session_id")) || (key15 === "raw"))){
+validate37.errors = [{instancePath,schemaPath:"unknown.schema.json/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key15},message:"must NOT have additional properties"}];
+return false;
+break;
+}
+}
+if(_errs211 === errors){
+if(data.type !== undefined){
+const _errs212 = errors;
+if("unknown" !== data.type){
+validate37.errors = [{instancePath:instancePath+"/type",schemaPath:"unknown.schema.json/properties/type/const",keyword:"const",params:{allowedValue: "unknown"},message:"must be equal to constant"}];
+return false;
+}
+var valid46 = _errs212 === errors;
+}
+else {
+var valid46 = true;
+}
+if(valid46){
+if(data.timestamp !== undefined){
+let data84 = data.timestamp;
+const _errs213 = errors;
+if(errors === _errs213){
+if(typeof data84 === "string"){
+if(!pattern4.test(data84)){
+validate37.errors = [{instancePath:instancePath+"/timestamp",schemaPath:"unknown.schema.json/properties/timestamp/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}\\.\\d{3}Z$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}\\.\\d{3}Z$"+"\""}];
+return false;
+}
+}
+else {
+validate37.errors = [{instancePath:instancePath+"/timestamp",schemaPath:"unknown.schema.json/properties/timestamp/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+var valid46 = _errs213 === errors;
+}
+else {
+var valid46 = true;
+}
+if(valid46){
+if(data.session_id !== undefined){
+let data85 = data.session_id;
+const _errs215 = errors;
+if(errors === _errs215){
+if(typeof data85 === "string"){
+if(data85.length < 1){
+validate37.errors = [{instancePath:instancePath+"/session_id",schemaPath:"unknown.schema.json/properties/session_id/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
+return false;
+}
+}
+else {
+validate37.errors = [{instancePath:instancePath+"/session_id",schemaPath:"unknown.schema.json/properties/session_id/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+var valid46 = _errs215 === errors;
+}
+else {
+var valid46 = true;
+}
+}
+}
+}
+}
+}
+else {
+validate37.errors = [{instancePath,schemaPath:"unknown.schema.json/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+if(props0 !== true){
+props0 = true;
+}
+}
+else {
+validate37.errors = [{instancePath,schemaPath:"#/discriminator",keyword:"discriminator",params:{error: "mapping", tag: "type", tagValue: tag0},message:"value of tag \"type\" must be in oneOf"}];
+return false;
+}
+}
+else {
+validate37.errors = [{instancePath,schemaPath:"#/discriminator",keyword:"discriminator",params:{error: "tag", tag: "type", tagValue: tag0},message:"tag \"type\" must be string"}];
+return false;
+}
+}
+}
+else {
+validate37.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+validate37.errors = vErrors;
+evaluated0.props = props0;
+return errors === 0;
+}
+validate37.evaluated = {"dynamicProps":true,"dynamicItems":false};
+
+
+function validate36(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://harness-events.dev/schemas/trace.schema.json" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate36.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+const _errs1 = errors;
+let valid0 = false;
+let passing0 = null;
+const _errs2 = errors;
+if(errors === _errs2){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing0;
+if((((((data.kind === undefined) && (missing0 = "kind")) || ((data.v === undefined) && (missing0 = "v"))) || ((data.harness === undefined) && (missing0 = "harness"))) || ((data.at === undefined) && (missing0 = "at"))) || ((data.at_source === undefined) && (missing0 = "at_source"))){
+const err0 = {instancePath,schemaPath:"#/oneOf/0/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+else {
+const _errs4 = errors;
+for(const key0 in data){
+if(!(((((key0 === "kind") || (key0 === "v")) || (key0 === "harness")) || (key0 === "at")) || (key0 === "at_source"))){
+const err1 = {instancePath,schemaPath:"#/oneOf/0/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+break;
+}
+}
+if(_errs4 === errors){
+if(data.kind !== undefined){
+const _errs5 = errors;
+if("run_started" !== data.kind){
+const err2 = {instancePath:instancePath+"/kind",schemaPath:"#/oneOf/0/properties/kind/const",keyword:"const",params:{allowedValue: "run_started"},message:"must be equal to constant"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+var valid1 = _errs5 === errors;
+}
+else {
+var valid1 = true;
+}
+if(valid1){
+if(data.v !== undefined){
+const _errs6 = errors;
+if(1 !== data.v){
+const err3 = {instancePath:instancePath+"/v",schemaPath:"#/oneOf/0/properties/v/const",keyword:"const",params:{allowedValue: 1},message:"must be equal to constant"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+var valid1 = _errs6 === errors;
+}
+else {
+var valid1 = true;
+}
+if(valid1){
+if(data.harness !== undefined){
+let data2 = data.harness;
+const _errs7 = errors;
+if(errors === _errs7){
+if(typeof data2 === "string"){
+if(data2.length < 1){
+const err4 = {instancePath:instancePath+"/harness",schemaPath:"#/oneOf/0/properties/harness/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+else {
+const err5 = {instancePath:instancePath+"/harness",schemaPath:"#/oneOf/0/properties/harness/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+var valid1 = _errs7 === errors;
+}
+else {
+var valid1 = true;
+}
+if(valid1){
+if(data.at !== undefined){
+let data3 = data.at;
+const _errs9 = errors;
+if(errors === _errs9){
+if(typeof data3 === "string"){
+if(!pattern4.test(data3)){
+const err6 = {instancePath:instancePath+"/at",schemaPath:"#/oneOf/0/properties/at/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}\\.\\d{3}Z$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}\\.\\d{3}Z$"+"\""};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+else {
+const err7 = {instancePath:instancePath+"/at",schemaPath:"#/oneOf/0/properties/at/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+var valid1 = _errs9 === errors;
+}
+else {
+var valid1 = true;
+}
+if(valid1){
+if(data.at_source !== undefined){
+let data4 = data.at_source;
+const _errs11 = errors;
+if(!((data4 === "harness") || (data4 === "observed"))){
+const err8 = {instancePath:instancePath+"/at_source",schemaPath:"#/oneOf/0/properties/at_source/enum",keyword:"enum",params:{allowedValues: schema47.oneOf[0].properties.at_source.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+var valid1 = _errs11 === errors;
+}
+else {
+var valid1 = true;
+}
+}
+}
+}
+}
+}
+}
+}
+else {
+const err9 = {instancePath,schemaPath:"#/oneOf/0/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+var _valid0 = _errs2 === errors;
+if(_valid0){
+valid0 = true;
+passing0 = 0;
+var props0 = true;
+}
+const _errs12 = errors;
+if(errors === _errs12){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing1;
+if((((data.kind === undefined) && (missing1 = "kind")) || ((data.seq === undefined) && (missing1 = "seq"))) || ((data.event === undefined) && (missing1 = "event"))){
+const err10 = {instancePath,schemaPath:"#/oneOf/1/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+else {
+const _errs14 = errors;
+for(const key1 in data){
+if(!((((((key1 === "kind") || (key1 === "seq")) || (key1 === "event")) || (key1 === "call_id")) || (key1 === "agent_id")) || (key1 === "model_call_id"))){
+const err11 = {instancePath,schemaPath:"#/oneOf/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+break;
+}
+}
+if(_errs14 === errors){
+if(data.kind !== undefined){
+const _errs15 = errors;
+if("event" !== data.kind){
+const err12 = {instancePath:instancePath+"/kind",schemaPath:"#/oneOf/1/properties/kind/const",keyword:"const",params:{allowedValue: "event"},message:"must be equal to constant"};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+var valid2 = _errs15 === errors;
+}
+else {
+var valid2 = true;
+}
+if(valid2){
+if(data.seq !== undefined){
+let data6 = data.seq;
+const _errs16 = errors;
+if(!(((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6))) && (isFinite(data6)))){
+const err13 = {instancePath:instancePath+"/seq",schemaPath:"#/oneOf/1/properties/seq/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+if(errors === _errs16){
+if((typeof data6 == "number") && (isFinite(data6))){
+if(data6 < 1 || isNaN(data6)){
+const err14 = {instancePath:instancePath+"/seq",schemaPath:"#/oneOf/1/properties/seq/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+}
+var valid2 = _errs16 === errors;
+}
+else {
+var valid2 = true;
+}
+if(valid2){
+if(data.event !== undefined){
+const _errs18 = errors;
+if(!(validate37(data.event, {instancePath:instancePath+"/event",parentData:data,parentDataProperty:"event",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate37.errors : vErrors.concat(validate37.errors);
+errors = vErrors.length;
+}
+var valid2 = _errs18 === errors;
+}
+else {
+var valid2 = true;
+}
+if(valid2){
+if(data.call_id !== undefined){
+let data8 = data.call_id;
+const _errs19 = errors;
+if(errors === _errs19){
+if(typeof data8 === "string"){
+if(data8.length < 1){
+const err15 = {instancePath:instancePath+"/call_id",schemaPath:"#/oneOf/1/properties/call_id/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+}
+else {
+const err16 = {instancePath:instancePath+"/call_id",schemaPath:"#/oneOf/1/properties/call_id/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+}
+var valid2 = _errs19 === errors;
+}
+else {
+var valid2 = true;
+}
+if(valid2){
+if(data.agent_id !== undefined){
+let data9 = data.agent_id;
+const _errs21 = errors;
+if(errors === _errs21){
+if(typeof data9 === "string"){
+if(data9.length < 1){
+const err17 = {instancePath:instancePath+"/agent_id",schemaPath:"#/oneOf/1/properties/agent_id/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+}
+else {
+const err18 = {instancePath:instancePath+"/agent_id",schemaPath:"#/oneOf/1/properties/agent_id/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+}
+var valid2 = _errs21 === errors;
+}
+else {
+var valid2 = true;
+}
+if(valid2){
+if(data.model_call_id !== undefined){
+let data10 = data.model_call_id;
+const _errs23 = errors;
+if(errors === _errs23){
+if(typeof data10 === "string"){
+if(data10.length < 1){
+const err19 = {instancePath:instancePath+"/model_call_id",schemaPath:"#/oneOf/1/properties/model_call_id/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
+}
+}
+else {
+const err20 = {instancePath:instancePath+"/model_call_id",schemaPath:"#/oneOf/1/properties/model_call_id/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err20];
+}
+else {
+vErrors.push(err20);
+}
+errors++;
+}
+}
+var valid2 = _errs23 === errors;
+}
+else {
+var valid2 = true;
+}
+}
+}
+}
+}
+}
+}
+}
+}
+else {
+const err21 = {instancePath,schemaPath:"#/oneOf/1/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err21];
+}
+else {
+vErrors.push(err21);
+}
+errors++;
+}
+}
+var _valid0 = _errs12 === errors;
+if(_valid0 && valid0){
+valid0 = false;
+passing0 = [passing0, 1];
+}
+else {
+if(_valid0){
+valid0 = true;
+passing0 = 1;
+if(props0 !== true){
+props0 = true;
+}
+}
+const _errs25 = errors;
+if(errors === _errs25){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing2;
+if((((((data.kind === undefined) && (missing2 = "kind")) || ((data.call_id === undefined) && (missing2 = "call_id"))) || ((data.tool === undefined) && (missing2 = "tool"))) || ((data.at === undefined) && (missing2 = "at"))) || ((data.at_source === undefined) && (missing2 = "at_source"))){
+const err22 = {instancePath,schemaPath:"#/oneOf/2/required",keyword:"required",params:{missingProperty: missing2},message:"must have required property '"+missing2+"'"};
+if(vErrors === null){
+vErrors = [err22];
+}
+else {
+vErrors.push(err22);
+}
+errors++;
+}
+else {
+const _errs27 = errors;
+for(const key2 in data){
+if(!(((((((key2 === "kind") || (key2 === "call_id")) || (key2 === "tool")) || (key2 === "at")) || (key2 === "at_source")) || (key2 === "agent_id")) || (key2 === "late"))){
+const err23 = {instancePath,schemaPath:"#/oneOf/2/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err23];
+}
+else {
+vErrors.push(err23);
+}
+errors++;
+break;
+}
+}
+if(_errs27 === errors){
+if(data.kind !== undefined){
+const _errs28 = errors;
+if("call_started" !== data.kind){
+const err24 = {instancePath:instancePath+"/kind",schemaPath:"#/oneOf/2/properties/kind/const",keyword:"const",params:{allowedValue: "call_started"},message:"must be equal to constant"};
+if(vErrors === null){
+vErrors = [err24];
+}
+else {
+vErrors.push(err24);
+}
+errors++;
+}
+var valid3 = _errs28 === errors;
+}
+else {
+var valid3 = true;
+}
+if(valid3){
+if(data.call_id !== undefined){
+let data12 = data.call_id;
+const _errs29 = errors;
+if(errors === _errs29){
+if(typeof data12 === "string"){
+if(data12.length < 1){
+const err25 = {instancePath:instancePath+"/call_id",schemaPath:"#/oneOf/2/properties/call_id/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err25];
+}
+else {
+vErrors.push(err25);
+}
+errors++;
+}
+}
+else {
+const err26 = {instancePath:instancePath+"/call_id",schemaPath:"#/oneOf/2/properties/call_id/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err26];
+}
+else {
+vErrors.push(err26);
+}
+errors++;
+}
+}
+var valid3 = _errs29 === errors;
+}
+else {
+var valid3 = true;
+}
+if(valid3){
+if(data.tool !== undefined){
+let data13 = data.tool;
+const _errs31 = errors;
+if(errors === _errs31){
+if(typeof data13 === "string"){
+if(data13.length < 1){
+const err27 = {instancePath:instancePath+"/tool",schemaPath:"#/oneOf/2/properties/tool/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err27];
+}
+else {
+vErrors.push(err27);
+}
+errors++;
+}
+}
+else {
+const err28 = {instancePath:instancePath+"/tool",schemaPath:"#/oneOf/2/properties/tool/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err28];
+}
+else {
+vErrors.push(err28);
+}
+errors++;
+}
+}
+var valid3 = _errs31 === errors;
+}
+else {
+var valid3 = true;
+}
+if(valid3){
+if(data.at !== undefined){
+let data14 = data.at;
+const _errs33 = errors;
+if(errors === _errs33){
+if(typeof data14 === "string"){
+if(!pattern4.test(data14)){
+const err29 = {instancePath:instancePath+"/at",schemaPath:"#/oneOf/2/properties/at/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}\\.\\d{3}Z$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}\\.\\d{3}Z$"+"\""};
+if(vErrors === null){
+vErrors = [err29];
+}
+else {
+vErrors.push(err29);
+}
+errors++;
+}
+}
+else {
+const err30 = {instancePath:instancePath+"/at",schemaPath:"#/oneOf/2/properties/at/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err30];
+}
+else {
+vErrors.push(err30);
+}
+errors++;
+}
+}
+var valid3 = _errs33 === errors;
+}
+else {
+var valid3 = true;
+}
+if(valid3){
+if(data.at_source !== undefined){
+let data15 = data.at_source;
+const _errs35 = errors;
+if(!((data15 === "harness") || (data15 === "observed"))){
+const err31 = {instancePath:instancePath+"/at_source",schemaPath:"#/oneOf/2/properties/at_source/enum",keyword:"enum",params:{allowedValues: schema47.oneOf[2].properties.at_source.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err31];
+}
+else {
+vErrors.push(err31);
+}
+errors++;
+}
+var valid3 = _errs35 === errors;
+}
+else {
+var valid3 = true;
+}
+if(valid3){
+if(data.agent_id !== undefined){
+let data16 = data.agent_id;
+const _errs36 = errors;
+if(errors === _errs36){
+if(typeof data16 === "string"){
+if(data16.length < 1){
+const err32 = {instancePath:instancePath+"/agent_id",schemaPath:"#/oneOf/2/properties/agent_id/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err32];
+}
+else {
+vErrors.push(err32);
+}
+errors++;
+}
+}
+else {
+const err33 = {instancePath:instancePath+"/agent_id",schemaPath:"#/oneOf/2/properties/agent_id/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err33];
+}
+else {
+vErrors.push(err33);
+}
+errors++;
+}
+}
+var valid3 = _errs36 === errors;
+}
+else {
+var valid3 = true;
+}
+if(valid3){
+if(data.late !== undefined){
+const _errs38 = errors;
+if(typeof data.late !== "boolean"){
+const err34 = {instancePath:instancePath+"/late",schemaPath:"#/oneOf/2/properties/late/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err34];
+}
+else {
+vErrors.push(err34);
+}
+errors++;
+}
+var valid3 = _errs38 === errors;
+}
+else {
+var valid3 = true;
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+else {
+const err35 = {instancePath,schemaPath:"#/oneOf/2/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err35];
+}
+else {
+vErrors.push(err35);
+}
+errors++;
+}
+}
+var _valid0 = _errs25 === errors;
+if(_valid0 && valid0){
+valid0 = false;
+passing0 = [passing0, 2];
+}
+else {
+if(_valid0){
+valid0 = true;
+passing0 = 2;
+if(props0 !== true){
+props0 = true;
+}
+}
+const _errs40 = errors;
+if(errors === _errs40){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing3;
+if((((((data.kind === undefined) && (missing3 = "kind")) || ((data.call_id === undefined) && (missing3 = "call_id"))) || ((data.status === undefined) && (missing3 = "status"))) || ((data.at === undefined) && (missing3 = "at"))) || ((data.at_source === undefined) && (missing3 = "at_source"))){
+const err36 = {instancePath,schemaPath:"#/oneOf/3/required",keyword:"required",params:{missingProperty: missing3},message:"must have required property '"+missing3+"'"};
+if(vErrors === null){
+vErrors = [err36];
+}
+else {
+vErrors.push(err36);
+}
+errors++;
+}
+else {
+const _errs42 = errors;
+for(const key3 in data){
+if(!((((((key3 === "kind") || (key3 === "call_id")) || (key3 === "status")) || (key3 === "at")) || (key3 === "at_source")) || (key3 === "agent_id"))){
+const err37 = {instancePath,schemaPath:"#/oneOf/3/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err37];
+}
+else {
+vErrors.push(err37);
+}
+errors++;
+break;
+}
+}
+if(_errs42 === errors){
+if(data.kind !== undefined){
+const _errs43 = errors;
+if("call_ended" !== data.kind){
+const err38 = {instancePath:instancePath+"/kind",schemaPath:"#/oneOf/3/properties/kind/const",keyword:"const",params:{allowedValue: "call_ended"},message:"must be equal to constant"};
+if(vErrors === null){
+vErrors = [err38];
+}
+else {
+vErrors.push(err38);
+}
+errors++;
+}
+var valid4 = _errs43 === errors;
+}
+else {
+var valid4 = true;
+}
+if(valid4){
+if(data.call_id !== undefined){
+let data19 = data.call_id;
+const _errs44 = errors;
+if(errors === _errs44){
+if(typeof data19 === "string"){
+if(data19.length < 1){
+const err39 = {instancePath:instancePath+"/call_id",schemaPath:"#/oneOf/3/properties/call_id/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err39];
+}
+else {
+vErrors.push(err39);
+}
+errors++;
+}
+}
+else {
+const err40 = {instancePath:instancePath+"/call_id",schemaPath:"#/oneOf/3/properties/call_id/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err40];
+}
+else {
+vErrors.push(err40);
+}
+errors++;
+}
+}
+var valid4 = _errs44 === errors;
+}
+else {
+var valid4 = true;
+}
+if(valid4){
+if(data.status !== undefined){
+let data20 = data.status;
+const _errs46 = errors;
+if(!(((data20 === "completed") || (data20 === "failed")) || (data20 === "unresolved"))){
+const err41 = {instancePath:instancePath+"/status",schemaPath:"#/oneOf/3/properties/status/enum",keyword:"enum",params:{allowedValues: schema47.oneOf[3].properties.status.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err41];
+}
+else {
+vErrors.push(err41);
+}
+errors++;
+}
+var valid4 = _errs46 === errors;
+}
+else {
+var valid4 = true;
+}
+if(valid4){
+if(data.at !== undefined){
+let data21 = data.at;
+const _errs47 = errors;
+if(errors === _errs47){
+if(typeof data21 === "string"){
+if(!pattern4.test(data21)){
+const err42 = {instancePath:instancePath+"/at",schemaPath:"#/oneOf/3/properties/at/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}\\.\\d{3}Z$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}\\.\\d{3}Z$"+"\""};
+if(vErrors === null){
+vErrors = [err42];
+}
+else {
+vErrors.push(err42);
+}
+errors++;
+}
+}
+else {
+const err43 = {instancePath:instancePath+"/at",schemaPath:"#/oneOf/3/properties/at/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err43];
+}
+else {
+vErrors.push(err43);
+}
+errors++;
+}
+}
+var valid4 = _errs47 === errors;
+}
+else {
+var valid4 = true;
+}
+if(valid4){
+if(data.at_source !== undefined){
+let data22 = data.at_source;
+const _errs49 = errors;
+if(!((data22 === "harness") || (data22 === "observed"))){
+const err44 = {instancePath:instancePath+"/at_source",schemaPath:"#/oneOf/3/properties/at_source/enum",keyword:"enum",params:{allowedValues: schema47.oneOf[3].properties.at_source.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err44];
+}
+else {
+vErrors.push(err44);
+}
+errors++;
+}
+var valid4 = _errs49 === errors;
+}
+else {
+var valid4 = true;
+}
+if(valid4){
+if(data.agent_id !== undefined){
+let data23 = data.agent_id;
+const _errs50 = errors;
+if(errors === _errs50){
+if(typeof data23 === "string"){
+if(data23.length < 1){
+const err45 = {instancePath:instancePath+"/agent_id",schemaPath:"#/oneOf/3/properties/agent_id/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err45];
+}
+else {
+vErrors.push(err45);
+}
+errors++;
+}
+}
+else {
+const err46 = {instancePath:instancePath+"/agent_id",schemaPath:"#/oneOf/3/properties/agent_id/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err46];
+}
+else {
+vErrors.push(err46);
+}
+errors++;
+}
+}
+var valid4 = _errs50 === errors;
+}
+else {
+var valid4 = true;
+}
+}
+}
+}
+}
+}
+}
+}
+}
+else {
+const err47 = {instancePath,schemaPath:"#/oneOf/3/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err47];
+}
+else {
+vErrors.push(err47);
+}
+errors++;
+}
+}
+var _valid0 = _errs40 === errors;
+if(_valid0 && valid0){
+valid0 = false;
+passing0 = [passing0, 3];
+}
+else {
+if(_valid0){
+valid0 = true;
+passing0 = 3;
+if(props0 !== true){
+props0 = true;
+}
+}
+const _errs52 = errors;
+if(errors === _errs52){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing4;
+if(((((data.kind === undefined) && (missing4 = "kind")) || ((data.agent_id === undefined) && (missing4 = "agent_id"))) || ((data.at === undefined) && (missing4 = "at"))) || ((data.at_source === undefined) && (missing4 = "at_source"))){
+const err48 = {instancePath,schemaPath:"#/oneOf/4/required",keyword:"required",params:{missingProperty: missing4},message:"must have required property '"+missing4+"'"};
+if(vErrors === null){
+vErrors = [err48];
+}
+else {
+vErrors.push(err48);
+}
+errors++;
+}
+else {
+const _errs54 = errors;
+for(const key4 in data){
+if(!(func1.call(schema47.oneOf[4].properties, key4))){
+const err49 = {instancePath,schemaPath:"#/oneOf/4/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err49];
+}
+else {
+vErrors.push(err49);
+}
+errors++;
+break;
+}
+}
+if(_errs54 === errors){
+if(data.kind !== undefined){
+const _errs55 = errors;
+if("agent_started" !== data.kind){
+const err50 = {instancePath:instancePath+"/kind",schemaPath:"#/oneOf/4/properties/kind/const",keyword:"const",params:{allowedValue: "agent_started"},message:"must be equal to constant"};
+if(vErrors === null){
+vErrors = [err50];
+}
+else {
+vErrors.push(err50);
+}
+errors++;
+}
+var valid5 = _errs55 === errors;
+}
+else {
+var valid5 = true;
+}
+if(valid5){
+if(data.agent_id !== undefined){
+let data25 = data.agent_id;
+const _errs56 = errors;
+if(errors === _errs56){
+if(typeof data25 === "string"){
+if(data25.length < 1){
+const err51 = {instancePath:instancePath+"/agent_id",schemaPath:"#/oneOf/4/properties/agent_id/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err51];
+}
+else {
+vErrors.push(err51);
+}
+errors++;
+}
+}
+else {
+const err52 = {instancePath:instancePath+"/agent_id",schemaPath:"#/oneOf/4/properties/agent_id/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err52];
+}
+else {
+vErrors.push(err52);
+}
+errors++;
+}
+}
+var valid5 = _errs56 === errors;
+}
+else {
+var valid5 = true;
+}
+if(valid5){
+if(data.at !== undefined){
+let data26 = data.at;
+const _errs58 = errors;
+if(errors === _errs58){
+if(typeof data26 === "string"){
+if(!pattern4.test(data26)){
+const err53 = {instancePath:instancePath+"/at",schemaPath:"#/oneOf/4/properties/at/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}\\.\\d{3}Z$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}\\.\\d{3}Z$"+"\""};
+if(vErrors === null){
+vErrors = [err53];
+}
+else {
+vErrors.push(err53);
+}
+errors++;
+}
+}
+else {
+const err54 = {instancePath:instancePath+"/at",schemaPath:"#/oneOf/4/properties/at/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err54];
+}
+else {
+vErrors.push(err54);
+}
+errors++;
+}
+}
+var valid5 = _errs58 === errors;
+}
+else {
+var valid5 = true;
+}
+if(valid5){
+if(data.at_source !== undefined){
+let data27 = data.at_source;
+const _errs60 = errors;
+if(!((data27 === "harness") || (data27 === "observed"))){
+const err55 = {instancePath:instancePath+"/at_source",schemaPath:"#/oneOf/4/properties/at_source/enum",keyword:"enum",params:{allowedValues: schema47.oneOf[4].properties.at_source.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err55];
+}
+else {
+vErrors.push(err55);
+}
+errors++;
+}
+var valid5 = _errs60 === errors;
+}
+else {
+var valid5 = true;
+}
+if(valid5){
+if(data.parent_id !== undefined){
+let data28 = data.parent_id;
+const _errs61 = errors;
+if(errors === _errs61){
+if(typeof data28 === "string"){
+if(data28.length < 1){
+const err56 = {instancePath:instancePath+"/parent_id",schemaPath:"#/oneOf/4/properties/parent_id/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err56];
+}
+else {
+vErrors.push(err56);
+}
+errors++;
+}
+}
+else {
+const err57 = {instancePath:instancePath+"/parent_id",schemaPath:"#/oneOf/4/properties/parent_id/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err57];
+}
+else {
+vErrors.push(err57);
+}
+errors++;
+}
+}
+var valid5 = _errs61 === errors;
+}
+else {
+var valid5 = true;
+}
+if(valid5){
+if(data.call_id !== undefined){
+let data29 = data.call_id;
+const _errs63 = errors;
+if(errors === _errs63){
+if(typeof data29 === "string"){
+if(data29.length < 1){
+const err58 = {instancePath:instancePath+"/call_id",schemaPath:"#/oneOf/4/properties/call_id/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err58];
+}
+else {
+vErrors.push(err58);
+}
+errors++;
+}
+}
+else {
+const err59 = {instancePath:instancePath+"/call_id",schemaPath:"#/oneOf/4/properties/call_id/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err59];
+}
+else {
+vErrors.push(err59);
+}
+errors++;
+}
+}
+var valid5 = _errs63 === errors;
+}
+else {
+var valid5 = true;
+}
+if(valid5){
+if(data.native_id !== undefined){
+let data30 = data.native_id;
+const _errs65 = errors;
+if(errors === _errs65){
+if(typeof data30 === "string"){
+if(data30.length < 1){
+const err60 = {instancePath:instancePath+"/native_id",schemaPath:"#/oneOf/4/properties/native_id/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err60];
+}
+else {
+vErrors.push(err60);
+}
+errors++;
+}
+}
+else {
+const err61 = {instancePath:instancePath+"/native_id",schemaPath:"#/oneOf/4/properties/native_id/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err61];
+}
+else {
+vErrors.push(err61);
+}
+errors++;
+}
+}
+var valid5 = _errs65 === errors;
+}
+else {
+var valid5 = true;
+}
+if(valid5){
+if(data.name !== undefined){
+let data31 = data.name;
+const _errs67 = errors;
+if(errors === _errs67){
+if(typeof data31 === "string"){
+if(data31.length < 1){
+const err62 = {instancePath:instancePath+"/name",schemaPath:"#/oneOf/4/properties/name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err62];
+}
+else {
+vErrors.push(err62);
+}
+errors++;
+}
+}
+else {
+const err63 = {instancePath:instancePath+"/name",schemaPath:"#/oneOf/4/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err63];
+}
+else {
+vErrors.push(err63);
+}
+errors++;
+}
+}
+var valid5 = _errs67 === errors;
+}
+else {
+var valid5 = true;
+}
+if(valid5){
+if(data.background !== undefined){
+const _errs69 = errors;
+if(typeof data.background !== "boolean"){
+const err64 = {instancePath:instancePath+"/background",schemaPath:"#/oneOf/4/properties/background/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err64];
+}
+else {
+vErrors.push(err64);
+}
+errors++;
+}
+var valid5 = _errs69 === errors;
+}
+else {
+var valid5 = true;
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+else {
+const err65 = {instancePath,schemaPath:"#/oneOf/4/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err65];
+}
+else {
+vErrors.push(err65);
+}
+errors++;
+}
+}
+var _valid0 = _errs52 === errors;
+if(_valid0 && valid0){
+valid0 = false;
+passing0 = [passing0, 4];
+}
+else {
+if(_valid0){
+valid0 = true;
+passing0 = 4;
+if(props0 !== true){
+props0 = true;
+}
+}
+const _errs71 = errors;
+if(errors === _errs71){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing5;
+if((((((data.kind === undefined) && (missing5 = "kind")) || ((data.agent_id === undefined) && (missing5 = "agent_id"))) || ((data.status === undefined) && (missing5 = "status"))) || ((data.at === undefined) && (missing5 = "at"))) || ((data.at_source === undefined) && (missing5 = "at_source"))){
+const err66 = {instancePath,schemaPath:"#/oneOf/5/required",keyword:"required",params:{missingProperty: missing5},message:"must have required property '"+missing5+"'"};
+if(vErrors === null){
+vErrors = [err66];
+}
+else {
+vErrors.push(err66);
+}
+errors++;
+}
+else {
+const _errs73 = errors;
+for(const key5 in data){
+if(!(((((key5 === "kind") || (key5 === "agent_id")) || (key5 === "status")) || (key5 === "at")) || (key5 === "at_source"))){
+const err67 = {instancePath,schemaPath:"#/oneOf/5/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key5},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err67];
+}
+else {
+vErrors.push(err67);
+}
+errors++;
+break;
+}
+}
+if(_errs73 === errors){
+if(data.kind !== undefined){
+const _errs74 = errors;
+if("agent_ended" !== data.kind){
+const err68 = {instancePath:instancePath+"/kind",schemaPath:"#/oneOf/5/properties/kind/const",keyword:"const",params:{allowedValue: "agent_ended"},message:"must be equal to constant"};
+if(vErrors === null){
+vErrors = [err68];
+}
+else {
+vErrors.push(err68);
+}
+errors++;
+}
+var valid6 = _errs74 === errors;
+}
+else {
+var valid6 = true;
+}
+if(valid6){
+if(data.agent_id !== undefined){
+let data34 = data.agent_id;
+const _errs75 = errors;
+if(errors === _errs75){
+if(typeof data34 === "string"){
+if(data34.length < 1){
+const err69 = {instancePath:instancePath+"/agent_id",schemaPath:"#/oneOf/5/properties/agent_id/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err69];
+}
+else {
+vErrors.push(err69);
+}
+errors++;
+}
+}
+else {
+const err70 = {instancePath:instancePath+"/agent_id",schemaPath:"#/oneOf/5/properties/agent_id/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err70];
+}
+else {
+vErrors.push(err70);
+}
+errors++;
+}
+}
+var valid6 = _errs75 === errors;
+}
+else {
+var valid6 = true;
+}
+if(valid6){
+if(data.status !== undefined){
+let data35 = data.status;
+const _errs77 = errors;
+if(!(((data35 === "completed") || (data35 === "failed")) || (data35 === "unresolved"))){
+const err71 = {instancePath:instancePath+"/status",schemaPath:"#/oneOf/5/properties/status/enum",keyword:"enum",params:{allowedValues: schema47.oneOf[5].properties.status.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err71];
+}
+else {
+vErrors.push(err71);
+}
+errors++;
+}
+var valid6 = _errs77 === errors;
+}
+else {
+var valid6 = true;
+}
+if(valid6){
+if(data.at !== undefined){
+let data36 = data.at;
+const _errs78 = errors;
+if(errors === _errs78){
+if(typeof data36 === "string"){
+if(!pattern4.test(data36)){
+const err72 = {instancePath:instancePath+"/at",schemaPath:"#/oneOf/5/properties/at/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}\\.\\d{3}Z$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}\\.\\d{3}Z$"+"\""};
+if(vErrors === null){
+vErrors = [err72];
+}
+else {
+vErrors.push(err72);
+}
+errors++;
+}
+}
+else {
+const err73 = {instancePath:instancePath+"/at",schemaPath:"#/oneOf/5/properties/at/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err73];
+}
+else {
+vErrors.push(err73);
+}
+errors++;
+}
+}
+var valid6 = _errs78 === errors;
+}
+else {
+var valid6 = true;
+}
+if(valid6){
+if(data.at_source !== undefined){
+let data37 = data.at_source;
+const _errs80 = errors;
+if(!((data37 === "harness") || (data37 === "observed"))){
+const err74 = {instancePath:instancePath+"/at_source",schemaPath:"#/oneOf/5/properties/at_source/enum",keyword:"enum",params:{allowedValues: schema47.oneOf[5].properties.at_source.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err74];
+}
+else {
+vErrors.push(err74);
+}
+errors++;
+}
+var valid6 = _errs80 === errors;
+}
+else {
+var valid6 = true;
+}
+}
+}
+}
+}
+}
+}
+}
+else {
+const err75 = {instancePath,schemaPath:"#/oneOf/5/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err75];
+}
+else {
+vErrors.push(err75);
+}
+errors++;
+}
+}
+var _valid0 = _errs71 === errors;
+if(_valid0 && valid0){
+valid0 = false;
+passing0 = [passing0, 5];
+}
+else {
+if(_valid0){
+valid0 = true;
+passing0 = 5;
+if(props0 !== true){
+props0 = true;
+}
+}
+const _errs81 = errors;
+if(errors === _errs81){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing6;
+if((((data.kind === undefined) && (missing6 = "kind")) || ((data.at === undefined) && (missing6 = "at"))) || ((data.at_source === undefined) && (missing6 = "at_source"))){
+const err76 = {instancePath,schemaPath:"#/oneOf/6/required",keyword:"required",params:{missingProperty: missing6},message:"must have required property '"+missing6+"'"};
+if(vErrors === null){
+vErrors = [err76];
+}
+else {
+vErrors.push(err76);
+}
+errors++;
+}
+else {
+const _errs83 = errors;
+for(const key6 in data){
+if(!(func1.call(schema47.oneOf[6].properties, key6))){
+const err77 = {instancePath,schemaPath:"#/oneOf/6/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key6},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err77];
+}
+else {
+vErrors.push(err77);
+}
+errors++;
+break;
+}
+}
+if(_errs83 === errors){
+if(data.kind !== undefined){
+const _errs84 = errors;
+if("model_call" !== data.kind){
+const err78 = {instancePath:instancePath+"/kind",schemaPath:"#/oneOf/6/properties/kind/const",keyword:"const",params:{allowedValue: "model_call"},message:"must be equal to constant"};
+if(vErrors === null){
+vErrors = [err78];
+}
+else {
+vErrors.push(err78);
+}
+errors++;
+}
+var valid7 = _errs84 === errors;
+}
+else {
+var valid7 = true;
+}
+if(valid7){
+if(data.at !== undefined){
+let data39 = data.at;
+const _errs85 = errors;
+if(errors === _errs85){
+if(typeof data39 === "string"){
+if(!pattern4.test(data39)){
+const err79 = {instancePath:instancePath+"/at",schemaPath:"#/oneOf/6/properties/at/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}\\.\\d{3}Z$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}\\.\\d{3}Z$"+"\""};
+if(vErrors === null){
+vErrors = [err79];
+}
+else {
+vErrors.push(err79);
+}
+errors++;
+}
+}
+else {
+const err80 = {instancePath:instancePath+"/at",schemaPath:"#/oneOf/6/properties/at/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err80];
+}
+else {
+vErrors.push(err80);
+}
+errors++;
+}
+}
+var valid7 = _errs85 === errors;
+}
+else {
+var valid7 = true;
+}
+if(valid7){
+if(data.at_source !== undefined){
+let data40 = data.at_source;
+const _errs87 = errors;
+if(!((data40 === "harness") || (data40 === "observed"))){
+const err81 = {instancePath:instancePath+"/at_source",schemaPath:"#/oneOf/6/properties/at_source/enum",keyword:"enum",params:{allowedValues: schema47.oneOf[6].properties.at_source.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err81];
+}
+else {
+vErrors.push(err81);
+}
+errors++;
+}
+var valid7 = _errs87 === errors;
+}
+else {
+var valid7 = true;
+}
+if(valid7){
+if(data.model_call_id !== undefined){
+let data41 = data.model_call_id;
+const _errs88 = errors;
+if(errors === _errs88){
+if(typeof data41 === "string"){
+if(data41.length < 1){
+const err82 = {instancePath:instancePath+"/model_call_id",schemaPath:"#/oneOf/6/properties/model_call_id/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err82];
+}
+else {
+vErrors.push(err82);
+}
+errors++;
+}
+}
+else {
+const err83 = {instancePath:instancePath+"/model_call_id",schemaPath:"#/oneOf/6/properties/model_call_id/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err83];
+}
+else {
+vErrors.push(err83);
+}
+errors++;
+}
+}
+var valid7 = _errs88 === errors;
+}
+else {
+var valid7 = true;
+}
+if(valid7){
+if(data.agent_id !== undefined){
+let data42 = data.agent_id;
+const _errs90 = errors;
+if(errors === _errs90){
+if(typeof data42 === "string"){
+if(data42.length < 1){
+const err84 = {instancePath:instancePath+"/agent_id",schemaPath:"#/oneOf/6/properties/agent_id/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err84];
+}
+else {
+vErrors.push(err84);
+}
+errors++;
+}
+}
+else {
+const err85 = {instancePath:instancePath+"/agent_id",schemaPath:"#/oneOf/6/properties/agent_id/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err85];
+}
+else {
+vErrors.push(err85);
+}
+errors++;
+}
+}
+var valid7 = _errs90 === errors;
+}
+else {
+var valid7 = true;
+}
+if(valid7){
+if(data.model !== undefined){
+let data43 = data.model;
+const _errs92 = errors;
+if(errors === _errs92){
+if(typeof data43 === "string"){
+if(data43.length < 1){
+const err86 = {instancePath:instancePath+"/model",schemaPath:"#/oneOf/6/properties/model/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err86];
+}
+else {
+vErrors.push(err86);
+}
+errors++;
+}
+}
+else {
+const err87 = {instancePath:instancePath+"/model",schemaPath:"#/oneOf/6/properties/model/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err87];
+}
+else {
+vErrors.push(err87);
+}
+errors++;
+}
+}
+var valid7 = _errs92 === errors;
+}
+else {
+var valid7 = true;
+}
+if(valid7){
+if(data.tokens !== undefined){
+let data44 = data.tokens;
+const _errs94 = errors;
+if(errors === _errs94){
+if(data44 && typeof data44 == "object" && !Array.isArray(data44)){
+const _errs96 = errors;
+for(const key7 in data44){
+if(!(((((key7 === "input") || (key7 === "output")) || (key7 === "cache_read")) || (key7 === "cache_write")) || (key7 === "reasoning"))){
+const err88 = {instancePath:instancePath+"/tokens",schemaPath:"#/oneOf/6/properties/tokens/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key7},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err88];
+}
+else {
+vErrors.push(err88);
+}
+errors++;
+break;
+}
+}
+if(_errs96 === errors){
+if(data44.input !== undefined){
+let data45 = data44.input;
+const _errs97 = errors;
+if(!(((typeof data45 == "number") && (!(data45 % 1) && !isNaN(data45))) && (isFinite(data45)))){
+const err89 = {instancePath:instancePath+"/tokens/input",schemaPath:"#/oneOf/6/properties/tokens/properties/input/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err89];
+}
+else {
+vErrors.push(err89);
+}
+errors++;
+}
+if(errors === _errs97){
+if((typeof data45 == "number") && (isFinite(data45))){
+if(data45 < 0 || isNaN(data45)){
+const err90 = {instancePath:instancePath+"/tokens/input",schemaPath:"#/oneOf/6/properties/tokens/properties/input/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(vErrors === null){
+vErrors = [err90];
+}
+else {
+vErrors.push(err90);
+}
+errors++;
+}
+}
+}
+var valid8 = _errs97 === errors;
+}
+else {
+var valid8 = true;
+}
+if(valid8){
+if(data44.output !== undefined){
+let data46 = data44.output;
+const _errs99 = errors;
+if(!(((typeof data46 == "number") && (!(data46 % 1) && !isNaN(data46))) && (isFinite(data46)))){
+const err91 = {instancePath:instancePath+"/tokens/output",schemaPath:"#/oneOf/6/properties/tokens/properties/output/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err91];
+}
+else {
+vErrors.push(err91);
+}
+errors++;
+}
+if(errors === _errs99){
+if((typeof data46 == "number") && (isFinite(data46))){
+if(data46 < 0 || isNaN(data46)){
+const err92 = {instancePath:instancePath+"/tokens/output",schemaPath:"#/oneOf/6/properties/tokens/properties/output/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(vErrors === null){
+vErrors = [err92];
+}
+else {
+vErrors.push(err92);
+}
+errors++;
+}
+}
+}
+var valid8 = _errs99 === errors;
+}
+else {
+var valid8 = true;
+}
+if(valid8){
+if(data44.cache_read !== undefined){
+let data47 = data44.cache_read;
+const _errs101 = errors;
+if(!(((typeof data47 == "number") && (!(data47 % 1) && !isNaN(data47))) && (isFinite(data47)))){
+const err93 = {instancePath:instancePath+"/tokens/cache_read",schemaPath:"#/oneOf/6/properties/tokens/properties/cache_read/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err93];
+}
+else {
+vErrors.push(err93);
+}
+errors++;
+}
+if(errors === _errs101){
+if((typeof data47 == "number") && (isFinite(data47))){
+if(data47 < 0 || isNaN(data47)){
+const err94 = {instancePath:instancePath+"/tokens/cache_read",schemaPath:"#/oneOf/6/properties/tokens/properties/cache_read/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(vErrors === null){
+vErrors = [err94];
+}
+else {
+vErrors.push(err94);
+}
+errors++;
+}
+}
+}
+var valid8 = _errs101 === errors;
+}
+else {
+var valid8 = true;
+}
+if(valid8){
+if(data44.cache_write !== undefined){
+let data48 = data44.cache_write;
+const _errs103 = errors;
+if(!(((typeof data48 == "number") && (!(data48 % 1) && !isNaN(data48))) && (isFinite(data48)))){
+const err95 = {instancePath:instancePath+"/tokens/cache_write",schemaPath:"#/oneOf/6/properties/tokens/properties/cache_write/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err95];
+}
+else {
+vErrors.push(err95);
+}
+errors++;
+}
+if(errors === _errs103){
+if((typeof data48 == "number") && (isFinite(data48))){
+if(data48 < 0 || isNaN(data48)){
+const err96 = {instancePath:instancePath+"/tokens/cache_write",schemaPath:"#/oneOf/6/properties/tokens/properties/cache_write/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(vErrors === null){
+vErrors = [err96];
+}
+else {
+vErrors.push(err96);
+}
+errors++;
+}
+}
+}
+var valid8 = _errs103 === errors;
+}
+else {
+var valid8 = true;
+}
+if(valid8){
+if(data44.reasoning !== undefined){
+let data49 = data44.reasoning;
+const _errs105 = errors;
+if(!(((typeof data49 == "number") && (!(data49 % 1) && !isNaN(data49))) && (isFinite(data49)))){
+const err97 = {instancePath:instancePath+"/tokens/reasoning",schemaPath:"#/oneOf/6/properties/tokens/properties/reasoning/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err97];
+}
+else {
+vErrors.push(err97);
+}
+errors++;
+}
+if(errors === _errs105){
+if((typeof data49 == "number") && (isFinite(data49))){
+if(data49 < 0 || isNaN(data49)){
+const err98 = {instancePath:instancePath+"/tokens/reasoning",schemaPath:"#/oneOf/6/properties/tokens/properties/reasoning/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(vErrors === null){
+vErrors = [err98];
+}
+else {
+vErrors.push(err98);
+}
+errors++;
+}
+}
+}
+var valid8 = _errs105 === errors;
+}
+else {
+var valid8 = true;
+}
+}
+}
+}
+}
+}
+}
+else {
+const err99 = {instancePath:instancePath+"/tokens",schemaPath:"#/oneOf/6/properties/tokens/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err99];
+}
+else {
+vErrors.push(err99);
+}
+errors++;
+}
+}
+var valid7 = _errs94 === errors;
+}
+else {
+var valid7 = true;
+}
+if(valid7){
+if(data.cost !== undefined){
+let data50 = data.cost;
+const _errs107 = errors;
+if(errors === _errs107){
+if((typeof data50 == "number") && (isFinite(data50))){
+if(data50 < 0 || isNaN(data50)){
+const err100 = {instancePath:instancePath+"/cost",schemaPath:"#/oneOf/6/properties/cost/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(vErrors === null){
+vErrors = [err100];
+}
+else {
+vErrors.push(err100);
+}
+errors++;
+}
+}
+else {
+const err101 = {instancePath:instancePath+"/cost",schemaPath:"#/oneOf/6/properties/cost/type",keyword:"type",params:{type: "number"},message:"must be number"};
+if(vErrors === null){
+vErrors = [err101];
+}
+else {
+vErrors.push(err101);
+}
+errors++;
+}
+}
+var valid7 = _errs107 === errors;
+}
+else {
+var valid7 = true;
+}
+if(valid7){
+if(data.started_at !== undefined){
+let data51 = data.started_at;
+const _errs109 = errors;
+if(errors === _errs109){
+if(typeof data51 === "string"){
+if(!pattern4.test(data51)){
+const err102 = {instancePath:instancePath+"/started_at",schemaPath:"#/oneOf/6/properties/started_at/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}\\.\\d{3}Z$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}\\.\\d{3}Z$"+"\""};
+if(vErrors === null){
+vErrors = [err102];
+}
+else {
+vErrors.push(err102);
+}
+errors++;
+}
+}
+else {
+const err103 = {instancePath:instancePath+"/started_at",schemaPath:"#/oneOf/6/properties/started_at/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err103];
+}
+else {
+vErrors.push(err103);
+}
+errors++;
+}
+}
+var valid7 = _errs109 === errors;
+}
+else {
+var valid7 = true;
+}
+if(valid7){
+if(data.started_at_source !== undefined){
+let data52 = data.started_at_source;
+const _errs111 = errors;
+if(!((data52 === "harness") || (data52 === "observed"))){
+const err104 = {instancePath:instancePath+"/started_at_source",schemaPath:"#/oneOf/6/properties/started_at_source/enum",keyword:"enum",params:{allowedValues: schema47.oneOf[6].properties.started_at_source.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err104];
+}
+else {
+vErrors.push(err104);
+}
+errors++;
+}
+var valid7 = _errs111 === errors;
+}
+else {
+var valid7 = true;
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+else {
+const err105 = {instancePath,schemaPath:"#/oneOf/6/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err105];
+}
+else {
+vErrors.push(err105);
+}
+errors++;
+}
+}
+var _valid0 = _errs81 === errors;
+if(_valid0 && valid0){
+valid0 = false;
+passing0 = [passing0, 6];
+}
+else {
+if(_valid0){
+valid0 = true;
+passing0 = 6;
+if(props0 !== true){
+props0 = true;
+}
+}
+const _errs112 = errors;
+if(errors === _errs112){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing7;
+if((((data.kind === undefined) && (missing7 = "kind")) || ((data.at === undefined) && (missing7 = "at"))) || ((data.at_source === undefined) && (missing7 = "at_source"))){
+const err106 = {instancePath,schemaPath:"#/oneOf/7/required",keyword:"required",params:{missingProperty: missing7},message:"must have required property '"+missing7+"'"};
+if(vErrors === null){
+vErrors = [err106];
+}
+else {
+vErrors.push(err106);
+}
+errors++;
+}
+else {
+const _errs114 = errors;
+for(const key8 in data){
+if(!((((key8 === "kind") || (key8 === "at")) || (key8 === "at_source")) || (key8 === "failure"))){
+const err107 = {instancePath,schemaPath:"#/oneOf/7/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key8},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err107];
+}
+else {
+vErrors.push(err107);
+}
+errors++;
+break;
+}
+}
+if(_errs114 === errors){
+if(data.kind !== undefined){
+const _errs115 = errors;
+if("run_ended" !== data.kind){
+const err108 = {instancePath:instancePath+"/kind",schemaPath:"#/oneOf/7/properties/kind/const",keyword:"const",params:{allowedValue: "run_ended"},message:"must be equal to constant"};
+if(vErrors === null){
+vErrors = [err108];
+}
+else {
+vErrors.push(err108);
+}
+errors++;
+}
+var valid9 = _errs115 === errors;
+}
+else {
+var valid9 = true;
+}
+if(valid9){
+if(data.at !== undefined){
+let data54 = data.at;
+const _errs116 = errors;
+if(errors === _errs116){
+if(typeof data54 === "string"){
+if(!pattern4.test(data54)){
+const err109 = {instancePath:instancePath+"/at",schemaPath:"#/oneOf/7/properties/at/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}\\.\\d{3}Z$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}\\.\\d{3}Z$"+"\""};
+if(vErrors === null){
+vErrors = [err109];
+}
+else {
+vErrors.push(err109);
+}
+errors++;
+}
+}
+else {
+const err110 = {instancePath:instancePath+"/at",schemaPath:"#/oneOf/7/properties/at/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err110];
+}
+else {
+vErrors.push(err110);
+}
+errors++;
+}
+}
+var valid9 = _errs116 === errors;
+}
+else {
+var valid9 = true;
+}
+if(valid9){
+if(data.at_source !== undefined){
+let data55 = data.at_source;
+const _errs118 = errors;
+if(!((data55 === "harness") || (data55 === "observed"))){
+const err111 = {instancePath:instancePath+"/at_source",schemaPath:"#/oneOf/7/properties/at_source/enum",keyword:"enum",params:{allowedValues: schema47.oneOf[7].properties.at_source.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err111];
+}
+else {
+vErrors.push(err111);
+}
+errors++;
+}
+var valid9 = _errs118 === errors;
+}
+else {
+var valid9 = true;
+}
+if(valid9){
+if(data.failure !== undefined){
+const _errs119 = errors;
+if(typeof data.failure !== "string"){
+const err112 = {instancePath:instancePath+"/failure",schemaPath:"#/oneOf/7/properties/failure/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err112];
+}
+else {
+vErrors.push(err112);
+}
+errors++;
+}
+var valid9 = _errs119 === errors;
+}
+else {
+var valid9 = true;
+}
+}
+}
+}
+}
+}
+}
+else {
+const err113 = {instancePath,schemaPath:"#/oneOf/7/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err113];
+}
+else {
+vErrors.push(err113);
+}
+errors++;
+}
+}
+var _valid0 = _errs112 === errors;
+if(_valid0 && valid0){
+valid0 = false;
+passing0 = [passing0, 7];
+}
+else {
+if(_valid0){
+valid0 = true;
+passing0 = 7;
+if(props0 !== true){
+props0 = true;
+}
+}
+}
+}
+}
+}
+}
+}
+}
+if(!valid0){
+const err114 = {instancePath,schemaPath:"#/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf"};
+if(vErrors === null){
+vErrors = [err114];
+}
+else {
+vErrors.push(err114);
+}
+errors++;
+validate36.errors = vErrors;
+return false;
+}
+else {
+errors = _errs1;
+if(vErrors !== null){
+if(_errs1){
+vErrors.length = _errs1;
+}
+else {
+vErrors = null;
+}
+}
+}
+if(errors === 0){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing8;
+if((data.kind === undefined) && (missing8 = "kind")){
+validate36.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing8},message:"must have required property '"+missing8+"'"}];
+return false;
+}
+}
+else {
+validate36.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+validate36.errors = vErrors;
+evaluated0.props = props0;
+return errors === 0;
+}
+validate36.evaluated = {"dynamicProps":true,"dynamicItems":false};
+

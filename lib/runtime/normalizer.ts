@@ -17,6 +17,7 @@ import { DEFAULT_MAX_LINE_BYTES, DEFAULT_STREAM_LINES_ABOVE, splitLines } from '
 import { limit } from '../kernel/limits.js';
 import { validate } from '../transforms/validate.js';
 import type { HarnessEvent, RunMetrics } from '../kernel/events.js';
+import type { TraceRecord } from '../kernel/trace.js';
 import { createMetrics } from '../kernel/metrics.js';
 import { compose, toTransform, type Sink } from '../kernel/stage.js';
 
@@ -80,6 +81,14 @@ export interface NormalizeOptions {
    * the CLI on standard input use 200.
    */
   idleFlushMs?: number;
+  /**
+   * The trace stream instead of the plain events (docs/contract.md "Trace stream"): each event, unchanged and in the
+   * same order, wrapped in an `event` record with the tool call, agent and model call it came from, between
+   * lifecycle records (`run_started`, `call_started`, `call_ended`, `agent_started`, `agent_ended`, `model_call`,
+   * `run_ended`) with the harness's own times where its records have them. With `output: 'jsonl'`, one JSON line
+   * per record. Default false.
+   */
+  trace?: boolean;
 }
 
 /**
@@ -99,6 +108,14 @@ export interface Normalizer<Out = HarnessEvent> extends Duplex {
 export type JsonlOptions = NormalizeOptions & {
   /** The wire form: one JSON line per event. */
   output: 'jsonl';
+};
+
+/** Options that ask for the trace stream as objects: the normalizer gives `TraceRecord`s. */
+export type TraceOptions = NormalizeOptions & {
+  /** The trace stream. */
+  trace: true;
+  /** Objects (the default). */
+  output?: 'objects';
 };
 
 /**
@@ -126,29 +143,36 @@ export type JsonlOptions = NormalizeOptions & {
  * ```
  */
 export function createNormalizer(options: JsonlOptions): Normalizer<Buffer>;
+/** Creates the pipeline for one run, giving the trace stream's records (`trace: true`). */
+export function createNormalizer(options: TraceOptions): Normalizer<TraceRecord>;
 /** Creates the pipeline for one run, giving `HarnessEvent` objects (the default output). */
-export function createNormalizer(options: NormalizeOptions & { output?: 'objects' }): Normalizer;
+export function createNormalizer(options: NormalizeOptions & { output?: 'objects'; trace?: false }): Normalizer;
 /** Creates the pipeline for one run, its output chosen at run time (`options.output`). */
-export function createNormalizer(options: NormalizeOptions): Normalizer<HarnessEvent | Buffer>;
-export function createNormalizer(options: NormalizeOptions): Normalizer<HarnessEvent | Buffer> {
+export function createNormalizer(options: NormalizeOptions): Normalizer<HarnessEvent | TraceRecord | Buffer>;
+export function createNormalizer(options: NormalizeOptions): Normalizer<HarnessEvent | TraceRecord | Buffer> {
   const harness = harnessFrom(options.harness);
   const metrics = createMetrics(harness);
   const maxLineBytes = limit('maxLineBytes', options.maxLineBytes, DEFAULT_MAX_LINE_BYTES);
   const streamLinesAbove = limit('streamLinesAbove', options.streamLinesAbove, DEFAULT_STREAM_LINES_ABOVE);
   if (options.idleFlushMs !== undefined) limit('idleFlushMs', options.idleFlushMs, 0);
   let correlation!: ReturnType<typeof correlator>;
+  const jsonl = options.output === 'jsonl';
+  // In jsonl mode the lines of one input chunk leave as one string: one write downstream, not one per event.
+  let batch = '';
+  let push!: Sink<HarnessEvent | TraceRecord | string>;
+  function send(item: HarnessEvent | TraceRecord): void {
+    if (jsonl) batch += JSON.stringify(item) + '\n';
+    else push(item);
+  }
   // The same stages as a hand-joined chain, called directly; each keeps its part of the metrics.
   const pipelineStages = compose(
     splitLines.stage({ maxLineBytes, streamLinesAbove }),
     parseJson.stage(),
-    (sink: Sink<Correlated>) => (correlation = correlator(sink, { ...options, harness, metrics })),
+    (sink: Sink<Correlated>) =>
+      (correlation = correlator(sink, { ...options, harness, metrics, trace: options.trace ? send : undefined })),
     classify.stage(),
     validate.stage(options),
   );
-  const jsonl = options.output === 'jsonl';
-  // In jsonl mode the lines of one input chunk leave as one string: one write downstream, not one per event.
-  let batch = '';
-  let push!: Sink<HarnessEvent | string>;
   let idleTimer: NodeJS.Timeout | undefined;
   let ended = false;
   function sendBatch(): void {
@@ -156,13 +180,11 @@ export function createNormalizer(options: NormalizeOptions): Normalizer<HarnessE
     push(batch);
     batch = '';
   }
-  const stream = toTransform<Buffer, HarnessEvent | string>(
+  const stream = toTransform<Buffer, HarnessEvent | TraceRecord | string>(
     (sink) => {
       push = sink;
-      const stages = pipelineStages((event) => {
-        if (jsonl) batch += JSON.stringify(event) + '\n';
-        else sink(event);
-      });
+      // The trace wraps each event as it leaves the last stage (the stages are one synchronous call chain).
+      const stages = pipelineStages(options.trace ? (event) => correlation.trace!.event(event) : send);
       return {
         write(chunk) {
           try {
@@ -214,16 +236,20 @@ export function createNormalizer(options: NormalizeOptions): Normalizer<HarnessE
 export function normalize(input: Readable | AsyncIterable<Buffer | string>, options: JsonlOptions): Normalizer<Buffer>;
 export function normalize(
   input: Readable | AsyncIterable<Buffer | string>,
-  options: NormalizeOptions & { output?: 'objects' },
+  options: TraceOptions,
+): Normalizer<TraceRecord>;
+export function normalize(
+  input: Readable | AsyncIterable<Buffer | string>,
+  options: NormalizeOptions & { output?: 'objects'; trace?: false },
 ): Normalizer;
 export function normalize(
   input: Readable | AsyncIterable<Buffer | string>,
   options: NormalizeOptions,
-): Normalizer<HarnessEvent | Buffer>;
+): Normalizer<HarnessEvent | TraceRecord | Buffer>;
 export function normalize(
   input: Readable | AsyncIterable<Buffer | string>,
   options: NormalizeOptions,
-): Normalizer<HarnessEvent | Buffer> {
+): Normalizer<HarnessEvent | TraceRecord | Buffer> {
   const normalizer = createNormalizer(options);
   // Errors reach the caller through the normalizer, which pipeline destroys with them.
   pipeline(input, normalizer, () => {});

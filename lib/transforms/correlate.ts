@@ -12,6 +12,8 @@ import type { ErrorEvent, EventBody, HarnessEvent, RunMetrics } from '../kernel/
 import { classifyError, type FailureClass } from '../kernel/failures.js';
 import { isDetecting, type Correlator, type Harness, type Limits, type RunContext } from '../kernel/harness.js';
 import { stamp } from '../kernel/stamp.js';
+import type { EventIds, TraceRecord } from '../kernel/trace.js';
+import { TraceWriter } from './trace.js';
 import type { Transform } from 'node:stream';
 import { toTransform, type Sink, type Stage, type StageFactory } from '../kernel/stage.js';
 import { ToolCall } from '../kernel/tool-call.js';
@@ -61,9 +63,17 @@ export interface CorrelateOptions {
   onLine?: (line: number, rule: string) => void;
   /** Called with each parsed JSON line, after the events it gave. */
   onRecord?: (record: unknown) => void;
+  /**
+   * The trace stream's records go here (docs/contract.md "Trace stream"); the stages after this one must then hand
+   * each event to the returned stage's `trace.event`, synchronously. Unset: no trace.
+   */
+  trace?: (record: TraceRecord) => void;
 }
 
-export function correlator(sink: Sink<Correlated>, options: CorrelateOptions): Stage<Parsed> & { flush(): void } {
+export function correlator(
+  sink: Sink<Correlated>,
+  options: CorrelateOptions,
+): Stage<Parsed> & { flush(): void; readonly trace: TraceWriter | undefined } {
   const harness = options.harness;
   if (typeof harness !== 'object' || harness === null || typeof harness.correlator !== 'function') {
     throw new TypeError('correlate: harness must be a Harness object (harnesses.get(name), harnessFrom(name))');
@@ -86,6 +96,7 @@ export function correlator(sink: Sink<Correlated>, options: CorrelateOptions): S
     for (const span of spans) span.flush();
   }
 
+  const trace = options.trace && new TraceWriter(options.trace, () => metrics.harness, limits, flushSpans);
   const run: RunContext = {
     get cwd() {
       return cwd;
@@ -102,15 +113,23 @@ export function correlator(sink: Sink<Correlated>, options: CorrelateOptions): S
       session = id;
       metrics.session_id = id;
     },
-    emit(body: EventBody) {
+    emit(body: EventBody, ids?: EventIds) {
       flushSpans();
       if (body.type === 'error') noteError(body);
-      sink(stamp(body, now(), session));
+      const event = stamp(body, now(), session);
+      if (trace === undefined) return sink(event);
+      trace.withIds(ids);
+      sink(event);
+      trace.withIds(undefined);
     },
     tool(fields) {
       flushSpans();
       const at = fields.directory === undefined ? cwd : (fields.directory ?? undefined);
-      sink(new ToolCall(fields, at, now(), session, home, harness));
+      const call = new ToolCall(fields, at, now(), session, home, harness);
+      if (trace === undefined) return sink(call);
+      trace.withIds(trace.callEnded(fields.id, fields.name, fields.is_success, fields.started_at, fields.ended_at));
+      sink(call);
+      trace.withIds(undefined);
     },
     textSpan(spanOptions) {
       const span = new TextSpan(run, spanOptions);
@@ -119,6 +138,7 @@ export function correlator(sink: Sink<Correlated>, options: CorrelateOptions): S
     },
     metrics,
     limits,
+    trace,
   };
   // The run's first error that the harness's table of failures classifies (any error at all: `failed`).
   let failure: FailureClass | undefined;
@@ -218,11 +238,13 @@ export function correlator(sink: Sink<Correlated>, options: CorrelateOptions): S
       if (metrics.stopped_by_permission === true) metrics.failure = 'permission_denied';
       else if (metrics.is_error === true || (metrics.is_error === undefined && failed))
         metrics.failure = failure ?? 'other';
+      trace?.end(metrics.failure);
     },
     /** Emits the harness's held text now (live input that has paused). */
     flush() {
       activeCorrelator.flush?.();
     },
+    trace,
   };
 }
 

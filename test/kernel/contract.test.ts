@@ -2,6 +2,7 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { describe, expect, test } from 'vitest';
 import { allSchemas, eventTypeNames, eventTypes } from '../../lib/kernel/contract.js';
+import { traceSchema } from '../../lib/kernel/trace-contract.js';
 import { violationOf } from '../../lib/transforms/validate.js';
 import type { EventOf, HarnessEvent } from '../../lib/kernel/events.js';
 
@@ -10,7 +11,7 @@ const ts = '2026-11-30T02:06:45.602Z';
 
 describe('the published schemas', () => {
   test('the files in schemas/ are exactly what the contract table generates (npm run schemas)', () => {
-    const generated = allSchemas();
+    const generated = { ...allSchemas(), 'trace.schema.json': traceSchema() };
     const onDisk = readdirSync(schemasDir)
       .filter((name) => name.endsWith('.schema.json'))
       .sort();

@@ -95,6 +95,7 @@ export function spawnHarness(given: SpawnHarnessOptions): HarnessRun {
     env: childEnv(options),
     idleFlushMs: options.idleFlushMs ?? 200,
     harness,
+    trace: false,
     onRecord(record) {
       options.onRecord?.(record);
       client?.record(record);

@@ -67,6 +67,7 @@ export function followSession(options: FollowSessionOptions): Normalizer {
     cwd: rest.cwd ?? format.cwdOf?.(resolve(path)),
     harness: format.reader,
     idleFlushMs: 200,
+    trace: false,
     onLine(line, rule) {
       lastWasEnd = format.endRules.has(rule);
       onLine?.(line, rule);

@@ -1,0 +1,124 @@
+/**
+ * The trace stream's types, derived from its table (lib/kernel/trace-contract.ts), and what a correlator tells the
+ * trace through `run.trace` (docs/contract.md "Trace stream"). The trace is off unless asked for: `run.trace` is
+ * then undefined and a correlator does nothing for it.
+ */
+import type { Fields, HarnessEvent, Simplify, Tokens } from './events.js';
+import type { TraceKind, traceKinds } from './trace-contract.js';
+
+type Record_<K extends TraceKind> = Simplify<
+  {
+    /** The record's kind, its discriminant. */
+    kind: K;
+  } & Omit<Fields<(typeof traceKinds)[K]>, 'event'> &
+    (K extends 'event'
+      ? {
+          /** The contract event, unchanged. */
+          event: HarnessEvent;
+        }
+      : unknown)
+>;
+
+/** One record of the trace stream, of kind K. */
+export type TraceRecordOf<K extends TraceKind> = Record_<K>;
+
+/** Any record of the trace stream, discriminated on `kind`. */
+export type TraceRecord = { [K in TraceKind]: Record_<K> }[TraceKind];
+
+/** Where a trace time came from. */
+export type TimeSource = 'harness' | 'observed';
+
+/**
+ * A time as a harness record gives it: an ISO 8601 string, or epoch milliseconds (seconds for a number below 1e11,
+ * Goose's `created`). Anything else is no time: the record's observation time is used instead.
+ */
+export type HarnessTime = unknown;
+
+/** The ids an event record carries beside its event: the call, agent and model call it came from. */
+export interface EventIds {
+  /** The tool call it came from. */
+  call_id?: string;
+  /** Its agent; undefined: the root agent. */
+  agent_id?: string;
+  /** The model call it came from. */
+  model_call_id?: string;
+}
+
+/** What a correlator says when the harness announces a tool call (before its result). */
+export interface CallStart {
+  /** The harness's id for the call: the one its `run.tool` will carry. */
+  call_id: string;
+  /** The tool's name, as the harness gives it. */
+  tool: string;
+  /** The agent making the call; unset: the agent of the records being read (`run.trace.agent`). */
+  agent_id?: string;
+  /** The record's own time for the call's start, if it has one. */
+  at?: HarnessTime;
+}
+
+/** What a correlator says when a subagent starts (beyond what its orchestration event says). */
+export interface AgentStart {
+  /** The subagent's id: its orchestration events' `subagent_id`. */
+  agent_id: string;
+  /** The agent that started it; unset: the agent of the records being read. */
+  parent_id?: string;
+  /** The tool call that started it. */
+  call_id?: string;
+  /** The harness's other id for it. */
+  native_id?: string;
+  /** Its name or type. */
+  name?: string;
+  /** It runs in the background (the call that started it ended at its launch). */
+  background?: boolean;
+  /** The record's own time, if it has one. */
+  at?: HarnessTime;
+}
+
+/** One model request, as far as the harness reports it. */
+export interface ModelCall {
+  /** The harness's id for the request or response. */
+  model_call_id?: string;
+  /** The agent that made it; unset: the agent of the records being read. */
+  agent_id?: string;
+  /** The model, as the harness names it. */
+  model?: string;
+  /** Its tokens, in the `usage` events' classes. */
+  tokens?: Tokens;
+  /** Its cost in USD, where the harness reports one. */
+  cost?: number;
+  /** When the request started, where the harness marks it: a record's time, or `observed` for now. */
+  started_at?: HarnessTime | 'observed';
+  /** When its answer ended, if the record has a time; unset: now. */
+  at?: HarnessTime;
+}
+
+/** What a correlator tells the trace, through `run.trace` (undefined when the trace is off). */
+export interface RunTrace {
+  /**
+   * The records read next belong to this agent (undefined: the root agent): the events they give carry its id, and
+   * text held for another agent goes out first.
+   */
+  agent(agent_id: string | undefined): void;
+  /** The harness announced a tool call: `call_started`, once per call id. */
+  callStarted(call: CallStart): void;
+  /**
+   * A subagent started: `agent_started` (an orchestration `subagent_started` event makes one by itself; say it here
+   * first to add what the event has no field for).
+   */
+  agentStarted(agent: AgentStart): void;
+  /** A subagent ended: `agent_ended` (an orchestration `subagent_completed`/`subagent_failed` makes one by itself). */
+  agentEnded(agent_id: string, status: 'completed' | 'failed', at?: HarnessTime): void;
+  /** A model request ended: `model_call`. Its `usage` event, if any, is emitted after it with the same id. */
+  modelCall(call: ModelCall): void;
+}
+
+/** The time a harness record gives, as `Date#toISOString()`; undefined when the value is no time. */
+export function harnessTime(value: HarnessTime): string | undefined {
+  let ms: number;
+  if (typeof value === 'number') ms = value < 1e11 ? value * 1000 : value;
+  else if (typeof value === 'string' && value !== '') ms = Date.parse(value);
+  else return undefined;
+  // Date#toISOString throws past year 275760; a year below 1000 or past 9999 is no harness's clock either.
+  if (!Number.isFinite(ms) || ms < -30610224000000 || ms > 253402300799999) return undefined;
+  return new Date(ms).toISOString();
+}

@@ -1,0 +1,163 @@
+/**
+ * The trace stream's writer (docs/contract.md "Trace stream"): what the correlator and its harness say about calls,
+ * agents and model calls becomes lifecycle records, and each event leaving the last stage is wrapped in an `event`
+ * record with the ids it belongs to. The stages are called synchronously (lib/runtime/normalizer.ts), so a record
+ * sent here lands between the events exactly where the correlator said it.
+ */
+import { BoundedMap } from '../kernel/bounded-map.js';
+import { now } from '../kernel/clock.js';
+import type { HarnessEvent } from '../kernel/events.js';
+import type { Limits } from '../kernel/harness.js';
+import {
+  harnessTime,
+  type AgentStart,
+  type CallStart,
+  type EventIds,
+  type HarnessTime,
+  type ModelCall,
+  type RunTrace,
+  type TimeSource,
+  type TraceRecord,
+  type TraceRecordOf,
+} from '../kernel/trace.js';
+import { TRACE_VERSION } from '../kernel/trace-contract.js';
+
+/** A call announced and not yet ended: its agent. */
+interface OpenCall {
+  agent_id: string | undefined;
+}
+
+function unresolvedAgent(agent_id: string): TraceRecord {
+  return { kind: 'agent_ended', agent_id, status: 'unresolved', ...when(undefined) };
+}
+
+function when(value: HarnessTime): { at: string; at_source: TimeSource } {
+  const at = harnessTime(value);
+  return at === undefined ? { at: now(), at_source: 'observed' } : { at, at_source: 'harness' };
+}
+
+/** Copies the defined fields only: a record never carries an undefined field. */
+function defined<T extends object>(record: T): T {
+  for (const key in record) if (record[key] === undefined) delete record[key];
+  return record;
+}
+
+export class TraceWriter implements RunTrace {
+  private seq = 0;
+  private started = false;
+  private current: string | undefined;
+  /** The ids of the event being sent now (set by the correlator around its sink call). */
+  private ids: EventIds | undefined;
+  private readonly calls: BoundedMap<OpenCall>;
+  /** The subagents started and not yet ended, by id (the value is the id: what an eviction ends). */
+  private readonly agents: BoundedMap<string>;
+  private lastId = 0;
+
+  constructor(
+    private readonly out: (record: TraceRecord) => void,
+    /** The harness's name, read when the first record goes out (`auto` knows it only then). */
+    private readonly harness: () => string,
+    limits: Pick<Limits, 'maxPendingTools' | 'maxPendingBytes'>,
+    /** Sends the text held for the agent whose records were being read. */
+    private readonly flushText: () => void,
+  ) {
+    this.calls = new BoundedMap(limits);
+    this.agents = new BoundedMap(limits, (agent_id) => this.send(unresolvedAgent(agent_id)));
+  }
+
+  private send(record: TraceRecord): void {
+    if (!this.started) {
+      this.started = true;
+      this.out({ kind: 'run_started', v: TRACE_VERSION, harness: this.harness(), at: now(), at_source: 'observed' });
+    }
+    this.out(record);
+  }
+
+  agent(agent_id: string | undefined): void {
+    if (agent_id === this.current) return;
+    this.flushText();
+    this.current = agent_id;
+  }
+
+  callStarted(call: CallStart): void {
+    if (this.calls.has(call.call_id)) return;
+    const agent_id = call.agent_id ?? this.current;
+    this.calls.set(call.call_id, { agent_id });
+    this.send(defined({ kind: 'call_started', call_id: call.call_id, tool: call.tool, agent_id, ...when(call.at) }));
+  }
+
+  /**
+   * A tool call's result (or its end of waiting): `call_ended`, after a late `call_started` when the harness never
+   * announced it. Returns the ids its events carry.
+   */
+  callEnded(
+    id: string | undefined,
+    tool: string,
+    is_success: boolean | undefined,
+    started?: HarnessTime,
+    ended?: HarnessTime,
+  ): EventIds {
+    const call_id = id ?? `he:${++this.lastId}`;
+    let open = this.calls.take(call_id);
+    if (open === undefined) {
+      open = { agent_id: this.current };
+      const record = { kind: 'call_started', call_id, tool, agent_id: open.agent_id, ...when(started), late: true };
+      this.send(defined(record as TraceRecordOf<'call_started'>));
+    }
+    const status = is_success === undefined ? 'unresolved' : is_success ? 'completed' : 'failed';
+    this.send(defined({ kind: 'call_ended', call_id, status, agent_id: open.agent_id, ...when(ended) }));
+    return { call_id, agent_id: open.agent_id };
+  }
+
+  agentStarted(agent: AgentStart): void {
+    if (this.agents.has(agent.agent_id)) return;
+    this.agents.set(agent.agent_id, agent.agent_id);
+    const { at, ...fields } = agent;
+    const parent_id = fields.parent_id ?? this.current;
+    const call_id = fields.call_id ?? (this.calls.has(agent.agent_id) ? agent.agent_id : undefined);
+    this.send(defined({ kind: 'agent_started', ...fields, parent_id, call_id, ...when(at) }));
+  }
+
+  agentEnded(agent_id: string, status: 'completed' | 'failed' | 'unresolved', at?: HarnessTime): void {
+    if (this.agents.take(agent_id) === undefined) return;
+    this.send({ kind: 'agent_ended', agent_id, status, ...when(at) });
+  }
+
+  modelCall(call: ModelCall): void {
+    const { at, started_at, agent_id, ...fields } = call;
+    // `observed` is no time, so `when` makes it now.
+    const start = started_at === undefined ? undefined : when(started_at);
+    const record = {
+      kind: 'model_call' as const,
+      ...fields,
+      agent_id: agent_id ?? this.current,
+      ...when(at),
+      started_at: start?.at,
+      started_at_source: start?.at_source,
+    };
+    this.send(defined(record));
+  }
+
+  /** The events sent next are these ids' (undefined again once they are sent). */
+  withIds(ids: EventIds | undefined): void {
+    this.ids = ids;
+  }
+
+  /** An event leaving the last stage: its orchestration's agent records, then the event itself, with its ids. */
+  event(event: HarnessEvent): void {
+    const ids = this.ids;
+    if (event.type === 'orchestration' && event.subagent_id !== undefined) {
+      if (event.action === 'subagent_started') {
+        this.agentStarted({ agent_id: event.subagent_id, name: event.subagent_name, call_id: ids?.call_id });
+      } else this.agentEnded(event.subagent_id, event.action === 'subagent_completed' ? 'completed' : 'failed');
+    }
+    const agent_id = ids === undefined || !('agent_id' in ids) ? this.current : ids.agent_id;
+    this.send(defined({ kind: 'event', seq: ++this.seq, event, ...ids, agent_id }));
+  }
+
+  /** End of input: agents still open end `unresolved`, then `run_ended`. */
+  end(failure: string | undefined): void {
+    this.agents.evictAll();
+    this.send(defined({ kind: 'run_ended', ...when(undefined), failure }));
+  }
+}
