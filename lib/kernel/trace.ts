@@ -3,10 +3,12 @@
  * trace through `run.trace` (docs/contract.md "Trace stream"). The trace is off unless asked for: `run.trace` is
  * then undefined and a correlator does nothing for it.
  */
-import type { Fields, HarnessEvent, Simplify, Tokens } from './events.js';
+import type { HarnessEvent, Tokens } from './events.js';
+import type { Fields, Simplify } from './schema-types.js';
 import type { TraceKind, traceKinds } from './trace-contract.js';
 
-type Record_<K extends TraceKind> = Simplify<
+/** One record of the trace stream, of kind K. */
+export type TraceRecordOf<K extends TraceKind> = Simplify<
   {
     /** The record's kind, its discriminant. */
     kind: K;
@@ -19,11 +21,8 @@ type Record_<K extends TraceKind> = Simplify<
       : unknown)
 >;
 
-/** One record of the trace stream, of kind K. */
-export type TraceRecordOf<K extends TraceKind> = Record_<K>;
-
 /** Any record of the trace stream, discriminated on `kind`. */
-export type TraceRecord = { [K in TraceKind]: Record_<K> }[TraceKind];
+export type TraceRecord = { [K in TraceKind]: TraceRecordOf<K> }[TraceKind];
 
 /** Where a trace time came from. */
 export type TimeSource = 'harness' | 'observed';
