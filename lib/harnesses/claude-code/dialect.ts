@@ -43,6 +43,8 @@ interface DialectOptions {
   agentOf?(record: JsonObject | undefined): string | undefined;
   /** For the trace, when it is on: the model calls, told of each record before its agent becomes current. */
   modelCalls?: ModelCalls;
+  /** For the trace: the first record's `timestamp` is the run's start (a session file's). */
+  begins?: boolean;
 }
 
 export interface Dialect {
@@ -68,6 +70,7 @@ interface Pending {
 export function dialect(run: RunContext, rows: DialectRows, options: DialectOptions): Dialect {
   const span = run.textSpan();
   const agentOf = options.agentOf ?? parentToolUse;
+  let begun = options.begins !== true;
   // Ambiguous uses are held too: the bound counts uses, not ids, so one id repeated cannot escape it.
   let heldUses = 0;
   const pending = new BoundedMap<Pending>(run.limits, settle);
@@ -216,6 +219,10 @@ export function dialect(run: RunContext, rows: DialectRows, options: DialectOpti
       record: recordTable(run, handlers, (record) => {
         if (record?.type !== 'assistant') span.flush();
         run.reportSession(record?.session_id);
+        if (!begun && typeof record?.timestamp === 'string') {
+          begun = true;
+          run.trace?.began(record.timestamp);
+        }
         options.modelCalls?.record(record);
         run.trace?.agent(agentOf(record));
       }),

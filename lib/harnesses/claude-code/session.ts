@@ -67,6 +67,7 @@ function sessionCorrelator(run: RunContext): Correlator {
     // Each record says where its calls ran (docs/harnesses/claude-code.md "Shell directory").
     directories: recordedDirectories(run),
     agentOf: agents?.agentOf,
+    begins: true,
     modelCalls: run.trace && agents && modelCalls(run.trace, run.limits, agents.known, true),
   });
   // One API message spans several records, each with the message's final usage: counted once.

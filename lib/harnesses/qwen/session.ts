@@ -144,6 +144,7 @@ function sessionCorrelator(run: RunContext): Correlator {
     // One record per model response: its text is one event.
     joinText: 'record',
     agentOf: traced?.sessionAgentOf,
+    begins: true,
     textEvent: (text) => (isApiError(text) ? { type: 'error', message: text } : undefined),
   });
 

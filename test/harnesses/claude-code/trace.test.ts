@@ -132,7 +132,8 @@ describe('Claude Code trace', () => {
     const tokens = { input: 120, output: 25, cache_read: 0, cache_write: 0, reasoning: 0 };
     const model = 'claude-opus-5-5';
     expect(await sessionTraceOf('claude-code', 'subagent', session)).toEqual([
-      { kind: 'run_started', v: 1, harness: 'claude-code', at_source: 'observed' },
+      // Main file line 1 (queue-operation): the session's first time.
+      { kind: 'run_started', v: 1, harness: 'claude-code', at: '2026-12-01T19:58:40.892Z', at_source: 'harness' },
       { kind: 'event', seq: 1, type: 'agent' },
       // Main file line 23.
       { kind: 'call_started', call_id: agent, tool: 'Agent', at: '2026-12-01T19:58:41.220Z', at_source: 'harness' },

@@ -108,7 +108,8 @@ describe('Copilot trace', () => {
     const tokens = (input: number, output: number) => ({ input, output, cache_read: 0, cache_write: 0, reasoning: 0 });
     const usage = (line: string) => ({ at: line, at_source: 'harness', started_at_source: 'harness' });
     expect(await sessionTraceOf('copilot', 'subagent', session)).toEqual([
-      { kind: 'run_started', v: 1, harness: 'copilot', at_source: 'observed' },
+      // Line 1, session.start.
+      { kind: 'run_started', v: 1, harness: 'copilot', at: '2026-12-01T20:03:39.053Z', at_source: 'harness' },
       // Line 5: duration 41.
       {
         kind: 'model_call',

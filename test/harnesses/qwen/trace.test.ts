@@ -52,7 +52,8 @@ describe('Qwen Code trace', () => {
   test('session file: the subagent file merged in under its agent call, model calls from api_response', async () => {
     const session = '.qwen/projects/-home-user-project/chats/656185e6-df23-47ed-a20d-f657fbc01f3b.jsonl';
     expect(await sessionTraceOf('qwen', 'subagent', session)).toEqual([
-      { kind: 'run_started', v: 1, harness: 'qwen', at_source: 'observed' },
+      // Main file line 1.
+      { kind: 'run_started', v: 1, harness: 'qwen', at: '2026-12-01T20:01:41.094Z', at_source: 'harness' },
       // Main file line 3: api_response at 42.427, duration_ms 1094.
       {
         kind: 'model_call',
