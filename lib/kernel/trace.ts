@@ -106,6 +106,17 @@ export interface RunTrace {
   /** The harness announced a tool call: `call_started`, once per call id. */
   callStarted(call: CallStart): void;
   /**
+   * A call ended that gives no events of its own (its result consumed, as Claude Code's Agent call is): `call_ended`
+   * (`run.tool` says it for every other call). `is_success` unset: `unresolved`. Returns the ids it had.
+   */
+  callEnded(
+    call_id: string,
+    tool: string,
+    is_success: boolean | undefined,
+    started?: HarnessTime,
+    ended?: HarnessTime,
+  ): EventIds;
+  /**
    * A subagent started: `agent_started` (an orchestration `subagent_started` event makes one by itself; say it here
    * first to add what the event has no field for).
    */
