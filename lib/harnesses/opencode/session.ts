@@ -125,7 +125,13 @@ function sessionCorrelator(stdoutCorrelator: (run: RunContext) => Correlator): (
       if (printed === undefined) return rules.part.partial;
       if (given.has(value.id)) return rules.part.repeated;
       given.set(value.id, true);
-      stdout.record({ type: printed.record, sessionID: data.sessionID ?? value.sessionID, part: value });
+      // The row's `time` is when it was written: stdout's `timestamp` (the trace's harness time).
+      stdout.record({
+        type: printed.record,
+        timestamp: data.time,
+        sessionID: data.sessionID ?? value.sessionID,
+        part: value,
+      });
       return printed.rule;
     }
 
