@@ -1,0 +1,238 @@
+/**
+ * pi's trace (docs/harnesses/pi.md "Trace"), checked by hand against the captures: calls by `toolCallId` from
+ * `tool_execution_start` to `_end` (observed on stdout, which has no times; the entries' `timestamp` in the session
+ * file), and each assistant message a model call with its `responseId`, model and usage, started at its own
+ * `message.timestamp`.
+ */
+import { join } from 'node:path';
+import { expect, test } from 'vitest';
+import { traceFixture } from '../../helpers.js';
+import { timeless, traceSession } from '../../trace-records.js';
+import { transcripts } from '../../runtime/sessions/pairs.js';
+
+test('stdout: parallel calls paired by id, one failed, four model calls started at their messages', async () => {
+  const records = await traceFixture('pi/lab/shell.jsonl', { harness: 'pi' });
+  expect(timeless(records)).toEqual([
+    { kind: 'run_started', v: 1, harness: 'pi', at_source: 'observed' },
+    {
+      kind: 'model_call',
+      model_call_id: 'chatcmpl_0018',
+      model: 'fake-model',
+      tokens: { input: 2400, output: 60, cache_read: 0, cache_write: 0 },
+      cost: 0.0025199999999999997,
+      at_source: 'observed',
+      started_at: '2026-12-01T01:03:03.554Z',
+      started_at_source: 'harness',
+    },
+    {
+      kind: 'event',
+      seq: 1,
+      event: {
+        type: 'usage',
+        tokens: { input: 2400, output: 60, cache_read: 0, cache_write: 0 },
+        cost: 0.0025199999999999997,
+      },
+      model_call_id: 'chatcmpl_0018',
+    },
+    { kind: 'call_started', call_id: 'call_0019', tool: 'bash', at_source: 'observed' },
+    { kind: 'call_started', call_id: 'call_0020', tool: 'bash', at_source: 'observed' },
+    { kind: 'call_ended', call_id: 'call_0019', status: 'completed', at_source: 'observed' },
+    {
+      kind: 'event',
+      seq: 2,
+      event: { type: 'read', path: '/home/user/project/notes.txt', is_success: true },
+      call_id: 'call_0019',
+    },
+    { kind: 'call_ended', call_id: 'call_0020', status: 'completed', at_source: 'observed' },
+    {
+      kind: 'event',
+      seq: 3,
+      event: { type: 'read', path: '/home/user/project/notes.txt', start_line: 1, end_line: 3, is_success: true },
+      call_id: 'call_0020',
+    },
+    {
+      kind: 'model_call',
+      model_call_id: 'chatcmpl_0021',
+      model: 'fake-model',
+      tokens: { input: 300, output: 60, cache_read: 2400, cache_write: 0 },
+      cost: 0.00066,
+      at_source: 'observed',
+      started_at: '2026-12-01T01:03:03.728Z',
+      started_at_source: 'harness',
+    },
+    {
+      kind: 'event',
+      seq: 4,
+      event: { type: 'usage', tokens: { input: 300, output: 60, cache_read: 2400, cache_write: 0 }, cost: 0.00066 },
+      model_call_id: 'chatcmpl_0021',
+    },
+    { kind: 'call_started', call_id: 'call_0022', tool: 'bash', at_source: 'observed' },
+    { kind: 'call_started', call_id: 'call_0023', tool: 'bash', at_source: 'observed' },
+    { kind: 'call_ended', call_id: 'call_0022', status: 'completed', at_source: 'observed' },
+    {
+      kind: 'event',
+      seq: 5,
+      event: { type: 'list', path: '/home/user/project/src', is_success: true },
+      call_id: 'call_0022',
+    },
+    { kind: 'call_ended', call_id: 'call_0023', status: 'completed', at_source: 'observed' },
+    {
+      kind: 'event',
+      seq: 6,
+      event: { type: 'search', query: 'greet', path: '/home/user/project/src', is_success: true },
+      call_id: 'call_0023',
+    },
+    {
+      kind: 'model_call',
+      model_call_id: 'chatcmpl_0024',
+      model: 'fake-model',
+      tokens: { input: 400, output: 60, cache_read: 2700, cache_write: 0 },
+      cost: 0.0007899999999999999,
+      at_source: 'observed',
+      started_at: '2026-12-01T01:03:03.890Z',
+      started_at_source: 'harness',
+    },
+    {
+      kind: 'event',
+      seq: 7,
+      event: {
+        type: 'usage',
+        tokens: { input: 400, output: 60, cache_read: 2700, cache_write: 0 },
+        cost: 0.0007899999999999999,
+      },
+      model_call_id: 'chatcmpl_0024',
+    },
+    { kind: 'call_started', call_id: 'call_0025', tool: 'bash', at_source: 'observed' },
+    { kind: 'call_started', call_id: 'call_0026', tool: 'bash', at_source: 'observed' },
+    { kind: 'call_ended', call_id: 'call_0025', status: 'failed', at_source: 'observed' },
+    {
+      kind: 'event',
+      seq: 8,
+      event: { type: 'list', path: '/home/user/project/does-not-exist', is_success: false },
+      call_id: 'call_0025',
+    },
+    { kind: 'call_ended', call_id: 'call_0026', status: 'completed', at_source: 'observed' },
+    {
+      kind: 'event',
+      seq: 9,
+      event: {
+        type: 'command',
+        command: 'echo built > build.log && git status --short',
+        working_directory: '/home/user/project',
+        is_success: true,
+      },
+      call_id: 'call_0026',
+    },
+    {
+      kind: 'model_call',
+      model_call_id: 'chatcmpl_0027',
+      model: 'fake-model',
+      tokens: { input: 400, output: 18, cache_read: 3100, cache_write: 0 },
+      cost: 0.0007459999999999999,
+      at_source: 'observed',
+      started_at: '2026-12-01T01:03:04.034Z',
+      started_at_source: 'harness',
+    },
+    {
+      kind: 'event',
+      seq: 10,
+      event: { type: 'agent', message: 'The project has two TypeScript files; greet is defined in src/a.ts.' },
+      model_call_id: 'chatcmpl_0027',
+    },
+    {
+      kind: 'event',
+      seq: 11,
+      event: {
+        type: 'usage',
+        tokens: { input: 400, output: 18, cache_read: 3100, cache_write: 0 },
+        cost: 0.0007459999999999999,
+      },
+      model_call_id: 'chatcmpl_0027',
+    },
+    { kind: 'run_ended', at_source: 'observed' },
+  ]);
+});
+
+test('the session file: every call and model call at the times pi wrote its entries', async () => {
+  const file = join(
+    transcripts('pi', 'multi-prompt'),
+    'home',
+    '.pi/agent/sessions/--home-user-project--/2026-12-01T20-02-35-286Z_01a23333-b095-7503-8207-4c1c1af8b91a.jsonl',
+  );
+  expect(timeless(await traceSession('pi', file))).toEqual([
+    { kind: 'run_started', v: 1, harness: 'pi', at_source: 'observed' },
+    {
+      kind: 'model_call',
+      model_call_id: 'chatcmpl_0001',
+      model: 'fake-model',
+      tokens: { input: 2200, output: 30, cache_read: 0, cache_write: 0 },
+      cost: 0.00226,
+      at: '2026-12-01T20:02:35.479Z',
+      at_source: 'harness',
+      started_at: '2026-12-01T20:02:35.420Z',
+      started_at_source: 'harness',
+    },
+    {
+      kind: 'event',
+      seq: 1,
+      event: { type: 'usage', tokens: { input: 2200, output: 30, cache_read: 0, cache_write: 0 }, cost: 0.00226 },
+      model_call_id: 'chatcmpl_0001',
+    },
+    { kind: 'call_started', call_id: 'call_0002', tool: 'read', at: '2026-12-01T20:02:35.479Z', at_source: 'harness' },
+    {
+      kind: 'call_ended',
+      call_id: 'call_0002',
+      status: 'completed',
+      at: '2026-12-01T20:02:35.497Z',
+      at_source: 'harness',
+    },
+    {
+      kind: 'event',
+      seq: 2,
+      event: { type: 'read', path: '/home/user/project/notes.txt', is_success: true },
+      call_id: 'call_0002',
+    },
+    {
+      kind: 'model_call',
+      model_call_id: 'chatcmpl_0003',
+      model: 'fake-model',
+      tokens: { input: 300, output: 14, cache_read: 2200, cache_write: 0 },
+      cost: 0.000548,
+      at: '2026-12-01T20:02:35.512Z',
+      at_source: 'harness',
+      started_at: '2026-12-01T20:02:35.498Z',
+      started_at_source: 'harness',
+    },
+    {
+      kind: 'event',
+      seq: 3,
+      event: { type: 'agent', message: 'notes.txt has five lines; line three says hello.' },
+      model_call_id: 'chatcmpl_0003',
+    },
+    {
+      kind: 'event',
+      seq: 4,
+      event: { type: 'usage', tokens: { input: 300, output: 14, cache_read: 2200, cache_write: 0 }, cost: 0.000548 },
+      model_call_id: 'chatcmpl_0003',
+    },
+    {
+      kind: 'model_call',
+      model_call_id: 'chatcmpl_0004',
+      model: 'fake-model',
+      tokens: { input: 400, output: 4, cache_read: 2500, cache_write: 0 },
+      cost: 0.000658,
+      at: '2026-12-01T20:02:35.524Z',
+      at_source: 'harness',
+      started_at: '2026-12-01T20:02:35.514Z',
+      started_at_source: 'harness',
+    },
+    { kind: 'event', seq: 5, event: { type: 'agent', message: 'Goodbye!' }, model_call_id: 'chatcmpl_0004' },
+    {
+      kind: 'event',
+      seq: 6,
+      event: { type: 'usage', tokens: { input: 400, output: 4, cache_read: 2500, cache_write: 0 }, cost: 0.000658 },
+      model_call_id: 'chatcmpl_0004',
+    },
+    { kind: 'run_ended', at_source: 'observed' },
+  ]);
+});
