@@ -1,0 +1,283 @@
+/**
+ * Codex's trace (docs/harnesses/codex.md "Trace"), checked by hand against one run's stdout and its two rollouts
+ * (test/fixtures/codex/transcripts/subagent/): on stdout, calls by item id from `item.started` (observed times, stdout
+ * has none) and the sub-agent's thread as an agent under the `spawn_agent` item; in the rollouts, calls by `call_id`
+ * from the `function_call` line to the item's completion, a model call per `token_usage_record` (its end only), and
+ * the sub-agent's own rollout as that agent's records, at the lines' timestamps.
+ */
+import { join } from 'node:path';
+import { expect, test } from 'vitest';
+import { traceFixture } from '../../helpers.js';
+import { timeless, traceSession } from '../../trace-records.js';
+import { transcripts } from '../../runtime/sessions/pairs.js';
+
+const rollout = (name: string) => join(transcripts('codex', 'subagent'), 'home', name);
+
+test('stdout: item ids, item.started as call_started, the sub-agent under its spawn_agent call', async () => {
+  const records = await traceFixture('codex/transcripts/subagent/stdout.jsonl', { harness: 'codex' });
+  expect(timeless(records)).toEqual([
+    { kind: 'run_started', v: 1, harness: 'codex', at_source: 'observed' },
+    { kind: 'event', seq: 1, event: { type: 'agent', message: 'Delegating the search to a sub-agent.' } },
+    { kind: 'call_started', call_id: 'item_1', tool: 'collab_tool_call', at_source: 'observed' },
+    {
+      kind: 'agent_started',
+      agent_id: '01a23332-acbd-72e2-9d29-195faa85fbe8',
+      call_id: 'item_1',
+      at_source: 'observed',
+    },
+    { kind: 'call_ended', call_id: 'item_1', status: 'completed', at_source: 'observed' },
+    {
+      kind: 'event',
+      seq: 2,
+      event: {
+        type: 'orchestration',
+        action: 'subagent_started',
+        subagent_id: '01a23332-acbd-72e2-9d29-195faa85fbe8',
+        is_success: true,
+      },
+      call_id: 'item_1',
+    },
+    { kind: 'call_started', call_id: 'item_2', tool: 'collab_tool_call', at_source: 'observed' },
+    {
+      kind: 'agent_ended',
+      agent_id: '01a23332-acbd-72e2-9d29-195faa85fbe8',
+      status: 'completed',
+      at_source: 'observed',
+    },
+    { kind: 'call_ended', call_id: 'item_2', status: 'completed', at_source: 'observed' },
+    {
+      kind: 'event',
+      seq: 3,
+      event: {
+        type: 'orchestration',
+        action: 'subagent_completed',
+        subagent_id: '01a23332-acbd-72e2-9d29-195faa85fbe8',
+        is_success: true,
+      },
+      call_id: 'item_2',
+    },
+    { kind: 'call_started', call_id: 'item_3', tool: 'collab_tool_call', at_source: 'observed' },
+    { kind: 'call_ended', call_id: 'item_3', status: 'completed', at_source: 'observed' },
+    {
+      kind: 'event',
+      seq: 4,
+      event: { type: 'agent', message: 'The sub-agent found greet defined in src/a.ts and called in src/b.ts.' },
+    },
+    {
+      kind: 'event',
+      seq: 5,
+      event: { type: 'usage', tokens: { input: 4800, output: 160, cache_read: 0, cache_write: 0, reasoning: 0 } },
+    },
+    { kind: 'run_ended', at_source: 'observed' },
+  ]);
+});
+
+test("the parent's rollout: call ids, the lines' times, one model call per response", async () => {
+  const records = await traceSession(
+    'codex',
+    rollout('.codex/sessions/2026/12/01/rollout-2026-12-01T20-01-28-01a23332-abf9-7491-87d9-256199b30f86.jsonl'),
+  );
+  expect(timeless(records)).toEqual([
+    { kind: 'run_started', v: 1, harness: 'codex', at_source: 'observed' },
+    { kind: 'event', seq: 1, event: { type: 'agent', message: 'Delegating the search to a sub-agent.' } },
+    {
+      kind: 'call_started',
+      call_id: 'call_0034',
+      tool: 'spawn_agent',
+      at: '2026-12-01T20:01:28.760Z',
+      at_source: 'harness',
+    },
+    {
+      kind: 'model_call',
+      model_call_id: 'resp_0032',
+      model: 'gpt-5.5',
+      tokens: { input: 1200, output: 40, cache_read: 0, cache_write: 0, reasoning: 0 },
+      at: '2026-12-01T20:01:28.761Z',
+      at_source: 'harness',
+    },
+    {
+      kind: 'agent_started',
+      agent_id: '01a23332-acbd-72e2-9d29-195faa85fbe8',
+      call_id: 'call_0034',
+      at: '2026-12-01T20:01:28.790Z',
+      at_source: 'harness',
+    },
+    {
+      kind: 'call_ended',
+      call_id: 'call_0034',
+      status: 'completed',
+      at: '2026-12-01T20:01:28.790Z',
+      at_source: 'harness',
+    },
+    {
+      kind: 'event',
+      seq: 2,
+      event: {
+        type: 'orchestration',
+        action: 'subagent_started',
+        subagent_id: '01a23332-acbd-72e2-9d29-195faa85fbe8',
+        is_success: true,
+      },
+      call_id: 'call_0034',
+    },
+    {
+      kind: 'call_started',
+      call_id: 'call_0037',
+      tool: 'wait_agent',
+      at: '2026-12-01T20:01:28.881Z',
+      at_source: 'harness',
+    },
+    {
+      kind: 'model_call',
+      model_call_id: 'resp_0036',
+      model: 'gpt-5.5',
+      tokens: { input: 1200, output: 40, cache_read: 0, cache_write: 0, reasoning: 0 },
+      at: '2026-12-01T20:01:28.883Z',
+      at_source: 'harness',
+    },
+    {
+      kind: 'agent_ended',
+      agent_id: '01a23332-acbd-72e2-9d29-195faa85fbe8',
+      status: 'completed',
+      at: '2026-12-01T20:01:29.064Z',
+      at_source: 'harness',
+    },
+    {
+      kind: 'call_ended',
+      call_id: 'call_0037',
+      status: 'completed',
+      at: '2026-12-01T20:01:29.064Z',
+      at_source: 'harness',
+    },
+    {
+      kind: 'event',
+      seq: 3,
+      event: {
+        type: 'orchestration',
+        action: 'subagent_completed',
+        subagent_id: '01a23332-acbd-72e2-9d29-195faa85fbe8',
+        is_success: true,
+      },
+      call_id: 'call_0037',
+    },
+    {
+      kind: 'call_started',
+      call_id: 'call_0045',
+      tool: 'close_agent',
+      at: '2026-12-01T20:01:29.123Z',
+      at_source: 'harness',
+    },
+    {
+      kind: 'model_call',
+      model_call_id: 'resp_0044',
+      model: 'gpt-5.5',
+      tokens: { input: 1200, output: 40, cache_read: 0, cache_write: 0, reasoning: 0 },
+      at: '2026-12-01T20:01:29.127Z',
+      at_source: 'harness',
+    },
+    {
+      kind: 'call_ended',
+      call_id: 'call_0045',
+      status: 'completed',
+      at: '2026-12-01T20:01:29.138Z',
+      at_source: 'harness',
+    },
+    {
+      kind: 'event',
+      seq: 4,
+      event: { type: 'agent', message: 'The sub-agent found greet defined in src/a.ts and called in src/b.ts.' },
+    },
+    {
+      kind: 'model_call',
+      model_call_id: 'resp_0047',
+      model: 'gpt-5.5',
+      tokens: { input: 1200, output: 40, cache_read: 0, cache_write: 0, reasoning: 0 },
+      at: '2026-12-01T20:01:29.194Z',
+      at_source: 'harness',
+    },
+    {
+      kind: 'event',
+      seq: 5,
+      event: { type: 'usage', tokens: { input: 4800, output: 160, cache_read: 0, cache_write: 0, reasoning: 0 } },
+    },
+    { kind: 'run_ended', at_source: 'observed' },
+  ]);
+});
+
+test("the sub-agent's rollout: its records are the agent's, from its turn's start to its end", async () => {
+  const records = await traceSession(
+    'codex',
+    rollout('.codex/sessions/2026/12/01/rollout-2026-12-01T20-01-28-01a23332-acbd-72e2-9d29-195faa85fbe8.jsonl'),
+  );
+  expect(timeless(records)).toEqual([
+    { kind: 'run_started', v: 1, harness: 'codex', at_source: 'observed' },
+    {
+      kind: 'agent_started',
+      agent_id: '01a23332-acbd-72e2-9d29-195faa85fbe8',
+      name: 'Bernoulli',
+      at: '2026-12-01T20:01:28.803Z',
+      at_source: 'harness',
+    },
+    {
+      kind: 'call_started',
+      call_id: 'call_0040',
+      tool: 'exec_command',
+      agent_id: '01a23332-acbd-72e2-9d29-195faa85fbe8',
+      at: '2026-12-01T20:01:28.916Z',
+      at_source: 'harness',
+    },
+    {
+      kind: 'model_call',
+      model_call_id: 'resp_0039',
+      model: 'gpt-5.5',
+      tokens: { input: 5000, output: 30, cache_read: 0, cache_write: 0, reasoning: 0 },
+      agent_id: '01a23332-acbd-72e2-9d29-195faa85fbe8',
+      at: '2026-12-01T20:01:28.918Z',
+      at_source: 'harness',
+    },
+    {
+      kind: 'call_ended',
+      call_id: 'call_0040',
+      status: 'completed',
+      agent_id: '01a23332-acbd-72e2-9d29-195faa85fbe8',
+      at: '2026-12-01T20:01:28.995Z',
+      at_source: 'harness',
+    },
+    {
+      kind: 'event',
+      seq: 1,
+      event: { type: 'search', query: 'greet', path: '/home/user/project/src', is_success: true },
+      call_id: 'call_0040',
+      agent_id: '01a23332-acbd-72e2-9d29-195faa85fbe8',
+    },
+    {
+      kind: 'event',
+      seq: 2,
+      event: { type: 'agent', message: 'greet is defined in src/a.ts:1 and called in src/b.ts:3.' },
+      agent_id: '01a23332-acbd-72e2-9d29-195faa85fbe8',
+    },
+    {
+      kind: 'model_call',
+      model_call_id: 'resp_0042',
+      model: 'gpt-5.5',
+      tokens: { input: 5300, output: 30, cache_read: 0, cache_write: 0, reasoning: 0 },
+      agent_id: '01a23332-acbd-72e2-9d29-195faa85fbe8',
+      at: '2026-12-01T20:01:29.049Z',
+      at_source: 'harness',
+    },
+    {
+      kind: 'event',
+      seq: 3,
+      event: { type: 'usage', tokens: { input: 10300, output: 60, cache_read: 0, cache_write: 0, reasoning: 0 } },
+      agent_id: '01a23332-acbd-72e2-9d29-195faa85fbe8',
+    },
+    {
+      kind: 'agent_ended',
+      agent_id: '01a23332-acbd-72e2-9d29-195faa85fbe8',
+      status: 'completed',
+      at: '2026-12-01T20:01:29.058Z',
+      at_source: 'harness',
+    },
+    { kind: 'run_ended', at_source: 'observed' },
+  ]);
+});
