@@ -47,6 +47,8 @@ export const records = recordRows({
 export function correlator(run: RunContext): Correlator {
   const span = run.textSpan({ cumulative: true });
   const pending = new BoundedMap<Pending>(run.limits, settle);
+  // The `created` time (unix seconds) of the message being read, for the trace.
+  let created: unknown;
 
   function unknown(raw: unknown): void {
     run.emit({ type: 'unknown', raw });
@@ -86,6 +88,7 @@ export function correlator(run: RunContext): Correlator {
     const [blocks, rule] = role;
     // A non-string id cannot key a span; it joins the null-id fragments.
     const id = typeof msg.id === 'string' ? msg.id : null;
+    created = msg.created;
     for (const block of msg.content as unknown[]) {
       const handle = isObject(block) && typeof block.type === 'string' ? blocks.get(block.type) : undefined;
       if (handle) handle(block as JsonObject, id);
@@ -108,6 +111,7 @@ export function correlator(run: RunContext): Correlator {
     // A second request under an id still waiting cannot be told apart from the first by its response.
     if (typeof id !== 'string' || id === '' || name === undefined || pending.get(id)) return unknown(block);
     pending.set(id, { name, input: value.arguments, request: block });
+    run.trace?.callStarted({ call_id: id, tool: name, at: created });
   }
 
   function resolveToolResponse(block: JsonObject): void {
@@ -118,17 +122,32 @@ export function correlator(run: RunContext): Correlator {
     const structured = isObject(value.structuredContent) ? value.structuredContent : {};
     const exitCode = structured.exit_code;
     run.tool({
+      id: block.id as string,
       name: call.name,
       input: call.input,
       is_success: outcome(result, value),
       exit_code: Number.isInteger(exitCode) ? (exitCode as number) : undefined,
       raw: { tool_request: call.request, tool_response: block },
+      ended_at: created,
     });
   }
 
   /** A call whose response never came: classified with its outcome unset (docs/contract.md). */
   function settle(call: Pending): void {
-    run.tool({ name: call.name, input: call.input, raw: { tool_request: call.request } });
+    run.tool({
+      id: call.request.id as string,
+      name: call.name,
+      input: call.input,
+      raw: { tool_request: call.request },
+    });
+  }
+
+  /** A tool's log or progress: `extension_id` is the id of the call it comes from, while that call runs. */
+  function notification(record: JsonObject): string {
+    const call = record.extension_id;
+    const open = run.trace !== undefined && typeof call === 'string' && pending.has(call);
+    run.emit({ type: 'unknown', raw: record }, open ? { call_id: call } : undefined);
+    return records.notification.rules.unknown;
   }
 
   function error(record: JsonObject): string {
@@ -154,13 +173,9 @@ export function correlator(run: RunContext): Correlator {
   return {
     // Any record but a message ends the pending span (complete included). A type not in the
     // table (model_change, Goose 1.17–1.2x, and anything newer) is unknown.
-    record: recordTable<typeof records>(
-      run,
-      { message, notification: (record) => (unknown(record), records.notification.rules.unknown), error, complete },
-      (record) => {
-        if (record?.type !== 'message') span.flush();
-      },
-    ),
+    record: recordTable<typeof records>(run, { message, notification, error, complete }, (record) => {
+      if (record?.type !== 'message') span.flush();
+    }),
     end() {
       span.flush();
       pending.evictAll();
