@@ -145,8 +145,10 @@ function sessionCorrelator(run: RunContext): Correlator {
   const stdout = stdoutCorrelator(run, () => lineTime);
   // The model the turn runs (its turn_context), for the trace's model calls.
   let model: string | undefined;
-  // With the trace on, a sub-agent's own rollout: its records are that subagent's, each turn a run of it.
+  // With the trace on, a sub-agent's own rollout: its records are that subagent's, from its first turn's start.
   let thread: AgentStart | undefined;
+  // How its last turn ended, unless another began since: the agent's end, said at the end of input.
+  let threadEnd: { status: 'completed' | 'failed'; at: unknown } | undefined;
   // The thread's running total at the last token_count: what stdout's turn.completed reports.
   let total: unknown;
   const rows = sessionRecords;
@@ -174,8 +176,7 @@ function sessionCorrelator(run: RunContext): Correlator {
       stdout.record({ type: 'error', message: error.message });
       stdout.record({ type: 'turn.failed', error: { message: error.message } });
     } else stdout.record({ type: 'turn.completed', ...(total !== undefined && { usage: total }) });
-    if (thread !== undefined)
-      run.trace!.agentEnded(thread.agent_id, isObject(error) ? 'failed' : 'completed', line.timestamp);
+    if (thread !== undefined) threadEnd = { status: isObject(error) ? 'failed' : 'completed', at: line.timestamp };
     return rows['event_msg/task_complete'].rules[isObject(error) ? 'failed' : 'completed'];
   }
 
@@ -186,6 +187,7 @@ function sessionCorrelator(run: RunContext): Correlator {
 
   const handlers: RecordHandlers<typeof rows> = {
     session_meta(line) {
+      run.trace?.began(line.timestamp);
       run.reportSession(payloadOf(line).id);
       run.reportCwd(payloadOf(line).cwd);
       thread = run.trace && subagentThread(line);
@@ -193,9 +195,11 @@ function sessionCorrelator(run: RunContext): Correlator {
     },
     'event_msg/task_started'(line) {
       if (thread !== undefined) {
+        // Said once: a later turn's agentStarted finds the agent open.
         run.trace!.agent(undefined);
         run.trace!.agentStarted({ ...thread, at: line.timestamp });
         run.trace!.agent(thread.agent_id);
+        threadEnd = undefined;
       }
       stdout.record({ type: 'turn.started' });
       return rows['event_msg/task_started'].rules.turn;
@@ -236,7 +240,11 @@ function sessionCorrelator(run: RunContext): Correlator {
   };
   return {
     record: recordTable(run, handlers, (line) => (lineTime = line?.timestamp), rowOf),
-    end: () => stdout.end(),
+    end() {
+      stdout.end();
+      if (thread !== undefined && threadEnd !== undefined)
+        run.trace!.agentEnded(thread.agent_id, threadEnd.status, threadEnd.at);
+    },
     flush: () => stdout.flush?.(),
   };
 }

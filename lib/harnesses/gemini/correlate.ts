@@ -118,6 +118,7 @@ export function correlator(run: RunContext): Correlator {
   }
 
   function init(record: JsonObject): string {
+    run.trace?.began(record.timestamp);
     const id = stringField(record, 'session_id');
     if (id === undefined) {
       unknown(record);

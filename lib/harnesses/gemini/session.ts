@@ -256,7 +256,12 @@ function sessionCorrelator(run: RunContext): Correlator {
     record: recordTable<typeof sessionRecords>(
       run,
       {
-        metadata: (record) => (run.reportSession(record.sessionId), sessionRecords.metadata.rules.header),
+        metadata(record) {
+          // The first one starts the chat (a resumed run's own is later: the trace has begun by then).
+          run.trace?.began(record.startTime);
+          run.reportSession(record.sessionId);
+          return sessionRecords.metadata.rules.header;
+        },
         gemini: response,
         user: () => sessionRecords.user.rules.consumed,
         $set: set,

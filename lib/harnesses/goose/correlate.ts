@@ -142,14 +142,6 @@ export function correlator(run: RunContext): Correlator {
     });
   }
 
-  /** A tool's log or progress: `extension_id` is the id of the call it comes from, while that call runs. */
-  function notification(record: JsonObject): string {
-    const call = record.extension_id;
-    const open = run.trace !== undefined && typeof call === 'string' && pending.has(call);
-    run.emit({ type: 'unknown', raw: record }, open ? { call_id: call } : undefined);
-    return records.notification.rules.unknown;
-  }
-
   function error(record: JsonObject): string {
     if (typeof record.error !== 'string' || record.error === '') {
       unknown(record);
@@ -173,9 +165,13 @@ export function correlator(run: RunContext): Correlator {
   return {
     // Any record but a message ends the pending span (complete included). A type not in the
     // table (model_change, Goose 1.17–1.2x, and anything newer) is unknown.
-    record: recordTable<typeof records>(run, { message, notification, error, complete }, (record) => {
-      if (record?.type !== 'message') span.flush();
-    }),
+    record: recordTable<typeof records>(
+      run,
+      { message, notification: (record) => (unknown(record), records.notification.rules.unknown), error, complete },
+      (record) => {
+        if (record?.type !== 'message') span.flush();
+      },
+    ),
     end() {
       span.flush();
       pending.evictAll();

@@ -141,7 +141,9 @@ function sessionCorrelator(stdoutCorrelator: (run: RunContext) => Correlator): (
         {
           'session.created.1': (record) => {
             const data = isObject(record.data) ? record.data : {};
-            run.reportCwd(isObject(data.info) ? data.info.directory : undefined);
+            const info = isObject(data.info) ? data.info : {};
+            run.reportCwd(info.directory);
+            run.trace?.began(isObject(info.time) ? info.time.created : undefined);
             return sessionRecords['session.created.1'].rules.consumed;
           },
           'session.updated.1': () => (turnFinished ? rules.session.idle : rules.session.consumed),

@@ -130,6 +130,8 @@ export function correlator(run: RunContext, recordTime: () => unknown = () => un
 
   function session(record: JsonObject): string {
     run.reportCwd(record.cwd);
+    // The header is written when the run starts.
+    run.trace?.began(record.timestamp);
     const id = stringField(record, 'id');
     if (id === undefined) {
       unknown(record);

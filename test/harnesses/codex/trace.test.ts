@@ -6,8 +6,12 @@
  * the sub-agent's own rollout as that agent's records, at the lines' timestamps.
  */
 import { join } from 'node:path';
+import { Readable } from 'node:stream';
 import { expect, test } from 'vitest';
-import { traceFixture } from '../../helpers.js';
+import { createNormalizer } from '../../../lib/index.js';
+import { session } from '../../../lib/harnesses/codex/session.js';
+import type { TraceRecord } from '../../../lib/kernel/trace.js';
+import { jsonl, traceFixture } from '../../helpers.js';
 import { timeless, traceSession } from '../../trace-records.js';
 import { transcripts } from '../../runtime/sessions/pairs.js';
 
@@ -78,7 +82,7 @@ test("the parent's rollout: call ids, the lines' times, one model call per respo
     rollout('.codex/sessions/2026/12/01/rollout-2026-12-01T20-01-28-01a23332-abf9-7491-87d9-256199b30f86.jsonl'),
   );
   expect(timeless(records)).toEqual([
-    { kind: 'run_started', v: 1, harness: 'codex', at_source: 'observed' },
+    { kind: 'run_started', v: 1, harness: 'codex', at: '2026-12-01T20:01:28.639Z', at_source: 'harness' },
     { kind: 'event', seq: 1, event: { type: 'agent', message: 'Delegating the search to a sub-agent.' } },
     {
       kind: 'call_started',
@@ -210,7 +214,7 @@ test("the sub-agent's rollout: its records are the agent's, from its turn's star
     rollout('.codex/sessions/2026/12/01/rollout-2026-12-01T20-01-28-01a23332-acbd-72e2-9d29-195faa85fbe8.jsonl'),
   );
   expect(timeless(records)).toEqual([
-    { kind: 'run_started', v: 1, harness: 'codex', at_source: 'observed' },
+    { kind: 'run_started', v: 1, harness: 'codex', at: '2026-12-01T20:01:28.802Z', at_source: 'harness' },
     {
       kind: 'agent_started',
       agent_id: '01a23332-acbd-72e2-9d29-195faa85fbe8',
@@ -276,6 +280,54 @@ test("the sub-agent's rollout: its records are the agent's, from its turn's star
       agent_id: '01a23332-acbd-72e2-9d29-195faa85fbe8',
       status: 'completed',
       at: '2026-12-01T20:01:29.058Z',
+      at_source: 'harness',
+    },
+    { kind: 'run_ended', at_source: 'observed' },
+  ]);
+});
+
+test("a sub-agent's rollout with two turns: one agent, from the first turn's start to the last one's end", async () => {
+  const line = (timestamp: string, type: string, payload: object) => ({ timestamp, type, payload });
+  const thread = '01a23332-acbd-72e2-9d29-195faa85fbe8';
+  const spawn = { subagent: { thread_spawn: { parent_thread_id: 'parent', depth: 1 } } };
+  const total = { input_tokens: 100, cached_input_tokens: 0, output_tokens: 10, reasoning_output_tokens: 0 };
+  const counted = (timestamp: string) =>
+    line(timestamp, 'event_msg', { type: 'token_count', info: { total_token_usage: total } });
+  const input = jsonl(
+    line('2026-12-01T20:00:00.000Z', 'session_meta', { id: thread, source: spawn, agent_nickname: 'Bernoulli' }),
+    line('2026-12-01T20:00:01.000Z', 'event_msg', { type: 'task_started' }),
+    counted('2026-12-01T20:00:01.500Z'),
+    line('2026-12-01T20:00:02.000Z', 'event_msg', { type: 'task_complete' }),
+    line('2026-12-01T20:00:03.000Z', 'event_msg', { type: 'task_started' }),
+    counted('2026-12-01T20:00:03.500Z'),
+    line('2026-12-01T20:00:04.000Z', 'event_msg', { type: 'task_complete' }),
+  );
+  const normalizer = createNormalizer({ harness: session.reader, trace: true });
+  Readable.from([input]).pipe(normalizer);
+  const records: TraceRecord[] = [];
+  for await (const record of normalizer) records.push(record);
+  const usage = (seq: number, input: number, output: number) => ({
+    kind: 'event',
+    seq,
+    event: { type: 'usage', tokens: { input, output, cache_read: 0, reasoning: 0 } },
+    agent_id: thread,
+  });
+  expect(timeless(records)).toEqual([
+    { kind: 'run_started', v: 1, harness: 'codex', at: '2026-12-01T20:00:00.000Z', at_source: 'harness' },
+    {
+      kind: 'agent_started',
+      agent_id: thread,
+      name: 'Bernoulli',
+      at: '2026-12-01T20:00:01.000Z',
+      at_source: 'harness',
+    },
+    usage(1, 100, 10),
+    usage(2, 0, 0),
+    {
+      kind: 'agent_ended',
+      agent_id: thread,
+      status: 'completed',
+      at: '2026-12-01T20:00:04.000Z',
       at_source: 'harness',
     },
     { kind: 'run_ended', at_source: 'observed' },

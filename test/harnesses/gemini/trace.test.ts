@@ -14,7 +14,7 @@ import { transcripts } from '../../runtime/sessions/pairs.js';
 test('stdout: the invoke_agent call and its subagent, at the records’ times', async () => {
   const records = await traceFixture('gemini/transcripts/subagent/stdout.jsonl', { harness: 'gemini' });
   expect(timeless(records)).toEqual([
-    { kind: 'run_started', v: 1, harness: 'gemini', at_source: 'observed' },
+    { kind: 'run_started', v: 1, harness: 'gemini', at: '2026-12-01T19:59:34.324Z', at_source: 'harness' },
     {
       kind: 'call_started',
       call_id: 'invoke_agent__invoke_agent_1796155174400_0',
@@ -67,7 +67,7 @@ test('the chat file: the same call and subagent, and two responses as model call
     'home/.gemini/tmp/project/chats/session-2026-12-01T19-59-eb6ebba4.jsonl',
   );
   expect(timeless(await traceSession('gemini', file))).toEqual([
-    { kind: 'run_started', v: 1, harness: 'gemini', at_source: 'observed' },
+    { kind: 'run_started', v: 1, harness: 'gemini', at: '2026-12-01T19:59:34.313Z', at_source: 'harness' },
     {
       kind: 'model_call',
       model_call_id: 'adf36404-816d-49d0-9f78-313d94b7de58',

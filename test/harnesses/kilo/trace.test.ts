@@ -1,7 +1,8 @@
 /**
  * Kilo's trace (docs/harnesses/kilo.md "Trace"): OpenCode's, and each step's model call spans the step-finish part's
  * own `time.start` to `time.end` (Kilo writes them; OpenCode does not), so its stdout and its session store give
- * the same records. Checked by hand against the run's stdout.jsonl and kilo.db (test/fixtures/kilo/transcripts/).
+ * the same records (but the session's run starts when it was created). Checked by hand against the run's
+ * stdout.jsonl and kilo.db (test/fixtures/kilo/transcripts/).
  */
 import { join } from 'node:path';
 import { expect, test } from 'vitest';
@@ -228,8 +229,9 @@ test('stdout: call ids and times, the explorer under its task call, four model c
   expect(timeless(records)).toEqual(expected);
 });
 
-test('kilo.db: the same records as its stdout, with the same harness times', async () => {
+test("kilo.db: stdout's records and harness times, the run starting when its session was created", async () => {
   const db = join(transcripts('kilo', 'task-skill'), 'home/.local/share/kilo/kilo.db');
   const records = await traceSession('kilo', `${db}#ses_dccc9d62bffeDMQy5SImsO307q`);
-  expect(timeless(records)).toEqual(expected);
+  const started = { kind: 'run_started', v: 1, harness: 'kilo', at: '2026-12-01T20:05:17.397Z', at_source: 'harness' };
+  expect(timeless(records)).toEqual([started, ...expected.slice(1)]);
 });

@@ -110,7 +110,7 @@ test('the session store: the same records, at the times its rows were written', 
   const db = join(transcripts('opencode', 'task-subagent'), 'home/.local/share/opencode/opencode.db');
   const records = await traceSession('opencode', `${db}#ses_dccccab6fffecnXKv2BbKtq0GU`);
   expect(timeless(records)).toEqual([
-    { kind: 'run_started', v: 1, harness: 'opencode', at_source: 'observed' },
+    { kind: 'run_started', v: 1, harness: 'opencode', at: '2026-12-01T20:02:11.728Z', at_source: 'harness' },
     { kind: 'event', seq: 1, event: { type: 'agent', message: 'Delegating the search.' } },
     {
       kind: 'call_started',

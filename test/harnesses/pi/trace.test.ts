@@ -13,7 +13,7 @@ import { transcripts } from '../../runtime/sessions/pairs.js';
 test('stdout: parallel calls paired by id, one failed, four model calls started at their messages', async () => {
   const records = await traceFixture('pi/lab/shell.jsonl', { harness: 'pi' });
   expect(timeless(records)).toEqual([
-    { kind: 'run_started', v: 1, harness: 'pi', at_source: 'observed' },
+    { kind: 'run_started', v: 1, harness: 'pi', at: '2026-12-01T01:03:03.349Z', at_source: 'harness' },
     {
       kind: 'model_call',
       model_call_id: 'chatcmpl_0018',
@@ -160,7 +160,7 @@ test('the session file: every call and model call at the times pi wrote its entr
     '.pi/agent/sessions/--home-user-project--/2026-12-01T20-02-35-286Z_01a23333-b095-7503-8207-4c1c1af8b91a.jsonl',
   );
   expect(timeless(await traceSession('pi', file))).toEqual([
-    { kind: 'run_started', v: 1, harness: 'pi', at_source: 'observed' },
+    { kind: 'run_started', v: 1, harness: 'pi', at: '2026-12-01T20:02:35.286Z', at_source: 'harness' },
     {
       kind: 'model_call',
       model_call_id: 'chatcmpl_0001',
