@@ -3,33 +3,15 @@
  * calls by the `toolRequest` / `toolResponse` id, started and ended at their messages' `created` (unix seconds).
  */
 import { expect, test } from 'vitest';
-import { traceFixture } from '../../helpers.js';
-import { timeless } from '../../trace-records.js';
+import { traceOf } from '../trace-records.js';
 
 test('four calls at their messages’ seconds', async () => {
-  const records = await traceFixture('goose/full-run.jsonl', { harness: 'goose' });
-  expect(timeless(records)).toEqual([
+  expect(await traceOf('goose/full-run.jsonl', 'goose')).toEqual([
     { kind: 'run_started', v: 1, harness: 'goose', at_source: 'observed' },
-    {
-      kind: 'event',
-      seq: 1,
-      event: {
-        type: 'warning',
-        message: 'starting session | provider: openrouter model: deepseek/deepseek-chat-v3.1',
-        code: 'not_json',
-      },
-    },
-    { kind: 'event', seq: 2, event: { type: 'warning', message: '    session id: 20251130_1', code: 'not_json' } },
-    {
-      kind: 'event',
-      seq: 3,
-      event: { type: 'warning', message: '    working directory: /home/dev/project', code: 'not_json' },
-    },
-    {
-      kind: 'event',
-      seq: 4,
-      event: { type: 'reasoning', message: 'The greeting is printed by src/greet.ts; read it before editing.' },
-    },
+    { kind: 'event', seq: 1, type: 'warning' },
+    { kind: 'event', seq: 2, type: 'warning' },
+    { kind: 'event', seq: 3, type: 'warning' },
+    { kind: 'event', seq: 4, type: 'reasoning' },
     {
       kind: 'call_started',
       call_id: 'call_01',
@@ -44,13 +26,8 @@ test('four calls at their messages’ seconds', async () => {
       at: '2025-11-29T23:46:42.000Z',
       at_source: 'harness',
     },
-    {
-      kind: 'event',
-      seq: 5,
-      event: { type: 'read', path: '/home/dev/project/src/greet.ts', start_line: 1, end_line: 20, is_success: true },
-      call_id: 'call_01',
-    },
-    { kind: 'event', seq: 6, event: { type: 'agent', message: 'Line 2 says "Helo"; fixing it.' } },
+    { kind: 'event', seq: 5, call_id: 'call_01', type: 'read' },
+    { kind: 'event', seq: 6, type: 'agent' },
     { kind: 'call_started', call_id: 'call_02', tool: 'edit', at: '2025-11-29T23:46:45.000Z', at_source: 'harness' },
     {
       kind: 'call_ended',
@@ -59,16 +36,9 @@ test('four calls at their messages’ seconds', async () => {
       at: '2025-11-29T23:46:45.000Z',
       at_source: 'harness',
     },
-    { kind: 'event', seq: 7, event: { type: 'write', path: 'src/greet.ts', is_success: true }, call_id: 'call_02' },
+    { kind: 'event', seq: 7, call_id: 'call_02', type: 'write' },
     { kind: 'call_started', call_id: 'call_03', tool: 'shell', at: '2025-11-29T23:46:47.000Z', at_source: 'harness' },
-    {
-      kind: 'event',
-      seq: 8,
-      event: {
-        type: 'unknown',
-        raw: { type: 'notification', extension_id: 'call_03', log: { message: 'PASS test/greet.test.ts' } },
-      },
-    },
+    { kind: 'event', seq: 8, type: 'unknown' },
     {
       kind: 'call_ended',
       call_id: 'call_03',
@@ -76,12 +46,7 @@ test('four calls at their messages’ seconds', async () => {
       at: '2025-11-29T23:46:51.000Z',
       at_source: 'harness',
     },
-    {
-      kind: 'event',
-      seq: 9,
-      event: { type: 'command', command: 'npm test', exit_code: 0, is_success: true },
-      call_id: 'call_03',
-    },
+    { kind: 'event', seq: 9, call_id: 'call_03', type: 'command' },
     {
       kind: 'call_started',
       call_id: 'call_04',
@@ -96,7 +61,7 @@ test('four calls at their messages’ seconds', async () => {
       at: '2025-11-29T23:46:53.000Z',
       at_source: 'harness',
     },
-    { kind: 'event', seq: 10, event: { type: 'agent', message: 'Fixed the typo in src/greet.ts; the tests pass.' } },
+    { kind: 'event', seq: 10, type: 'agent' },
     { kind: 'run_ended', at_source: 'observed' },
   ]);
 });
