@@ -1,7 +1,11 @@
-/** `harness-events view`: normalized events (FILE, standard input, --session or --from) shown for a person. */
+/**
+ * `harness-events view`: normalized events or a saved trace (FILE, standard input, --session or --from) shown for a
+ * person.
+ */
 import type { Readable } from 'node:stream';
 import { createNormalizer } from '../../runtime/normalizer.js';
 import { readEvents } from '../../runtime/read-events.js';
+import { isTraceInput, readTrace } from '../trace-input.js';
 import { openInput } from './files.js';
 import { commandHelp, writeHelp } from './help.js';
 import { storedEvents, writeStored } from './jetstream.js';
@@ -18,10 +22,12 @@ export async function viewCommand(args: string[], stdin: Readable, stdout: NodeJ
   if (stored) return await writeStored(stored, [pretty()], stdout);
   const session = await sessionInput(values, oneFile(positionals));
   if (session) {
-    const normalizer = createNormalizer({ harness: session.reader });
+    // The trace: a session file's own times give each call's duration.
+    const normalizer = createNormalizer({ harness: session.reader, trace: true });
     return await runPipeline(session.input, [normalizer, pretty(normalizer.metrics)], stdout, async () => {});
   }
   if (values.harness !== undefined) throw new UsageError('view takes --harness only with --session');
   const input = await openInput(oneFile(positionals), stdin);
-  return await runPipeline(input, [readEvents(), pretty()], stdout, async () => {});
+  const reader = (await isTraceInput(input)) ? readTrace() : readEvents();
+  return await runPipeline(input, [reader, pretty()], stdout, async () => {});
 }
