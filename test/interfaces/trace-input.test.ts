@@ -14,7 +14,7 @@ async function all(input: Readable): Promise<TraceRecord[]> {
 }
 
 describe('isTraceInput', () => {
-  test('a saved trace is one; an events file, raw output and an empty input are not; the input still reads whole', async () => {
+  test('a saved trace is one; events, raw output and an empty input are not; the input still reads whole', async () => {
     const trace = createReadStream(fixturePath('trace/claude-code-subagent.jsonl'), { highWaterMark: 16 });
     expect(await isTraceInput(trace)).toBe(true);
     expect(await all(trace)).toEqual(savedTrace('claude-code-subagent'));
@@ -35,7 +35,7 @@ describe('isTraceInput', () => {
 });
 
 describe('readTrace', () => {
-  test('a line that is not a trace record is a warning and the value as unknown, after the event before it', async () => {
+  test('a line that is no trace record is a warning and the value as unknown, after the event before it', async () => {
     const [started, first] = savedTrace('claude-code-subagent');
     const input = [JSON.stringify(started), JSON.stringify(first), 'not json', '{"kind":"call_started"}', ''].join(
       '\n',

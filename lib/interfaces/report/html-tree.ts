@@ -4,7 +4,7 @@
  * Every text from the run is escaped.
  */
 import type { TraceAgent, TraceCall } from '../trace-tree.js';
-import { count, duration } from '../view/format.js';
+import { duration, plural } from '../view/format.js';
 import { escape, LABELS, LANE, PLOT, WIDTH } from './html-parts.js';
 import { ending, type ReportTrace } from './tree.js';
 
@@ -24,7 +24,8 @@ export function treeTimeline(trace: ReportTrace | undefined): string {
     const cut = label.length <= LABEL_CHARS ? label : `${label.slice(0, LABEL_CHARS - 1)}…`;
     return (
       `<g class="lane"><rect class="band" x="0" y="${index * LANE}" width="${WIDTH}" height="${LANE}"/>` +
-      `<text x="8" y="${index * LANE + 17}" xml:space="preserve">${escape(cut)}<title>${escape(name)}</title></text></g>`
+      `<text x="8" y="${index * LANE + 17}" xml:space="preserve">${escape(cut)}<title>${escape(name)}</title>` +
+      '</text></g>'
     );
   });
   const marks = timeline.items.map((item) => {
@@ -35,12 +36,14 @@ export function treeTimeline(trace: ReportTrace | undefined): string {
     const y = item.lane * LANE + (item.kind === 'agent' ? 3 : 7);
     const classes = `tree ${item.kind}${item.timed ? ' timed' : ''}${item.failed ? ' failed' : ''}`;
     const title = call ? callTitle(call) : agentTitle(agent);
+    const x0 = (item.timed ? left : left - 2).toFixed(1);
     const rect =
-      `<rect class="${classes}" x="${(item.timed ? left : left - 2).toFixed(1)}" y="${y}" width="${width.toFixed(1)}" ` +
+      `<rect class="${classes}" x="${x0}" y="${y}" width="${width.toFixed(1)}" ` +
       `height="${item.kind === 'agent' ? LANE - 6 : LANE - 14}" rx="2"><title>${escape(title)}</title></rect>`;
     return call?.first_event === undefined ? rect : `<a href="#e${call.first_event}">${rect}</a>`;
   });
   const top = timeline.lanes.length * LANE;
+  const label = `${timeline.lanes.length} agents and ${calls.length} tool calls`;
   const ticks = [0, 0.25, 0.5, 0.75, 1].map(
     (at) =>
       `<line x1="${x(at)}" x2="${x(at)}" y1="0" y2="${top + 4}"/><text x="${x(at)}" y="${top + 20}" ` +
@@ -56,7 +59,7 @@ export function treeTimeline(trace: ReportTrace | undefined): string {
   return `<h3>Agents and tool calls</h3>
 <p class="note">Each agent a lane, under the agent that started it, ${axis}. A call is a bar from its start to its end
 where both are known on one clock, else a mark at its end; hover for its duration. Click a call for its event.</p>
-<svg viewBox="0 0 ${WIDTH} ${height}" width="100%" role="img" aria-label="${timeline.lanes.length} agents and ${calls.length} tool calls">
+<svg viewBox="0 0 ${WIDTH} ${height}" width="100%" role="img" aria-label="${label}">
 ${rows.join('\n')}
 <g class="ticks">${ticks.join('')}</g>
 ${marks.join('\n')}
@@ -69,8 +72,9 @@ export function callTitle(call: TraceCall): string {
 }
 
 function agentTitle(agent: TraceAgent): string {
-  const calls = `${count(agent.calls.length)} call${agent.calls.length === 1 ? '' : 's'}`;
+  const calls = plural(agent.calls.length, 'call');
   // The run's own duration is the summary's.
   if (agent.agent_id === undefined) return `the run · ${calls}`;
-  return `${agent.name ?? 'subagent'} ${agent.agent_id}${agent.background ? ' · background' : ''} · ${ending(agent)} · ${calls}`;
+  const background = agent.background ? ' · background' : '';
+  return `${agent.name ?? 'subagent'} ${agent.agent_id}${background} · ${ending(agent)} · ${calls}`;
 }

@@ -234,7 +234,8 @@ function* eventsSection(report: Report): Generator<string> {
     yield (
       `<li class="event t-${event.type}${failed ? ' failed' : ''}" id="e${index}" ` +
       `data-type="${event.type}"><span class="when" title="${escape(event.timestamp)}">${offset}</span><span ` +
-      `class="badge">${event.type}${took === undefined ? '' : `<small>${escape(durationNote(took))}</small>`}</span><pre ` +
+      `class="badge">${event.type}${took === undefined ? '' : `<small>${escape(durationNote(took))}</small>`}` +
+      `</span><pre ` +
       `class="text">${escape(capped(eventText(event, report.cwd)))}</pre><details><summary>JSON</summary><pre>` +
       `${escape(jsonOf(event))}</pre></details></li>\n`
     );

@@ -4,7 +4,7 @@
  * stays readable (the HTML report has everything).
  */
 import { tokenClasses } from '../summary.js';
-import { count, duration, money, shortPath } from '../view/format.js';
+import { count, duration, money, plural, shortPath } from '../view/format.js';
 import type { TraceAgent } from '../trace-tree.js';
 import { ending } from './tree.js';
 import type { Report } from './model.js';
@@ -90,12 +90,13 @@ function treeLines(report: Report): string[] {
   const agents = trace.agents.map(
     (agent) =>
       `${'  '.repeat(agent.depth)}- ${name(agent)}${agent.background ? ' (background)' : ''}: ` +
-      `${agent.depth > 0 ? `${ending(agent)}, ` : ''}${count(agent.calls.length)} call${agent.calls.length === 1 ? '' : 's'}`,
+      `${agent.depth > 0 ? `${ending(agent)}, ` : ''}${plural(agent.calls.length, 'call')}`,
   );
   const failed = trace.calls.filter((call) => call.status !== 'completed').length;
   const byId = new Map(trace.agents.map((agent) => [agent.agent_id, agent]));
   return [
-    `#### Agents: ${count(trace.agents.length)} · tool calls: ${count(trace.calls.length)}, ${count(failed)} not completed`,
+    `#### Agents: ${count(trace.agents.length)} · tool calls: ${count(trace.calls.length)}, ` +
+      `${count(failed)} not completed`,
     '',
     ...agents.slice(0, ROWS),
     ...more(agents.length),

@@ -184,7 +184,7 @@ export function count(n: number): string {
   return n.toLocaleString('en-US');
 }
 
-function plural(n: number, noun: string): string {
+export function plural(n: number, noun: string): string {
   return `${count(n)} ${noun}${n === 1 ? '' : 's'}`;
 }
 
