@@ -8,6 +8,9 @@ import { duration, plural } from '../view/format.js';
 import { escape, LABELS, LANE, PLOT, WIDTH } from './html-parts.js';
 import { ending, type ReportTrace } from './tree.js';
 
+/** About how wide a character of a bar's label is, in the SVG's units (its 10px font). */
+const CHAR_WIDTH = 6;
+
 /** A lane's label is cut here (a name is the harness's; the hover title has it whole). */
 const LABEL_CHARS = 16;
 
@@ -40,7 +43,8 @@ export function treeTimeline(trace: ReportTrace | undefined): string {
     const rect =
       `<rect class="${classes}" x="${x0}" y="${y}" width="${width.toFixed(1)}" ` +
       `height="${item.kind === 'agent' ? LANE - 6 : LANE - 14}" rx="2"><title>${escape(title)}</title></rect>`;
-    return call?.first_event === undefined ? rect : `<a href="#e${call.first_event}">${rect}</a>`;
+    const mark = rect + (call === undefined ? '' : barLabel(call, left, width, y));
+    return call?.first_event === undefined ? mark : `<a href="#e${call.first_event}">${mark}</a>`;
   });
   const top = timeline.lanes.length * LANE;
   const label = `${timeline.lanes.length} agents and ${calls.length} tool calls`;
@@ -57,13 +61,23 @@ export function treeTimeline(trace: ReportTrace | undefined): string {
         ? `by observation time over ${escape(duration(timeline.span_ms))}`
         : 'in record order (every record was observed within one millisecond)';
   return `<h3>Agents and tool calls</h3>
-<p class="note">Each agent a lane, under the agent that started it, ${axis}. A call is a bar from its start to its end
-where both are known on one clock, else a mark at its end; hover for its duration. Click a call for its event.</p>
+<p class="note">Each agent a lane, under the agent that started it, ${axis}. A call is a bar from its start to its end,
+with its tool and duration where they fit, when both ends are known on one clock, else a mark at its end; hover for
+how it ended. Click a call for its event.</p>
 <svg viewBox="0 0 ${WIDTH} ${height}" width="100%" role="img" aria-label="${label}">
 ${rows.join('\n')}
 <g class="ticks">${ticks.join('')}</g>
 ${marks.join('\n')}
 </svg>`;
+}
+
+/** A timed call's tool and duration written on its bar, where the bar is wide enough for a few characters. */
+function barLabel(call: TraceCall, left: number, width: number, y: number): string {
+  const chars = Math.floor((width - 8) / CHAR_WIDTH);
+  if (call.duration === undefined || chars < 4) return '';
+  const label = `${call.tool} ${duration(call.duration.ms)}`;
+  const shown = label.length <= chars ? label : `${label.slice(0, chars - 1)}…`;
+  return `<text class="took" x="${(left + 4).toFixed(1)}" y="${y + 10}">${escape(shown)}</text>`;
 }
 
 /** `Read toolu_01 · completed in 42ms (harness times)`; a duration not known says why. */

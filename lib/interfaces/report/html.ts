@@ -331,6 +331,7 @@ h3 { font-size: 15px; margin: 18px 0 6px; }
 .tree.call { fill: #0969da; fill-opacity: .85; }
 .tree.call:not(.timed) { fill-opacity: .45; }
 .tree.failed { fill: var(--bad); stroke: var(--bad); }
+svg text.took { font-size: 10px; fill: #fff; pointer-events: none; }
 .badge small { font-weight: normal; color: var(--muted); }
 `;
 

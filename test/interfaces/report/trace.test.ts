@@ -104,7 +104,8 @@ describe('the report of a trace', () => {
     expect(html).toContain('<title>Agent toolu_01Agent0000001 · completed in 229ms</title>');
     expect(html).toContain(
       '<a href="#e2"><rect class="tree call timed" x="378.5" y="33" width="142.7" height="12" rx="2"><title>Read ' +
-        'toolu_01SubRead00001 · completed in 42ms</title></rect></a>',
+        'toolu_01SubRead00001 · completed in 42ms</title></rect><text class="took" x="382.5" y="43">Read ' +
+        '42ms</text></a>',
     );
     expect(html).toContain(
       '<title>general-purpose toolu_01Agent0000001 · completed (duration unknown: start and end on different ' +
