@@ -34,8 +34,8 @@ export async function followCommand(args: string[], stdout: NodeJS.WritableStrea
   if (parsed.values.help) return writeHelp(stdout, commandHelp('follow'));
   const { harness, session, latest, format } = parsed.values;
   const home = homeOption(parsed.values.home);
-  if (format !== undefined && format !== 'jsonl' && format !== 'pretty')
-    throw new UsageError(`--format takes jsonl or pretty, got "${format}"`);
+  if (format !== undefined && format !== 'jsonl' && format !== 'pretty' && format !== 'trace')
+    throw new UsageError(`--format takes jsonl, pretty or trace, got "${format}"`);
   if (harness !== undefined && !sessionFormats.has(harness))
     throw new UsageError(`no session reader for "${harness}" (read: ${[...sessionFormats.keys()].join(', ')})`);
   const target = latest
@@ -48,7 +48,8 @@ export async function followCommand(args: string[], stdout: NodeJS.WritableStrea
   const controller = new AbortController();
   const signals = trapStopSignals(() => controller.abort());
   try {
-    const follow = followSession({ ...target, from: parsed.values.new ? 'end' : 'start', signal: controller.signal });
+    const from = parsed.values.new ? 'end' : 'start';
+    const follow = followSession({ ...target, from, signal: controller.signal, trace: format === 'trace' });
     const print = format === 'pretty' ? (await loadPretty({}, stdout))(follow.metrics) : serialize();
     await pipeline(follow, print, stdout, { end: false });
   } catch (error) {

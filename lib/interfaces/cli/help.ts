@@ -90,8 +90,10 @@ const options = {
   ],
   format: [
     '--format <format>',
-    'normalize, run: jsonl (default) or pretty (what view shows);',
-    'report: html (default) or md; follow: jsonl (default) or pretty',
+    'normalize, run: jsonl (default), pretty (what view shows) or',
+    'trace (the trace stream: ids, the subagent tree, times);',
+    'report: html (default) or md; follow: jsonl (default), pretty',
+    'or trace',
   ],
   color: [
     '--color',

@@ -18,7 +18,11 @@ export async function normalizeCommand(
   const { values, positionals } = parse(args, 'normalize');
   if (values.help) return writeHelp(stdout, commandHelp('normalize'));
   const options = normalizeOptions(values);
-  const pretty = formatOf(values, ['jsonl', 'pretty']) === 'pretty' ? await loadPretty(values, stdout) : undefined;
+  const format = formatOf(values, ['jsonl', 'pretty', 'trace']);
+  const trace = format === 'trace';
+  if (trace && values.publish !== undefined)
+    throw new UsageError('--format trace writes the trace to standard output; --publish sends events (not both)');
+  const pretty = format === 'pretty' ? await loadPretty(values, stdout) : undefined;
   const file = oneFile(positionals);
   // Before anything is opened: the metrics must not overwrite the input.
   if (values.metrics !== undefined && sameFile(values.metrics, statOf(file === undefined || file === '-' ? 0 : file))) {
@@ -42,6 +46,7 @@ export async function normalizeCommand(
     ...options,
     harness: session?.reader ?? options.harness,
     output: objects ? 'objects' : 'jsonl',
+    trace,
     idleFlushMs: input === stdin ? 200 : undefined,
   });
   const print = pretty ? [pretty(normalizer.metrics)] : objects ? [serialize()] : [];

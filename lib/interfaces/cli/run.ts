@@ -10,6 +10,7 @@ import {
   type HarnessRun,
   type SpawnHarnessOptions,
 } from '../../runtime/run/spawn.js';
+import type { RunItem } from '../../runtime/run/output.js';
 import { serialize } from '../../transforms/serialize.js';
 import { openMetrics, statOf } from './files.js';
 import { commandHelp, writeHelp } from './help.js';
@@ -23,7 +24,10 @@ export async function runCommand(args: string[], stdout: NodeJS.WritableStream):
   const { values, positionals } = parse(args, 'run');
   if (values.help) return writeHelp(stdout, commandHelp('run'));
   const options = normalizeOptions(values);
-  const pretty = formatOf(values, ['jsonl', 'pretty']) === 'pretty' ? await loadPretty(values, stdout) : undefined;
+  const format = formatOf(values, ['jsonl', 'pretty', 'trace']);
+  if (format === 'trace' && values.publish !== undefined)
+    throw new UsageError('--format trace writes the trace to standard output; --publish sends events (not both)');
+  const pretty = format === 'pretty' ? await loadPretty(values, stdout) : undefined;
   const launch = launchOptions(values, positionals);
   const grace = values['kill-grace-ms'];
   // A timer holds at most 2^31 - 1 ms: past it Node fires at once, so SIGKILL would follow SIGTERM by 1 ms.
@@ -37,7 +41,7 @@ export async function runCommand(args: string[], stdout: NodeJS.WritableStream):
   // Checked before the child starts: a run may take an hour and cost money.
   const metrics = await openMetrics(values.metrics);
   let output;
-  let run: HarnessRun;
+  let run: HarnessRun<RunItem>;
   try {
     output = publishing(values, values.harness!, () => run.metrics);
     run = startHarness({
@@ -47,7 +51,8 @@ export async function runCommand(args: string[], stdout: NodeJS.WritableStream):
       timeoutMs: timeout === undefined ? undefined : Number(timeout),
       // The command reads every event, and reports a failure by its exit code.
       reject: false,
-    } as SpawnHarnessOptions);
+      trace: format === 'trace',
+    } as SpawnHarnessOptions & { trace: boolean });
   } catch (error) {
     await metrics?.discard();
     throw error;
@@ -127,7 +132,7 @@ function launchOptions(values: Values, positionals: string[]): Partial<SpawnHarn
 }
 
 /** spawnHarness, with options the harness cannot run with (acp without --prompt, an unknown agent) as usage errors. */
-function startHarness(options: SpawnHarnessOptions): HarnessRun {
+function startHarness(options: SpawnHarnessOptions & { trace?: boolean }): HarnessRun<RunItem> {
   try {
     return spawnHarness(options);
   } catch (error) {
