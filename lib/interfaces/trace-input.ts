@@ -1,6 +1,6 @@
 /**
  * A saved run read back for the views: normalized events (what `normalize` writes) or the trace stream (`normalize
- * --output trace`), told apart by the first line, whose records have a `kind` (docs/cli.md "Watching a run"). A
+ * --format trace`), told apart by the first line, whose records have a `kind` (docs/cli.md "Watching a run"). A
  * trace line that is not a trace record never vanishes: it becomes an `event` record holding a `warning` (and the
  * value as an `unknown` event), as `readEvents` does for an events file.
  */
@@ -118,7 +118,7 @@ export interface TraceReader extends Transform {
 }
 
 /**
- * A Transform: a saved trace's JSONL bytes in (`normalize --output trace`), schema-valid trace records out. A line
+ * A Transform: a saved trace's JSONL bytes in (`normalize --format trace`), schema-valid trace records out. A line
  * that is not one is an `event` record holding a warning (and the value as `unknown`), never a stream error.
  */
 export function readTrace(): TraceReader {

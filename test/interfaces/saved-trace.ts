@@ -5,7 +5,7 @@ import * as validators from '../../lib/kernel/validators.js';
 import { fixturePath } from '../helpers.js';
 
 /**
- * A saved trace (test/fixtures/trace/, see its README.md): a real capture's trace stream as `normalize --output trace`
+ * A saved trace (test/fixtures/trace/, see its README.md): a real capture's trace stream as `normalize --format trace`
  * wrote it, each record schema-checked.
  */
 export function savedTrace(name: string): TraceRecord[] {
