@@ -26,9 +26,9 @@ export function treeTimeline(trace: ReportTrace | undefined): string {
     const label = '  '.repeat(Math.min(agent.depth, 4)) + (agent.depth > 0 ? '└ ' : '') + name;
     const cut = label.length <= LABEL_CHARS ? label : `${label.slice(0, LABEL_CHARS - 1)}…`;
     return (
-      `<g class="lane"><rect class="band" x="0" y="${index * LANE}" width="${WIDTH}" height="${LANE}"/>` +
-      `<text x="8" y="${index * LANE + 17}" xml:space="preserve">${escape(cut)}<title>${escape(name)}</title>` +
-      '</text></g>'
+      `<g class="lane"><title>${escape(name)}</title><rect class="band" x="0" y="${index * LANE}" ` +
+      `width="${WIDTH}" height="${LANE}"/><text x="8" y="${index * LANE + 17}" xml:space="preserve">` +
+      `${escape(cut)}</text></g>`
     );
   });
   const marks = timeline.items.map((item) => {

@@ -99,8 +99,10 @@ describe('the report of a trace', () => {
     const html = reportHtml(buildReport(savedTrace('claude-code-subagent'), { cwd }));
     expect(html).toContain('<h3>Agents and tool calls</h3>');
     expect(html).toContain('aria-label="2 agents and 2 tool calls"');
-    expect(html).toContain('xml:space="preserve">claude-code<title>claude-code</title></text>');
-    expect(html).toContain('xml:space="preserve">  └ general-pur…<title>general-purpose</title></text>');
+    expect(html).toContain('<g class="lane"><title>claude-code</title>');
+    expect(html).toContain('xml:space="preserve">claude-code</text></g>');
+    expect(html).toContain('<g class="lane"><title>general-purpose</title>');
+    expect(html).toContain('xml:space="preserve">  └ general-pur…</text></g>');
     expect(html).toContain('<title>Agent toolu_01Agent0000001 · completed in 229ms</title>');
     expect(html).toContain(
       '<a href="#e2"><rect class="tree call timed" x="378.5" y="33" width="142.7" height="12" rx="2"><title>Read ' +
