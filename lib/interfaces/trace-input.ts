@@ -104,7 +104,7 @@ function traceReader(sink: Sink<TraceRecord>): Stage<Parsed> {
         }
         return sink(record);
       }
-      note({ type: 'warning', code: 'invalid_record', message: `line ${lines} is not a trace record` });
+      note({ type: 'warning', code: 'invalid_event', message: `line ${lines} is not a trace record` });
       note({ type: 'unknown', raw: parsed.value });
     },
     end() {},

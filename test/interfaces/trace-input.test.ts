@@ -57,7 +57,7 @@ describe('readTrace', () => {
           type: 'warning',
           timestamp,
           session_id,
-          code: 'invalid_record',
+          code: 'invalid_event',
           message: 'line 4 is not a trace record',
         },
       },

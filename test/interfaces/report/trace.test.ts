@@ -160,7 +160,7 @@ describe('the CLI given a trace file', () => {
     writeFileSync(file, [...lines.slice(0, 3), '{"kind":"nonsense"}', ...lines.slice(3)].join('\n') + '\n');
     const { code, stdout } = await harnessEvents(['report', '--format', 'md', file]);
     expect(code).toBe(0);
-    expect(stdout).toContain('- ! invalid\\_record: line 4 is not a trace record');
+    expect(stdout).toContain('- ! invalid\\_event: line 4 is not a trace record');
     expect(stdout).toContain('| `Read` | general-purpose `toolu_01Agent0000001` | completed | 42ms |');
   });
 });
