@@ -20,8 +20,6 @@ export async function normalizeCommand(
   const options = normalizeOptions(values);
   const format = formatOf(values, ['jsonl', 'pretty', 'trace']);
   const trace = format === 'trace';
-  if (trace && values.publish !== undefined)
-    throw new UsageError('--format trace writes the trace to standard output; --publish sends events (not both)');
   const pretty = format === 'pretty' ? await loadPretty(values, stdout) : undefined;
   const file = oneFile(positionals);
   // Before anything is opened: the metrics must not overwrite the input.
@@ -46,7 +44,8 @@ export async function normalizeCommand(
     ...options,
     harness: session?.reader ?? options.harness,
     output: objects ? 'objects' : 'jsonl',
-    trace,
+    // The live view takes the trace (each event under its agent, each call's duration); --publish sends its events.
+    trace: trace || pretty !== undefined,
     idleFlushMs: input === stdin ? 200 : undefined,
   });
   const print = pretty ? [pretty(normalizer.metrics)] : objects ? [serialize()] : [];

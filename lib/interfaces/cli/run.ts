@@ -25,8 +25,6 @@ export async function runCommand(args: string[], stdout: NodeJS.WritableStream):
   if (values.help) return writeHelp(stdout, commandHelp('run'));
   const options = normalizeOptions(values);
   const format = formatOf(values, ['jsonl', 'pretty', 'trace']);
-  if (format === 'trace' && values.publish !== undefined)
-    throw new UsageError('--format trace writes the trace to standard output; --publish sends events (not both)');
   const pretty = format === 'pretty' ? await loadPretty(values, stdout) : undefined;
   const launch = launchOptions(values, positionals);
   const grace = values['kill-grace-ms'];
@@ -51,7 +49,8 @@ export async function runCommand(args: string[], stdout: NodeJS.WritableStream):
       timeoutMs: timeout === undefined ? undefined : Number(timeout),
       // The command reads every event, and reports a failure by its exit code.
       reject: false,
-      trace: format === 'trace',
+      // The live view takes the trace (each event under its agent, each call's duration); --publish sends its events.
+      trace: format !== 'jsonl',
     } as SpawnHarnessOptions & { trace: boolean });
   } catch (error) {
     await metrics?.discard();

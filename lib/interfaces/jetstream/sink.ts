@@ -19,6 +19,7 @@ import { Transform, Writable } from 'node:stream';
 import { finished } from 'node:stream/promises';
 import type { NatsConnection } from '@nats-io/transport-node';
 import type { JetStreamClient } from '@nats-io/jetstream';
+import type { TraceRecord } from '../../kernel/trace.js';
 import type { HarnessEvent, RunMetrics } from '../../kernel/events.js';
 import { connectWithin, seconds } from './connection.js';
 import { settingsOf, type JetStreamSinkOptions, type SinkSettings } from './options.js';
@@ -307,13 +308,16 @@ export function toJetStream(options: JetStreamSinkOptions): JetStreamSink {
 
 /**
  * A pass-through stage that also writes every event to `sink`, at the sink's pace: for
- * publishing a run while printing it. It ends when the sink has every event acknowledged.
+ * publishing a run while printing it. It ends when the sink has every event acknowledged. Given the trace stream
+ * (docs/contract.md "Trace stream"), it publishes the events its `event` records carry and passes every record on.
  */
 export function publishTo(sink: Writable): Transform {
   const tee = new Transform({
     objectMode: true,
-    transform(event: HarnessEvent, _encoding, done) {
-      sink.write(event, (error) => (error ? done(error) : done(null, event)));
+    transform(item: HarnessEvent | TraceRecord, _encoding, done) {
+      const event = 'kind' in item ? (item.kind === 'event' ? item.event : undefined) : item;
+      if (event === undefined) return done(null, item);
+      sink.write(event, (error) => (error ? done(error) : done(null, item)));
     },
     flush(done) {
       sink.end();
