@@ -66,6 +66,22 @@ export class OtelSink extends Writable {
     return traceEnv(this.runSpan());
   }
 
+  /**
+   * The first failure of the provider's `forceFlush` (spans the exporter could not send). It does not fail the
+   * stream: the telemetry of a run never stops the run.
+   */
+  exportError: Error | undefined;
+
+  private async flush(): Promise<void> {
+    try {
+      await this.flushing?.forceFlush();
+    } catch (error) {
+      // The SDK rejects with the list of its processors' errors.
+      const first: unknown = Array.isArray(error) ? error[0] : error;
+      this.exportError ??= first instanceof Error ? first : new Error(String(first));
+    }
+  }
+
   /** @internal */
   override _write(record: TraceRecord, _encoding: BufferEncoding, callback: (error?: Error | null) => void): void {
     try {
@@ -73,8 +89,7 @@ export class OtelSink extends Writable {
     } catch (error) {
       return callback(error as Error);
     }
-    if (this.flushing && ++this.written % this.flushEvery === 0)
-      this.flushing.forceFlush().then(() => callback(), callback);
+    if (this.flushing && ++this.written % this.flushEvery === 0) this.flush().then(() => callback());
     else callback();
   }
 
@@ -85,8 +100,7 @@ export class OtelSink extends Writable {
     } catch (error) {
       return callback(error as Error);
     }
-    if (this.flushing) this.flushing.forceFlush().then(() => callback(), callback);
-    else callback();
+    this.flush().then(() => callback());
   }
 }
 
