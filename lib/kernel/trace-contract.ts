@@ -142,6 +142,8 @@ export const traceKinds = {
     optional: {
       /** The run's failure class (metrics `failure`), when it failed. */
       failure: { type: 'string' },
+      /** The child's exit code (spawned runs). */
+      exit_code: { type: 'integer' },
     },
   },
 } as const;

@@ -95,6 +95,11 @@ export interface ModelCall {
 /** What a correlator tells the trace, through `run.trace` (undefined when the trace is off). */
 export interface RunTrace {
   /**
+   * The run's own start time, from its first record (a session file's first timestamp): `run_started` carries it when
+   * said before anything else was sent.
+   */
+  began(at: HarnessTime): void;
+  /**
    * The records read next belong to this agent (undefined: the root agent): the events they give carry its id, and
    * text held for another agent goes out first.
    */

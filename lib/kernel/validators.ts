@@ -2742,7 +2742,7 @@ return errors === 0;
 validate35.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const trace = validate36;
-const schema47 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://harness-events.dev/schemas/trace.schema.json","title":"harness-events trace record","type":"object","required":["kind"],"oneOf":[{"type":"object","properties":{"kind":{"const":"run_started"},"v":{"const":1},"harness":{"type":"string","minLength":1},"at":{"type":"string","pattern":"^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}\\.\\d{3}Z$"},"at_source":{"enum":["harness","observed"]}},"required":["kind","v","harness","at","at_source"],"additionalProperties":false},{"type":"object","properties":{"kind":{"const":"event"},"seq":{"type":"integer","minimum":1},"event":{"$ref":"event.schema.json"},"call_id":{"type":"string","minLength":1},"agent_id":{"type":"string","minLength":1},"model_call_id":{"type":"string","minLength":1}},"required":["kind","seq","event"],"additionalProperties":false},{"type":"object","properties":{"kind":{"const":"call_started"},"call_id":{"type":"string","minLength":1},"tool":{"type":"string","minLength":1},"at":{"type":"string","pattern":"^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}\\.\\d{3}Z$"},"at_source":{"enum":["harness","observed"]},"agent_id":{"type":"string","minLength":1},"late":{"type":"boolean"}},"required":["kind","call_id","tool","at","at_source"],"additionalProperties":false},{"type":"object","properties":{"kind":{"const":"call_ended"},"call_id":{"type":"string","minLength":1},"status":{"enum":["completed","failed","unresolved"]},"at":{"type":"string","pattern":"^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}\\.\\d{3}Z$"},"at_source":{"enum":["harness","observed"]},"agent_id":{"type":"string","minLength":1}},"required":["kind","call_id","status","at","at_source"],"additionalProperties":false},{"type":"object","properties":{"kind":{"const":"agent_started"},"agent_id":{"type":"string","minLength":1},"at":{"type":"string","pattern":"^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}\\.\\d{3}Z$"},"at_source":{"enum":["harness","observed"]},"parent_id":{"type":"string","minLength":1},"call_id":{"type":"string","minLength":1},"native_id":{"type":"string","minLength":1},"name":{"type":"string","minLength":1},"background":{"type":"boolean"}},"required":["kind","agent_id","at","at_source"],"additionalProperties":false},{"type":"object","properties":{"kind":{"const":"agent_ended"},"agent_id":{"type":"string","minLength":1},"status":{"enum":["completed","failed","unresolved"]},"at":{"type":"string","pattern":"^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}\\.\\d{3}Z$"},"at_source":{"enum":["harness","observed"]}},"required":["kind","agent_id","status","at","at_source"],"additionalProperties":false},{"type":"object","properties":{"kind":{"const":"model_call"},"at":{"type":"string","pattern":"^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}\\.\\d{3}Z$"},"at_source":{"enum":["harness","observed"]},"model_call_id":{"type":"string","minLength":1},"agent_id":{"type":"string","minLength":1},"model":{"type":"string","minLength":1},"tokens":{"type":"object","properties":{"input":{"type":"integer","minimum":0},"output":{"type":"integer","minimum":0},"cache_read":{"type":"integer","minimum":0},"cache_write":{"type":"integer","minimum":0},"reasoning":{"type":"integer","minimum":0}},"additionalProperties":false},"cost":{"type":"number","minimum":0},"started_at":{"type":"string","pattern":"^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}\\.\\d{3}Z$"},"started_at_source":{"enum":["harness","observed"]}},"required":["kind","at","at_source"],"additionalProperties":false},{"type":"object","properties":{"kind":{"const":"run_ended"},"at":{"type":"string","pattern":"^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}\\.\\d{3}Z$"},"at_source":{"enum":["harness","observed"]},"failure":{"type":"string"}},"required":["kind","at","at_source"],"additionalProperties":false}]};
+const schema47 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://harness-events.dev/schemas/trace.schema.json","title":"harness-events trace record","type":"object","required":["kind"],"oneOf":[{"type":"object","properties":{"kind":{"const":"run_started"},"v":{"const":1},"harness":{"type":"string","minLength":1},"at":{"type":"string","pattern":"^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}\\.\\d{3}Z$"},"at_source":{"enum":["harness","observed"]}},"required":["kind","v","harness","at","at_source"],"additionalProperties":false},{"type":"object","properties":{"kind":{"const":"event"},"seq":{"type":"integer","minimum":1},"event":{"$ref":"event.schema.json"},"call_id":{"type":"string","minLength":1},"agent_id":{"type":"string","minLength":1},"model_call_id":{"type":"string","minLength":1}},"required":["kind","seq","event"],"additionalProperties":false},{"type":"object","properties":{"kind":{"const":"call_started"},"call_id":{"type":"string","minLength":1},"tool":{"type":"string","minLength":1},"at":{"type":"string","pattern":"^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}\\.\\d{3}Z$"},"at_source":{"enum":["harness","observed"]},"agent_id":{"type":"string","minLength":1},"late":{"type":"boolean"}},"required":["kind","call_id","tool","at","at_source"],"additionalProperties":false},{"type":"object","properties":{"kind":{"const":"call_ended"},"call_id":{"type":"string","minLength":1},"status":{"enum":["completed","failed","unresolved"]},"at":{"type":"string","pattern":"^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}\\.\\d{3}Z$"},"at_source":{"enum":["harness","observed"]},"agent_id":{"type":"string","minLength":1}},"required":["kind","call_id","status","at","at_source"],"additionalProperties":false},{"type":"object","properties":{"kind":{"const":"agent_started"},"agent_id":{"type":"string","minLength":1},"at":{"type":"string","pattern":"^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}\\.\\d{3}Z$"},"at_source":{"enum":["harness","observed"]},"parent_id":{"type":"string","minLength":1},"call_id":{"type":"string","minLength":1},"native_id":{"type":"string","minLength":1},"name":{"type":"string","minLength":1},"background":{"type":"boolean"}},"required":["kind","agent_id","at","at_source"],"additionalProperties":false},{"type":"object","properties":{"kind":{"const":"agent_ended"},"agent_id":{"type":"string","minLength":1},"status":{"enum":["completed","failed","unresolved"]},"at":{"type":"string","pattern":"^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}\\.\\d{3}Z$"},"at_source":{"enum":["harness","observed"]}},"required":["kind","agent_id","status","at","at_source"],"additionalProperties":false},{"type":"object","properties":{"kind":{"const":"model_call"},"at":{"type":"string","pattern":"^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}\\.\\d{3}Z$"},"at_source":{"enum":["harness","observed"]},"model_call_id":{"type":"string","minLength":1},"agent_id":{"type":"string","minLength":1},"model":{"type":"string","minLength":1},"tokens":{"type":"object","properties":{"input":{"type":"integer","minimum":0},"output":{"type":"integer","minimum":0},"cache_read":{"type":"integer","minimum":0},"cache_write":{"type":"integer","minimum":0},"reasoning":{"type":"integer","minimum":0}},"additionalProperties":false},"cost":{"type":"number","minimum":0},"started_at":{"type":"string","pattern":"^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}\\.\\d{3}Z$"},"started_at_source":{"enum":["harness","observed"]}},"required":["kind","at","at_source"],"additionalProperties":false},{"type":"object","properties":{"kind":{"const":"run_ended"},"at":{"type":"string","pattern":"^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}\\.\\d{3}Z$"},"at_source":{"enum":["harness","observed"]},"failure":{"type":"string"},"exit_code":{"type":"integer"}},"required":["kind","at","at_source"],"additionalProperties":false}]};
 const schema48 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://harness-events.dev/schemas/event.schema.json","title":"harness-events normalized event","type":"object","required":["type"],"discriminator":{"propertyName":"type"},"oneOf":[{"$ref":"agent.schema.json"},{"$ref":"reasoning.schema.json"},{"$ref":"command.schema.json"},{"$ref":"read.schema.json"},{"$ref":"write.schema.json"},{"$ref":"search.schema.json"},{"$ref":"list.schema.json"},{"$ref":"skill.schema.json"},{"$ref":"orchestration.schema.json"},{"$ref":"usage.schema.json"},{"$ref":"error.schema.json"},{"$ref":"warning.schema.json"},{"$ref":"system.schema.json"},{"$ref":"gg.schema.json"},{"$ref":"unknown.schema.json"}]};
 
 function validate37(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -6644,7 +6644,7 @@ errors++;
 else {
 const _errs114 = errors;
 for(const key8 in data){
-if(!((((key8 === "kind") || (key8 === "at")) || (key8 === "at_source")) || (key8 === "failure"))){
+if(!(((((key8 === "kind") || (key8 === "at")) || (key8 === "at_source")) || (key8 === "failure")) || (key8 === "exit_code"))){
 const err107 = {instancePath,schemaPath:"#/oneOf/7/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key8},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err107];
@@ -6744,19 +6744,39 @@ var valid9 = _errs119 === errors;
 else {
 var valid9 = true;
 }
-}
-}
-}
-}
-}
-}
-else {
-const err113 = {instancePath,schemaPath:"#/oneOf/7/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(valid9){
+if(data.exit_code !== undefined){
+let data57 = data.exit_code;
+const _errs121 = errors;
+if(!(((typeof data57 == "number") && (!(data57 % 1) && !isNaN(data57))) && (isFinite(data57)))){
+const err113 = {instancePath:instancePath+"/exit_code",schemaPath:"#/oneOf/7/properties/exit_code/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err113];
 }
 else {
 vErrors.push(err113);
+}
+errors++;
+}
+var valid9 = _errs121 === errors;
+}
+else {
+var valid9 = true;
+}
+}
+}
+}
+}
+}
+}
+}
+else {
+const err114 = {instancePath,schemaPath:"#/oneOf/7/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err114];
+}
+else {
+vErrors.push(err114);
 }
 errors++;
 }
@@ -6782,12 +6802,12 @@ props0 = true;
 }
 }
 if(!valid0){
-const err114 = {instancePath,schemaPath:"#/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf"};
+const err115 = {instancePath,schemaPath:"#/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf"};
 if(vErrors === null){
-vErrors = [err114];
+vErrors = [err115];
 }
 else {
-vErrors.push(err114);
+vErrors.push(err115);
 }
 errors++;
 validate36.errors = vErrors;

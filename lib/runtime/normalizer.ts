@@ -18,6 +18,7 @@ import { limit } from '../kernel/limits.js';
 import { validate } from '../transforms/validate.js';
 import type { HarnessEvent, RunMetrics } from '../kernel/events.js';
 import type { TraceRecord } from '../kernel/trace.js';
+import type { TraceWriter } from '../transforms/trace.js';
 import { createMetrics } from '../kernel/metrics.js';
 import { compose, toTransform, type Sink } from '../kernel/stage.js';
 
@@ -221,11 +222,22 @@ export function createNormalizer(options: NormalizeOptions): Normalizer<HarnessE
     }
   }
   stream.once('close', () => clearTimeout(idleTimer));
+  if (correlation.trace !== undefined) writers.set(stream, correlation.trace);
   Object.defineProperties(stream, {
     metrics: { value: metrics, enumerable: true },
     flush: { value: flushHeld },
   });
   return stream;
+}
+
+const writers = new WeakMap<Normalizer<unknown>, TraceWriter>();
+
+/**
+ * The trace writer of a normalizer made with `trace: true`: for the runtime's own events around it (a spawned run's
+ * stderr and exit, a follower's notices) and its `run_ended`.
+ */
+export function traceWriterOf(normalizer: Normalizer<unknown>): TraceWriter | undefined {
+  return writers.get(normalizer);
 }
 
 /**

@@ -52,6 +52,8 @@ export class TraceWriter implements RunTrace {
   /** The subagents started and not yet ended, by id (the value is the id: what an eviction ends). */
   private readonly agents: BoundedMap<string>;
   private lastId = 0;
+  private endsLater = false;
+  private begun: { at: string; at_source: TimeSource } | undefined;
 
   constructor(
     private readonly out: (record: TraceRecord) => void,
@@ -65,12 +67,9 @@ export class TraceWriter implements RunTrace {
     this.agents = new BoundedMap(limits, (agent_id) => this.send(unresolvedAgent(agent_id)));
   }
 
-  private send(record: TraceRecord): void {
-    if (!this.started) {
-      this.started = true;
-      this.out({ kind: 'run_started', v: TRACE_VERSION, harness: this.harness(), at: now(), at_source: 'observed' });
-    }
-    this.out(record);
+  private send(record: TraceRecord, out = this.out): void {
+    this.start();
+    out(record);
   }
 
   agent(agent_id: string | undefined): void {
@@ -143,8 +142,13 @@ export class TraceWriter implements RunTrace {
     this.ids = ids;
   }
 
-  /** An event leaving the last stage: its orchestration's agent records, then the event itself, with its ids. */
-  event(event: HarnessEvent): void {
+  /**
+   * An event leaving the last stage: its orchestration's agent records, then the event itself, with its ids. `out`:
+   * where a spawned run's own events go (its stream, not the normalizer's).
+   */
+  event(event: HarnessEvent, out = this.out): void {
+    // A run's first record is its first event: it started no later than that event was stamped.
+    this.begun ??= { at: event.timestamp, at_source: 'observed' };
     const ids = this.ids;
     if (event.type === 'orchestration' && event.subagent_id !== undefined) {
       if (event.action === 'subagent_started') {
@@ -152,12 +156,37 @@ export class TraceWriter implements RunTrace {
       } else this.agentEnded(event.subagent_id, event.action === 'subagent_completed' ? 'completed' : 'failed');
     }
     const agent_id = ids === undefined || !('agent_id' in ids) ? this.current : ids.agent_id;
-    this.send(defined({ kind: 'event', seq: ++this.seq, event, ...ids, agent_id }));
+    this.send(defined({ kind: 'event', seq: ++this.seq, event, ...ids, agent_id }), out);
   }
 
-  /** End of input: agents still open end `unresolved`, then `run_ended`. */
+  /**
+   * End of input: agents still open end `unresolved`, then `run_ended`, unless the run's owner said it ends the run
+   * itself (`endLater`: a spawned run's exit comes after its output).
+   */
   end(failure: string | undefined): void {
     this.agents.evictAll();
-    this.send(defined({ kind: 'run_ended', ...when(undefined), failure }));
+    if (!this.endsLater) this.finish(failure);
+  }
+
+  /** The run's owner writes `run_ended` (`finish`) once the run is over, after events of its own. */
+  endLater(): void {
+    this.endsLater = true;
+  }
+
+  /** `run_ended`, with the child's exit code when there was one. */
+  finish(failure: string | undefined, exit_code?: number, out = this.out): void {
+    this.send(defined({ kind: 'run_ended', ...when(undefined), failure, exit_code }), out);
+  }
+
+  /** `run_started` now, rather than with the first record (a spawned run starts when its child does). */
+  start(): void {
+    if (this.started) return;
+    this.started = true;
+    const at = this.begun ?? when(undefined);
+    this.out({ kind: 'run_started', v: TRACE_VERSION, harness: this.harness(), ...at });
+  }
+
+  began(at: HarnessTime): void {
+    if (!this.started) this.begun = when(at);
   }
 }

@@ -90,7 +90,8 @@ const options = {
   ],
   format: [
     '--format <format>',
-    'normalize, run: jsonl (default) or pretty (what view shows);',
+    'normalize, run: jsonl (default), pretty (what view shows) or',
+    'trace (the trace stream: ids, the subagent tree, times);',
     'report: html (default) or md; follow: jsonl (default) or pretty',
   ],
   color: [

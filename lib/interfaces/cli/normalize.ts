@@ -20,7 +20,11 @@ export async function normalizeCommand(
   const { values, positionals } = parse(args, 'normalize');
   if (values.help) return writeHelp(stdout, commandHelp('normalize'));
   const options = normalizeOptions(values);
-  const pretty = formatOf(values, ['jsonl', 'pretty']) === 'pretty' ? await loadPretty(values, stdout) : undefined;
+  const format = formatOf(values, ['jsonl', 'pretty', 'trace']);
+  const trace = format === 'trace';
+  if (trace && values.publish !== undefined)
+    throw new UsageError('--format trace writes the trace to standard output; --publish sends events (not both)');
+  const pretty = format === 'pretty' ? await loadPretty(values, stdout) : undefined;
   const file = oneFile(positionals);
   const url = otlpUrl(values.otlp);
   // Before anything is opened: the metrics must not overwrite the input.
@@ -42,7 +46,8 @@ export async function normalizeCommand(
         // Read from a file, the run is over: the reading's clock is not the run's.
         clock: input === stdin ? 'observed' : 'harness',
         harness: values.harness === 'auto' ? undefined : values.harness,
-        pass: (record) => (record.kind === 'event' ? record.event : undefined),
+        // What is printed: the records themselves with --format trace, else the events.
+        pass: (record) => (trace ? record : record.kind === 'event' ? record.event : undefined),
       });
   } catch (error) {
     input.destroy();
@@ -56,7 +61,7 @@ export async function normalizeCommand(
     harness: session?.reader ?? options.harness,
     output: objects ? 'objects' : 'jsonl',
     idleFlushMs: input === stdin ? 200 : undefined,
-    trace: exporting !== undefined,
+    trace: trace || exporting !== undefined,
   });
   const print = pretty ? [pretty(normalizer.metrics)] : objects ? [serialize()] : [];
   let metricsWritten = true;

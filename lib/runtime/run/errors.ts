@@ -3,6 +3,7 @@
  * for every way it can fail. The events say the same thing in the stream; this is the summary.
  */
 import type { HarnessEvent, RunMetrics } from '../../kernel/events.js';
+import type { TraceRecord } from '../../kernel/trace.js';
 
 /**
  * The ways a run fails (a `HarnessRunError`'s `reason`), each with the sentence its error message starts with.
@@ -55,6 +56,8 @@ export interface RunResult {
   readonly metrics: RunMetrics;
   /** Every event, when nothing read the stream (see `maxResultBytes`); otherwise the reader had them. */
   readonly events?: HarnessEvent[];
+  /** With `trace: true`, every trace record, when nothing read the stream (the events are also in `events`). */
+  readonly trace?: TraceRecord[];
   /** What was run: the program and its arguments. */
   readonly command: readonly string[];
   /** The working directory it was run in. */
@@ -103,16 +106,18 @@ export class HarnessRunError extends Error implements RunResult {
   declare readonly stderrTail: string;
   declare readonly metrics: RunMetrics;
   declare readonly events?: HarnessEvent[];
+  declare readonly trace?: TraceRecord[];
   declare readonly command: readonly string[];
   declare readonly cwd: string;
   declare readonly durationMs: number;
 
-  constructor(reason: RunFailure, { cause, detail, events, ...fields }: RunOutcome) {
+  constructor(reason: RunFailure, { cause, detail, events, trace, ...fields }: RunOutcome) {
     super(detail ?? failures[reason], { cause });
     this.name = 'HarnessRunError';
     this.reason = reason;
     this.code = failureCodes[reason];
     Object.assign(this, fields);
     Object.defineProperty(this, 'events', { value: events, enumerable: false });
+    if (trace !== undefined) Object.defineProperty(this, 'trace', { value: trace, enumerable: false });
   }
 }

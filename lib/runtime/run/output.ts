@@ -5,6 +5,10 @@
  */
 import { Readable } from 'node:stream';
 import type { HarnessEvent } from '../../kernel/events.js';
+import type { TraceRecord } from '../../kernel/trace.js';
+
+/** What a run's stream gives: events, or with `trace: true` the trace's records. */
+export type RunItem = HarnessEvent | TraceRecord;
 import { approximateBytes, BufferedBytes } from '../../kernel/byte-size.js';
 
 interface RunOutputOptions {
@@ -24,13 +28,13 @@ interface RunOutputOptions {
 interface RunOutput {
   readonly stream: Readable;
   /** Sends one event; false when a reader is behind and the child's output must wait. */
-  send(event: HarnessEvent): boolean;
+  send(event: RunItem): boolean;
   /** Puts an event in the stream past every bound (the last one, the overflow's error). */
-  pushLast(event: HarnessEvent): void;
+  pushLast(event: RunItem): void;
   /** Whether the reader is as far behind as the child may run ahead (its stderr waits then). */
   full(): boolean;
   /** The events kept for the result: undefined once something has read them. */
-  kept(): HarnessEvent[] | undefined;
+  kept(): RunItem[] | undefined;
 }
 
 export function createRunOutput(options: RunOutputOptions): RunOutput {
@@ -44,7 +48,7 @@ export function createRunOutput(options: RunOutputOptions): RunOutput {
   // Whether anything has started reading the events: a listener, a pipe, an iterator, or a read() of its own.
   let reading = false;
   // The events kept for the result while nothing reads them; dropped once something does.
-  let kept: HarnessEvent[] | undefined = [];
+  let kept: RunItem[] | undefined = [];
   let keptBytes = 0;
   let overflowed = false;
 
@@ -84,7 +88,7 @@ export function createRunOutput(options: RunOutputOptions): RunOutput {
   }
   const isRead = () => (reading ||= stream.readableFlowing !== null);
 
-  function send(event: HarnessEvent): boolean {
+  function send(event: RunItem): boolean {
     if (stream.destroyed || overflowed) return true;
     if (kept !== undefined && isRead()) kept = undefined;
     // Sized once, for both bounds: a walk of its strings, no JSON text made.
@@ -115,4 +119,11 @@ export function createRunOutput(options: RunOutputOptions): RunOutput {
     full: () => isRead() && !stream.destroyed && (stream.readableLength >= stream.readableHighWaterMark || overBytes()),
     kept: () => (isRead() ? undefined : kept),
   };
+}
+
+/** What the result keeps of the items nothing read: the events, and with the trace, its records too. */
+export function keptItems(items: RunItem[] | undefined): { events?: HarnessEvent[]; trace?: TraceRecord[] } {
+  if (items === undefined || items.length === 0 || !('kind' in items[0]!)) return { events: items as HarnessEvent[] };
+  const trace = items as TraceRecord[];
+  return { events: trace.flatMap((record) => (record.kind === 'event' ? [record.event] : [])), trace };
 }

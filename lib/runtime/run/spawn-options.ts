@@ -12,7 +12,7 @@ import type { NormalizeOptions } from '../normalizer.js';
 import { harnessFrom, type HarnessName } from '../registry.js';
 
 /** The options every run takes, whatever its harness. */
-export interface RunOptions extends Omit<NormalizeOptions, 'output' | 'harness'>, LaunchOptions {
+export interface RunOptions extends Omit<NormalizeOptions, 'output' | 'harness' | 'trace'>, LaunchOptions {
   /** Added to this process's environment (`extendEnv: false`: the child's whole environment). */
   env?: NodeJS.ProcessEnv;
   /** Default true: `env` extends `process.env`; false: `env` replaces it. */

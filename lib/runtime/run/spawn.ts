@@ -18,7 +18,8 @@ import { watchDeadlines } from './deadlines.js';
 import { now } from '../../kernel/clock.js';
 import type { EventBody, HarnessEvent, RunMetrics } from '../../kernel/events.js';
 import { stamp } from '../../kernel/stamp.js';
-import { createNormalizer, type Normalizer } from '../normalizer.js';
+import type { TraceRecord } from '../../kernel/trace.js';
+import { createNormalizer, traceWriterOf } from '../normalizer.js';
 import { outputEnds, signalGroup, track } from './process-groups.js';
 import type { HarnessClient } from '../../kernel/harness.js';
 import { permissionDenied } from '../../kernel/permission-denied.js';
@@ -26,7 +27,7 @@ import { runFailure } from '../../kernel/failures.js';
 import type { RunFailure, RunOutcome, RunResult } from './errors.js';
 import { childEnv, byteBounds, DEFAULT_KILL_GRACE_MS, launch, type SpawnHarnessOptions } from './spawn-options.js';
 import { delay } from '../../kernel/limits.js';
-import { createRunOutput } from './output.js';
+import { createRunOutput, keptItems, type RunItem } from './output.js';
 import { stderrLines } from './stderr.js';
 import { createTermination, type Termination } from './terminate.js';
 import { decideEnding, type Failure } from './ending.js';
@@ -41,9 +42,12 @@ export type { RunResult } from './errors.js';
  * A running harness: a Readable of its events. Besides a Readable's events it emits `'held'` (`{ events, bytes }`)
  * when its reader has fallen `highWaterMarkBytes` behind and the child is made to wait (once per hold).
  */
-export interface HarnessRun extends Readable {
-  /** Iterates the run's events as they leave (a slow loop pauses the child); a failure ends it with the error. */
-  [Symbol.asyncIterator](): NodeJS.AsyncIterator<HarnessEvent>;
+export interface HarnessRun<Item = HarnessEvent> extends Readable {
+  /**
+   * Iterates the run's events (with `trace: true`, its trace records) as they leave (a slow loop pauses the child); a
+   * failure ends it with the error.
+   */
+  [Symbol.asyncIterator](): NodeJS.AsyncIterator<Item>;
   /** The child process (its pid, its stdin when `stdin: 'pipe'`); none when nothing was started. */
   readonly child: ChildProcess | undefined;
   /** The run metrics so far; complete once the stream has ended. */
@@ -85,23 +89,35 @@ type Told = 'stderrTail' | 'metrics' | 'events' | 'command' | 'cwd' | 'durationM
  * }
  * ```
  */
-export function spawnHarness(given: SpawnHarnessOptions): HarnessRun {
+export function spawnHarness(given: SpawnHarnessOptions & { trace?: false }): HarnessRun;
+/**
+ * Spawns a harness CLI and gives the trace stream (docs/contract.md "Trace stream"): its events, each in an `event`
+ * record, between lifecycle records; `done`'s result keeps both `events` and `trace` when nothing read the stream.
+ */
+export function spawnHarness(given: SpawnHarnessOptions & { trace: true }): HarnessRun<TraceRecord>;
+/** Spawns a harness CLI, its events or trace records chosen at run time (`trace`). */
+export function spawnHarness(given: SpawnHarnessOptions & { trace?: boolean }): HarnessRun<RunItem>;
+export function spawnHarness(given: SpawnHarnessOptions & { trace?: boolean }): HarnessRun<RunItem> {
   const { harness, options, command } = launch(given);
   let client: HarnessClient | undefined;
-  const normalizer: Normalizer = createNormalizer({
+  const normalizer = createNormalizer({
     ...options,
     // `~` in the child's paths is the child's home.
     home: options.home ?? (options.env ?? process.env).HOME,
     env: childEnv(options),
     idleFlushMs: options.idleFlushMs ?? 200,
     harness,
-    trace: false,
+    output: 'objects',
     onRecord(record) {
       options.onRecord?.(record);
       client?.record(record);
     },
   });
   const metrics = normalizer.metrics;
+  // The trace (`trace: true`): the run starts now, and ends with the run's own last events, not with its stdout.
+  const trace = traceWriterOf(normalizer);
+  trace?.endLater();
+  trace?.start();
   // Whole milliseconds within a timer's range (Infinity, NaN, -5, 1.5 and 2^31 are refused).
   const graceMs = delay('killGraceMs', options.killGraceMs, DEFAULT_KILL_GRACE_MS, 0);
   const timeoutMs = options.timeoutMs === undefined ? undefined : delay('timeoutMs', options.timeoutMs, 0);
@@ -133,11 +149,13 @@ export function spawnHarness(given: SpawnHarnessOptions): HarnessRun {
       const detail =
         `nothing read the events of ${command} and they passed ${named} (${maxResultBytes} bytes): ` + 'it was stopped';
       failure ??= { reason: 'max_buffer', detail };
-      output.pushLast(stamp({ type: 'error', code: 'max_buffer', message: detail }, now(), metrics.session_id));
+      const event = stamp({ type: 'error', code: 'max_buffer', message: detail }, now(), metrics.session_id);
+      if (trace) trace.event(event, output.pushLast);
+      else output.pushLast(event);
       termination?.terminate();
     },
   });
-  const run = output.stream as HarnessRun;
+  const run = output.stream as HarnessRun<RunItem>;
   Object.defineProperties(run, {
     child: { get: () => child, enumerable: true },
     metrics: { value: metrics, enumerable: true },
@@ -146,7 +164,9 @@ export function spawnHarness(given: SpawnHarnessOptions): HarnessRun {
   });
 
   function emit(body: EventBody): void {
-    output.send(stamp(body, now(), metrics.session_id));
+    const event = stamp(body, now(), metrics.session_id);
+    if (trace) trace.event(event, output.send);
+    else output.send(event);
   }
 
   let timedOut = false;
@@ -173,10 +193,11 @@ export function spawnHarness(given: SpawnHarnessOptions): HarnessRun {
     finished = true;
     forgetDeadlines();
     termination?.dispose();
+    if (reason !== undefined) metrics.failure = runFailure(reason, metrics);
+    trace?.finish(metrics.failure, outcome.exitCode, output.send);
     if (!run.destroyed) run.push(null);
     const durationMs = Math.round(performance.now() - startedAt);
-    const told = { stderrTail: stderr.tail(), metrics, events: output.kept(), command: argv, cwd, durationMs };
-    if (reason !== undefined) metrics.failure = runFailure(reason, metrics);
+    const told = { stderrTail: stderr.tail(), metrics, command: argv, cwd, durationMs, ...keptItems(output.kept()) };
     done.settle(reason, { ...outcome, ...told });
   }
 
@@ -265,10 +286,11 @@ export function spawnHarness(given: SpawnHarnessOptions): HarnessRun {
     settle('spawn_failed', { isCanceled: false, timedOut: false, cause: error, detail: message });
   }
 
-  normalizer.on('data', (event: HarnessEvent) => {
-    if (!output.send(event)) normalizer.pause();
+  normalizer.on('data', (item: RunItem) => {
+    if (!output.send(item)) normalizer.pause();
     // After the warning: the client's error follows what it is about.
-    if (event.type === 'warning' && event.code === 'line_too_long') client?.lineLost?.();
+    const event = 'kind' in item ? (item.kind === 'event' ? item.event : undefined) : item;
+    if (event?.type === 'warning' && event.code === 'line_too_long') client?.lineLost?.();
   });
   stderrPipe.on('data', (chunk: Buffer) => {
     stderr.write(chunk);

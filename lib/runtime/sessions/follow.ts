@@ -11,7 +11,9 @@ import { once } from 'node:events';
 import { resolve } from 'node:path';
 import { now } from '../../kernel/clock.js';
 import { stamp } from '../../kernel/stamp.js';
-import { createNormalizer, type NormalizeOptions, type Normalizer } from '../normalizer.js';
+import { createNormalizer, traceWriterOf, type NormalizeOptions, type Normalizer } from '../normalizer.js';
+import type { TraceRecord } from '../../kernel/trace.js';
+import type { HarnessEvent } from '../../kernel/events.js';
 import { sessionFormat } from './sessions.js';
 import { followStore } from './follow-db.js';
 import { TailNotice } from './tail.js';
@@ -56,7 +58,10 @@ const DEFAULT_POLL_MS = 2_000;
  *   console.log(event);
  * ```
  */
-export function followSession(options: FollowSessionOptions): Normalizer {
+export function followSession(options: FollowSessionOptions & { trace?: false }): Normalizer;
+/** Follows a session into the trace stream (docs/contract.md "Trace stream"). */
+export function followSession(options: FollowSessionOptions & { trace: true }): Normalizer<TraceRecord>;
+export function followSession(options: FollowSessionOptions): Normalizer<HarnessEvent | TraceRecord> {
   const { path, harness, signal, from, quietMs, endGraceMs, pollMs, onLine, onStart, ...rest } = options;
   const format = sessionFormat(harness);
   let lastWasEnd = false;
@@ -67,7 +72,7 @@ export function followSession(options: FollowSessionOptions): Normalizer {
     cwd: rest.cwd ?? format.cwdOf?.(resolve(path)),
     harness: format.reader,
     idleFlushMs: 200,
-    trace: false,
+    output: 'objects',
     onLine(line, rule) {
       lastWasEnd = format.endRules.has(rule);
       onLine?.(line, rule);
@@ -77,6 +82,8 @@ export function followSession(options: FollowSessionOptions): Normalizer {
       rest.onRecord?.(record);
     },
   });
+
+  const trace = traceWriterOf(normalizer);
 
   async function pump(): Promise<void> {
     const tail = {
@@ -98,7 +105,9 @@ export function followSession(options: FollowSessionOptions): Normalizer {
       if (chunk instanceof TailNotice) {
         // Every write before it has been read (a full buffer was waited out): the warning keeps its place.
         normalizer.metrics.events.warning = (normalizer.metrics.events.warning ?? 0) + 1;
-        normalizer.push(stamp({ type: 'warning', code: chunk.code, message: chunk.message }, now(), session));
+        const warning = stamp({ type: 'warning', code: chunk.code, message: chunk.message }, now(), session);
+        if (trace) trace.event(warning, (record) => normalizer.push(record));
+        else normalizer.push(warning);
         continue;
       }
       if (!normalizer.write(chunk)) await once(normalizer, 'drain');
@@ -106,5 +115,5 @@ export function followSession(options: FollowSessionOptions): Normalizer {
     normalizer.end();
   }
   pump().catch((error: Error) => normalizer.destroy(error));
-  return normalizer;
+  return normalizer as Normalizer<HarnessEvent | TraceRecord>;
 }

@@ -9,6 +9,7 @@ import { pipeline } from 'node:stream';
 import type { SessionEnv, SessionFormat, SessionLocation } from '../../kernel/session.js';
 import { mergeLines } from './merge-lines.js';
 import { sessionFormats } from '../registry.js';
+import type { TraceRecord } from '../../kernel/trace.js';
 import { createNormalizer, type NormalizeOptions, type Normalizer } from '../normalizer.js';
 import { fileFacts } from './session-facts.js';
 import { storeFacts, storeInput } from './session-store.js';
@@ -199,7 +200,10 @@ export interface ReadSessionOptions extends Omit<NormalizeOptions, 'harness' | '
  * the differences the harness's docs page lists. A file that cannot be read ends the stream with
  * its error.
  */
-export function readSession(options: ReadSessionOptions & { output?: 'objects' }): Normalizer;
+export function readSession(options: ReadSessionOptions & { output?: 'objects'; trace?: false }): Normalizer;
+/** A session file read into the trace stream (docs/contract.md "Trace stream"), with the records' own times. */
+export function readSession(options: ReadSessionOptions & { output?: 'objects'; trace: true }): Normalizer<TraceRecord>;
+/** A session file read into JSON lines: the events', or with `trace: true` the trace's. */
 export function readSession(options: ReadSessionOptions & { output: 'jsonl' }): Normalizer<Buffer>;
 export function readSession(options: ReadSessionOptions): Normalizer<unknown> {
   const { path, harness, ...rest } = options;

@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, expect, test } from 'vitest';
-import { spawnHarness, type HarnessEvent } from '../../../lib/index.js';
+import { spawnHarness, type HarnessEvent, type SpawnHarnessOptions } from '../../../lib/index.js';
 import { bodies, onPath } from '../../helpers.js';
 import { harnessEvents } from '../../cli.js';
 
@@ -21,7 +21,7 @@ const standIn = [
   `printf '{"type":"run_result","finishReason":"completed","iterations":1,"durationMs":1,"text":"x"}\\n'`,
 ].join('\n');
 
-async function said(options: Parameters<typeof spawnHarness>[0]) {
+async function said(options: SpawnHarnessOptions) {
   const run = spawnHarness(options);
   const events: HarnessEvent[] = [];
   for await (const event of run) events.push(event);
