@@ -284,7 +284,7 @@ could not be written; 2 usage error (the output is checked before the input is r
       --latest takes the session written last. Ends at the session's end marker (see
       docs/sessions.md), after ${DEFAULT_QUIET_MS / 60_000} minutes with nothing written, when the file is deleted,
       or on Ctrl-C.`,
-    options: ['harness', 'session', 'latest', 'home', 'new', 'format'],
+    options: ['harness', 'session', 'latest', 'home', 'new', 'format', 'otlp'],
     examples: [
       'harness-events follow --latest --harness claude-code --format pretty',
       'harness-events follow --harness codex --session ~/.codex/sessions/2026/12/01/rollout-X.jsonl',

@@ -89,7 +89,7 @@ export class OtelSink extends Writable {
     } catch (error) {
       return callback(error as Error);
     }
-    if (this.flushing && ++this.written % this.flushEvery === 0) this.flush().then(() => callback());
+    if (this.flushing && ++this.written % this.flushEvery === 0) void this.flush().then(() => callback());
     else callback();
   }
 
@@ -100,7 +100,7 @@ export class OtelSink extends Writable {
     } catch (error) {
       return callback(error as Error);
     }
-    this.flush().then(() => callback());
+    void this.flush().then(() => callback());
   }
 }
 
