@@ -18,12 +18,17 @@ export interface Instant {
 export class SpanClock {
   /** The latest harness time read. */
   private harness: number | undefined;
-  /** The latest time given out: the run span ends no earlier. */
-  latest = -Infinity;
-  /** The earliest time given out. */
-  earliest = Infinity;
+  /** The latest time given out that is the run's: a harness time, or an observed one on the run's clock. */
+  private runs = -Infinity;
+  /** The latest observed time given out as it is, read back before any harness time (the reading's clock). */
+  private reading = -Infinity;
 
   constructor(private readonly mode: ClockMode) {}
+
+  /** The latest time given out, on the run's clock where there is one: the run span ends no earlier. */
+  get latest(): number {
+    return this.mode === 'harness' && this.harness !== undefined ? this.runs : Math.max(this.runs, this.reading);
+  }
 
   /** The span time for a record's `at` and `at_source`. */
   at(at: string, source: TimeSource | undefined): Instant {
@@ -31,8 +36,8 @@ export class SpanClock {
     const observed = source !== 'harness';
     if (!observed) this.harness = Math.max(this.harness ?? -Infinity, ms);
     else if (this.mode === 'harness' && this.harness !== undefined) ms = this.harness;
-    this.latest = Math.max(this.latest, ms);
-    this.earliest = Math.min(this.earliest, ms);
+    if (observed && this.mode === 'harness' && this.harness === undefined) this.reading = Math.max(this.reading, ms);
+    else this.runs = Math.max(this.runs, ms);
     return { ms, observed };
   }
 }
