@@ -38,7 +38,7 @@ describe('trace records to GenAI spans', () => {
     expect((await spansOf(records, { captureContent: false })).spans).toEqual(expected);
   });
 
-  test("read back (clock 'harness'): observed times are the latest harness time; the run starts at its first", async () => {
+  test("read back (clock 'harness'): observed times are the latest harness time; the run starts with it", async () => {
     const { spans } = await spansOf(
       [
         { kind: 'run_started', v: 1, harness: 'opencode', at: '2026-12-05T09:00:00.000Z', at_source: 'observed' },
