@@ -62,7 +62,7 @@ export function plain(spans: RawSpan[]): PlainSpan[] {
   const traces = new Set(spans.map((span) => span.traceId));
   if (traces.size > 1) throw new Error(`${traces.size} traces`);
   return [...spans]
-    .sort((a, b) => a.start - b.start || order(a, byId) - order(b, byId))
+    .sort((a, b) => a.start - b.start || order(a, byId) - order(b, byId) || a.name.localeCompare(b.name))
     .map((span) => {
       const out: PlainSpan = {
         name: span.name,
@@ -77,6 +77,14 @@ export function plain(spans: RawSpan[]): PlainSpan[] {
       if (span.error) out.status = 'ERROR';
       return out;
     });
+}
+
+/**
+ * Spans in the order of their names (then parents): for spans whose times the library observed, which may fall in
+ * the same millisecond or not from one run to the next.
+ */
+export function byName<S extends { name: string; parent?: string }>(spans: S[]): S[] {
+  return [...spans].sort((a, b) => a.name.localeCompare(b.name) || (a.parent ?? '').localeCompare(b.parent ?? ''));
 }
 
 /** Depth in the tree: a parent before its children when they start at the same time. */
