@@ -16,6 +16,7 @@ export function compiledValidators(): string {
     unicode: false,
     // event.schema.json's oneOf is discriminated on `type` (the trace's `event` field refers to it).
     discriminator: true,
+    inlineRefs: false,
     code: { source: true, esm: true, lines: true },
     logger: { log() {}, warn() {}, error: console.error },
   });

@@ -34,9 +34,9 @@ test('the quick start prints the events the README shows', async () => {
   expect(untimed(shown!).map((event) => event.type)).toEqual(['agent', 'read']);
 });
 
-test('the five library examples compile against the published types', async () => {
-  const examples = blocks('ts', section('The library in five examples'));
-  expect(examples).toHaveLength(5);
+test('the six library examples compile against the published types', async () => {
+  const examples = blocks('ts', section('The library in six examples'));
+  expect(examples).toHaveLength(6);
   const files = examples.map((code, index) => {
     const file = join(tmp, `example-${index + 1}.mts`);
     writeFileSync(file, code + 'export {};\n');

@@ -37,8 +37,8 @@ export async function followCommand(args: string[], stdout: NodeJS.WritableStrea
   const { harness, session, latest, format } = parsed.values;
   const home = homeOption(parsed.values.home);
   const url = otlpUrl(parsed.values.otlp);
-  if (format !== undefined && format !== 'jsonl' && format !== 'pretty')
-    throw new UsageError(`--format takes jsonl or pretty, got "${format}"`);
+  if (format !== undefined && format !== 'jsonl' && format !== 'pretty' && format !== 'trace')
+    throw new UsageError(`--format takes jsonl, pretty or trace, got "${format}"`);
   if (harness !== undefined && !sessionFormats.has(harness))
     throw new UsageError(`no session reader for "${harness}" (read: ${[...sessionFormats.keys()].join(', ')})`);
   const target = latest
@@ -59,16 +59,14 @@ export async function followCommand(args: string[], stdout: NodeJS.WritableStrea
           kind: 'internal',
           clock: 'harness',
           harness: target.harness,
-          pass: (record) => (record.kind === 'event' ? record.event : undefined),
+          // What is printed: the records themselves with --format trace, else the events.
+          pass: (record) => (format === 'trace' ? record : record.kind === 'event' ? record.event : undefined),
         });
   let lost: string | undefined;
   try {
-    const options = {
-      ...target,
-      from: parsed.values.new ? ('end' as const) : ('start' as const),
-      signal: controller.signal,
-    };
-    const follow = exporting ? followSession({ ...options, trace: true }) : followSession(options);
+    const from = parsed.values.new ? 'end' : 'start';
+    const trace = format === 'trace' || exporting !== undefined;
+    const follow = followSession({ ...target, from, signal: controller.signal, trace });
     const print = format === 'pretty' ? (await loadPretty({}, stdout))(follow.metrics) : serialize();
     await pipeline([follow, ...(exporting ? [exporting.stage] : []), print, stdout], { end: false });
   } catch (error) {

@@ -92,7 +92,8 @@ const options = {
     '--format <format>',
     'normalize, run: jsonl (default), pretty (what view shows) or',
     'trace (the trace stream: ids, the subagent tree, times);',
-    'report: html (default) or md; follow: jsonl (default) or pretty',
+    'report: html (default) or md; follow: jsonl (default), pretty',
+    'or trace',
   ],
   color: [
     '--color',

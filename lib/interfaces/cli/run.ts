@@ -26,7 +26,10 @@ export async function runCommand(args: string[], stdout: NodeJS.WritableStream):
   const { values, positionals } = parse(args, 'run');
   if (values.help) return writeHelp(stdout, commandHelp('run'));
   const options = normalizeOptions(values);
-  const pretty = formatOf(values, ['jsonl', 'pretty']) === 'pretty' ? await loadPretty(values, stdout) : undefined;
+  const format = formatOf(values, ['jsonl', 'pretty', 'trace']);
+  if (format === 'trace' && values.publish !== undefined)
+    throw new UsageError('--format trace writes the trace to standard output; --publish sends events (not both)');
+  const pretty = format === 'pretty' ? await loadPretty(values, stdout) : undefined;
   const launch = launchOptions(values, positionals);
   const grace = values['kill-grace-ms'];
   // A timer holds at most 2^31 - 1 ms: past it Node fires at once, so SIGKILL would follow SIGTERM by 1 ms.
@@ -51,14 +54,15 @@ export async function runCommand(args: string[], stdout: NodeJS.WritableStream):
         kind: 'client',
         clock: 'observed',
         harness: values.harness,
-        pass: (record) => (record.kind === 'event' ? record.event : undefined),
+        // What is printed: the records themselves with --format trace, else the events.
+        pass: (record) => (format === 'trace' ? record : record.kind === 'event' ? record.event : undefined),
       });
     run = startHarness({
       ...options,
       ...launch,
       // The run span's context, so that a CLI that reads TRACEPARENT puts its own spans under it.
       env: exporting ? { ...exporting.sink.traceEnv(), ...options.env } : options.env,
-      trace: exporting !== undefined,
+      trace: format === 'trace' || exporting !== undefined,
       killGraceMs: grace === undefined ? undefined : Number(grace),
       timeoutMs: timeout === undefined ? undefined : Number(timeout),
       // The command reads every event, and reports a failure by its exit code.
@@ -146,7 +150,7 @@ function launchOptions(values: Values, positionals: string[]): Partial<SpawnHarn
 }
 
 /** spawnHarness, with options the harness cannot run with (acp without --prompt, an unknown agent) as usage errors. */
-function startHarness(options: SpawnHarnessOptions & { trace: boolean }): HarnessRun<RunItem> {
+function startHarness(options: SpawnHarnessOptions & { trace?: boolean }): HarnessRun<RunItem> {
   try {
     return spawnHarness(options);
   } catch (error) {

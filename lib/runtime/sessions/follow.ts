@@ -61,6 +61,8 @@ const DEFAULT_POLL_MS = 2_000;
 export function followSession(options: FollowSessionOptions & { trace?: false }): Normalizer;
 /** Follows a session into the trace stream (docs/contract.md "Trace stream"). */
 export function followSession(options: FollowSessionOptions & { trace: true }): Normalizer<TraceRecord>;
+/** Follows a session into events or the trace, chosen at run time (`trace`). */
+export function followSession(options: FollowSessionOptions): Normalizer<HarnessEvent | TraceRecord>;
 export function followSession(options: FollowSessionOptions): Normalizer<HarnessEvent | TraceRecord> {
   const { path, harness, signal, from, quietMs, endGraceMs, pollMs, onLine, onStart, ...rest } = options;
   const format = sessionFormat(harness);
