@@ -112,6 +112,7 @@ const expected: Record<string, { values: string[]; types: string[] }> = {
       'ReadSessionOptions',
       'ReasoningEvent',
       'RunFailure',
+      'RunItem',
       'RunMetrics',
       'RunOptions',
       'RunOutcome',
