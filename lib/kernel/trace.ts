@@ -85,8 +85,13 @@ export interface ModelCall {
   tokens?: Tokens;
   /** Its cost in USD, where the harness reports one. */
   cost?: number;
-  /** When the request started, where the harness marks it: a record's time, or `observed` for now. */
-  started_at?: HarnessTime | 'observed';
+  /** When the request started, where the harness's marker has its own time. */
+  started_at?: HarnessTime;
+  /**
+   * When the library read a request marker that has no time of its own (`now()` then, kept until the call ended):
+   * `started_at` with `started_at_source: 'observed'`.
+   */
+  started_observed?: string;
   /** When its answer ended, if the record has a time; unset: now. */
   at?: HarnessTime;
 }

@@ -3,10 +3,11 @@
  * `message.id`, ended at its last line's `timestamp`. Its tokens: on stdout only with `--include-partial-messages`
  * (`message_start`'s usage updated by `message_delta`'s; the `assistant` lines repeat message_start's, output 1), in a
  * session file the final usage every line carries. Its start: the session file's `api-request` record its lines name
- * (`requestRef`); stdout has no time for it. A message ends at its `message_stop`, else at the first `user` or other
- * message's `assistant` line, else at the end of input.
+ * (`requestRef`); on stdout, when the library read its `message_start` (partial messages only). A message ends at its
+ * `message_stop`, else at the first `user` or other message's `assistant` line, else at the end of input.
  */
 import { BoundedMap } from '../../kernel/bounded-map.js';
+import { now } from '../../kernel/clock.js';
 import type { Limits } from '../../kernel/harness.js';
 import { isObject, type JsonObject } from '../../kernel/json.js';
 import type { RunTrace } from '../../kernel/trace.js';
@@ -21,6 +22,8 @@ interface Message {
   at?: unknown;
   /** Its request's time (a session file's `api-request`). */
   started_at?: unknown;
+  /** When its stream's `message_start` was read (stdout with partial messages: it has no time of its own). */
+  started_observed?: string;
   usage?: JsonObject;
 }
 
@@ -56,6 +59,7 @@ export function modelCalls(
       model: message.model,
       tokens: message.usage && claudeTokens(message.usage),
       started_at: message.started_at,
+      started_observed: message.started_observed,
       at: message.at,
     });
   }
@@ -78,7 +82,7 @@ export function modelCalls(
     if (event.type === 'message_start' && !open.has(id) && !done.has(id)) {
       const usage = isObject(message?.usage) ? { ...message.usage } : undefined;
       const model = typeof message?.model === 'string' ? message.model : undefined;
-      open.set(id, { id, agent_id: agentOf(record), model, usage });
+      open.set(id, { id, agent_id: agentOf(record), model, usage, started_observed: now() });
     } else if (event.type === 'message_delta' && isObject(event.usage)) {
       const open_ = open.get(id);
       if (open_) open_.usage = { ...open_.usage, ...event.usage };

@@ -246,7 +246,8 @@ after writing what was read.`,
       Shows normalized events (the JSONL of normalize or run, from FILE or standard input,
       or stored in NATS JetStream with --from) for a person: one line or a short block per
       event; on a terminal in color, wrapped to its width, with a live status line
-      (elapsed, tokens, cost, files, failures).`,
+      (elapsed, tokens, cost, files, failures). Given a trace (normalize --format trace),
+      each event is drawn under its agent and each tool call ends with its duration.`,
     options: ['shownFrom', 'color', 'session', 'harness', 'from', 'run', 'since', 'follow', 'stream'],
     examples: [
       'harness-events run --harness opencode -- opencode run --format json "fix the tests" | harness-events view',
@@ -258,7 +259,9 @@ ${signalled}, after writing what was read.`,
     usage: `  harness-events report [options] [FILE] [-o <file>]
       Writes the report of one run: a self-contained HTML page (summary, timeline, files,
       commands, failures and warnings, every event), or a Markdown summary (--format md).
-      FILE holds normalized events, or with --harness the harness's raw output.`,
+      FILE holds normalized events or a trace (normalize --format trace: the timeline then
+      shows the subagent tree and each call's duration), or with --harness the harness's
+      raw output.`,
     options: ['harness', 'output', 'format', 'shownFrom', 'readMetrics', 'strict', ...sizes, 'session'],
     examples: [
       'harness-events report events.jsonl --metrics metrics.json -o report.html',

@@ -84,14 +84,15 @@ describe('Claude Code trace', () => {
     ]);
   });
 
-  test("partial.jsonl: a model call ends at its message_stop, message_start's usage with message_delta's", async () => {
+  test('partial.jsonl: model calls from message_start (observed) to message_stop, with both usages', async () => {
     const calls = (await traceOf('claude-code/lab/partial.jsonl', 'claude-code')).filter(
       (record) => record.kind === 'model_call',
     );
     const tokens = { input: 120, output: 25, cache_read: 0, cache_write: 0 };
     const model = 'claude-opus-5-5';
     expect(calls).toEqual([
-      // Lines 3-15, 18-30, 33-40, 43-50; `at` the message's last assistant line (7/12, 22/27, 37, 47).
+      // Lines 3-15, 18-30, 33-40, 43-50; `at` the message's last assistant line (7/12, 22/27, 37, 47); started when
+      // its message_start (3, 18, 33, 43) was read, which has no time of its own.
       {
         kind: 'model_call',
         model_call_id: 'msg_fake_main_0',
@@ -99,6 +100,7 @@ describe('Claude Code trace', () => {
         tokens,
         at: '2026-11-30T02:07:11.513Z',
         at_source: 'harness',
+        started_at_source: 'observed',
       },
       {
         kind: 'model_call',
@@ -107,6 +109,7 @@ describe('Claude Code trace', () => {
         tokens,
         at: '2026-11-30T02:07:11.583Z',
         at_source: 'harness',
+        started_at_source: 'observed',
       },
       {
         kind: 'model_call',
@@ -115,6 +118,7 @@ describe('Claude Code trace', () => {
         tokens,
         at: '2026-11-30T02:07:11.618Z',
         at_source: 'harness',
+        started_at_source: 'observed',
       },
       {
         kind: 'model_call',
@@ -123,6 +127,7 @@ describe('Claude Code trace', () => {
         tokens,
         at: '2026-11-30T02:07:11.649Z',
         at_source: 'harness',
+        started_at_source: 'observed',
       },
     ]);
   });
