@@ -33,8 +33,7 @@ export async function reportCommand(args: string[], stdin: Readable, stdout: Nod
   const normalizer =
     values.harness === undefined
       ? undefined
-      : // The trace: the report's timeline shows the subagent tree and each call's duration.
-        createNormalizer({ ...normalizeOptions(values), ...(session && { harness: session.reader }), trace: true });
+      : createNormalizer({ ...normalizeOptions(values), ...(session && { harness: session.reader }) });
   const metrics = normalizer?.metrics ?? (await readMetrics(values.metrics, parseMetrics));
   const file = oneFile(positionals);
   if (

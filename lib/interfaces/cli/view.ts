@@ -22,8 +22,7 @@ export async function viewCommand(args: string[], stdin: Readable, stdout: NodeJ
   if (stored) return await writeStored(stored, [pretty()], stdout);
   const session = await sessionInput(values, oneFile(positionals));
   if (session) {
-    // The trace: each event under its agent, each call's duration.
-    const normalizer = createNormalizer({ harness: session.reader, trace: true });
+    const normalizer = createNormalizer({ harness: session.reader });
     return await runPipeline(session.input, [normalizer, pretty(normalizer.metrics)], stdout, async () => {});
   }
   if (values.harness !== undefined) throw new UsageError('view takes --harness only with --session');

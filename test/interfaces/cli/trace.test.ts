@@ -41,21 +41,6 @@ describe('harness-events normalize --format trace', () => {
     expect(records.map(unclocked)).toEqual(expected.map(unclocked));
   });
 
-  test('the trace goes to standard output: not with --publish', async () => {
-    const { code, stderr } = await cli([
-      'normalize',
-      '--harness',
-      'claude-code',
-      '--format',
-      'trace',
-      '--publish',
-      'nats://127.0.0.1:1',
-      fixturePath(capture),
-    ]);
-    expect(code).toBe(2);
-    expect(stderr).toContain('--format trace writes the trace to standard output');
-  });
-
   test('run --format trace: a real child replaying the capture; run_ended carries its exit code', async () => {
     const steps = JSON.stringify([{ out: readFileSync(fixturePath(capture), 'utf8') }, { exit: 3 }]);
     const { code, stdout } = await cli([
