@@ -9,11 +9,13 @@ import { basename, join } from 'node:path';
 import type { Correlator, Harness, RunContext } from '../../kernel/harness.js';
 import { isObject, type JsonObject } from '../../kernel/json.js';
 import { commandDirectories } from './directories.js';
+import { rawCalls } from './raw-calls.js';
 import { recordRows, recordTable, type RecordHandlers } from '../../kernel/record-table.js';
 import { envDir, type SessionFormat, type SessionLocation } from '../../kernel/session.js';
 import { filesIn, firstLine, mapLimited, namesIn } from '../../files/session-dirs.js';
 import { correlator as stdoutCorrelator } from './correlate.js';
 import { tools } from './tools.js';
+import { shellJoin } from './shell-join.js';
 
 const consumed = (what: string) => ({ handling: `${what}: consumed`, rules: { consumed: `${what}: consumed` } });
 
@@ -33,6 +35,7 @@ const sessionRecords = recordRows({
     rules: {
       item: 'item_completed: item.completed',
       user: 'item_completed, UserMessage: consumed',
+      reported: 'item_completed of a call already reported from its output: consumed',
       other: 'item_completed, an item type the table lacks: unknown',
     },
   },
@@ -47,9 +50,15 @@ const sessionRecords = recordRows({
     rules: { completed: 'task_complete: turn.completed', failed: 'task_complete with error: turn.failed' },
   },
   'event_msg/*': consumed('any other event_msg (thread_settings_applied, ...)'),
-  response_item: consumed(
-    "the model-facing log (messages, calls, their outputs): the items restate it; a call's `workdir` is kept",
-  ),
+  response_item: {
+    handling:
+      "the model-facing log (messages, calls, their outputs): the items restate it; a call's `workdir` is kept; a " +
+      'call no item reports becomes its events at its output ("Calls no item reports")',
+    rules: {
+      consumed: 'response_item: consumed',
+      call: 'response_item, the output of a call no item reported: its events',
+    },
+  },
   turn_context: consumed("the turn's settings; its `cwd` is where its commands ran, unless they say otherwise"),
   world_state: consumed('context given to the model'),
   token_usage_record: consumed('one response’s usage (the running total comes from token_count)'),
@@ -117,18 +126,6 @@ function contentText(content: unknown): string | undefined {
   return content.map((part) => (isObject(part) && typeof part.text === 'string' ? part.text : '')).join('');
 }
 
-/** An argv as Codex prints it on stdout: bare words, else single quotes, else double quotes. */
-function shellJoin(argv: unknown[]): string {
-  return argv
-    .map((word) => {
-      const text = String(word);
-      if (/^[\w@%+=:,./-]+$/.test(text)) return text;
-      if (!text.includes("'")) return `'${text}'`;
-      return `"${text.replace(/(["\\$`])/g, '\\$1')}"`;
-    })
-    .join(' ');
-}
-
 /** A rollout line's row: its `type`, and for `event_msg` its payload's (`event_msg/task_complete`). */
 function rowOf(line: JsonObject): string | undefined {
   if (typeof line.type !== 'string') return undefined;
@@ -144,11 +141,13 @@ function sessionCorrelator(run: RunContext): Correlator {
   let total: unknown;
   const rows = sessionRecords;
   const directories = commandDirectories(run);
+  const raw = rawCalls(run, directories, (item) => stdout.record({ type: 'item.completed', item }));
 
   function itemCompleted(line: JsonObject): string {
     const payload = payloadOf(line);
     const item = isObject(payload.item) ? payload.item : {};
     if (item.type === 'UserMessage') return rows['event_msg/item_completed'].rules.user;
+    if (!raw.item(item.id)) return rows['event_msg/item_completed'].rules.reported;
     const shape = typeof item.type === 'string' ? itemShapes.get(item.type) : undefined;
     if (shape === undefined) {
       run.emit({ type: 'unknown', raw: line });
@@ -195,14 +194,20 @@ function sessionCorrelator(run: RunContext): Correlator {
     },
     'event_msg/task_complete': taskComplete,
     'event_msg/*': consume('event_msg/*'),
-    response_item: (line) => (directories.call(payloadOf(line)), rows.response_item.rules.consumed),
+    response_item(line) {
+      directories.call(payloadOf(line));
+      return raw.response(payloadOf(line)) ? rows.response_item.rules.call : rows.response_item.rules.consumed;
+    },
     turn_context: (line) => (directories.turn(payloadOf(line)), rows.turn_context.rules.consumed),
     world_state: consume('world_state'),
     token_usage_record: consume('token_usage_record'),
   };
   return {
     record: recordTable(run, handlers, undefined, rowOf),
-    end: () => stdout.end(),
+    end() {
+      raw.end();
+      stdout.end();
+    },
     flush: () => stdout.flush?.(),
   };
 }
