@@ -41,11 +41,15 @@ export interface RawCalls {
   end(): void;
 }
 
-/** `report`: where an `exec --json` item goes (the stdout correlator's item table). */
+/**
+ * `report`: where an `exec --json` item goes (the stdout correlator's item table). `refusals` false: no
+ * `permission_denied` warning (beside stdout, the stderr line that says the same gives it).
+ */
 export function rawCalls(
   run: RunContext,
   directories: ReturnType<typeof commandDirectories>,
   report: (item: JsonObject) => void,
+  refusals = true,
 ): RawCalls {
   // A call never answered (the run ended, or too many wait) is reported with its outcome unknown.
   const pending = new BoundedMap<Pending>(run.limits, ({ call, itemized }) => {
@@ -63,7 +67,7 @@ export function rawCalls(
         : undefined;
     if (item === undefined) run.emit({ type: 'unknown', raw: { call, output } });
     else report(item);
-    const refusal = output === undefined ? undefined : refusalOf(output);
+    const refusal = output === undefined || !refusals ? undefined : refusalOf(output);
     if (refusal !== undefined) permissionDenied(run, { ...refusal, tool: String(call.name) });
     reported.set(id, true);
   }

@@ -10,6 +10,7 @@ import { afterEach, describe, expect, test } from 'vitest';
 import { readSession } from '../../../lib/runtime/sessions/sessions.js';
 import type { HarnessEvent } from '../../../lib/kernel/events.js';
 import { bodies, fixturePath } from '../../helpers.js';
+import { escalated, patched, project, sandboxFailed } from './main-turns.js';
 
 const execDefault = fixturePath(
   'codex/transcripts/workdir/home/.codex/sessions/2026/12/05/' +
@@ -17,7 +18,6 @@ const execDefault = fixturePath(
 );
 const surface = (name: string) => fixturePath(`codex/surfaces/${name}/rollout-1.jsonl`);
 
-const project = '/home/user/project';
 const patchRefused = 'patch rejected: writing is blocked by read-only sandbox; rejected by user approval settings';
 const escalationRefused =
   'approval policy is Never; reject command — you cannot ask for escalated permissions if the approval policy is Never';
@@ -55,32 +55,16 @@ describe('raw calls with no item (exec --json --sandbox read-only, MAIN_TURNS)',
         is_success: true,
       },
       // call_0004, call_0006: refused patches, one write per file, then the refusal.
-      { type: 'write', path: `${project}/declined-patch.txt`, is_success: false },
+      patched('declined', false),
       { type: 'warning', code: 'permission_denied', message: `Permission denied: apply_patch: ${patchRefused}` },
-      { type: 'write', path: `${project}/accepted-patch.txt`, is_success: false },
+      patched('accepted', false),
       { type: 'warning', code: 'permission_denied', message: `Permission denied: apply_patch: ${patchRefused}` },
       // call_0008: "Process exited with code 1" (Read-only file system); no refusal, the sandbox made it fail.
-      {
-        type: 'command',
-        command: 'touch sandbox-fail.txt && rm README.md',
-        working_directory: project,
-        exit_code: 1,
-        is_success: false,
-      },
+      sandboxFailed,
       // call_0010, call_0012: refused escalations, no exit code.
-      {
-        type: 'command',
-        command: 'touch declined-cmd.txt && rm notes.md',
-        working_directory: project,
-        is_success: false,
-      },
+      escalated('declined', { is_success: false }),
       { type: 'warning', code: 'permission_denied', message: `Permission denied: exec_command: ${escalationRefused}` },
-      {
-        type: 'command',
-        command: 'touch accepted-cmd.txt && rm notes.txt',
-        working_directory: project,
-        is_success: false,
-      },
+      escalated('accepted', { is_success: false }),
       { type: 'warning', code: 'permission_denied', message: `Permission denied: exec_command: ${escalationRefused}` },
       // call_0014 has its item (an ordinary exit 1 of grep: a search), in its workdir.
       { type: 'search', query: 'zzz_none', path: `${project}/docs/guide.md`, is_success: true },
@@ -121,30 +105,13 @@ describe('raw calls with no item (exec --json --sandbox read-only, MAIN_TURNS)',
         is_success: true,
       },
       // FileChange declined, then its output "patch rejected by user": one event.
-      { type: 'write', path: `${project}/declined-patch.txt`, is_success: false },
-      { type: 'write', path: `${project}/accepted-patch.txt`, is_success: true },
-      {
-        type: 'command',
-        command: 'touch sandbox-fail.txt && rm README.md',
-        working_directory: project,
-        exit_code: 1,
-        is_success: false,
-      },
+      patched('declined', false),
+      patched('accepted', true),
+      sandboxFailed,
       // "exec_command failed: CreateProcess { … Rejected("rejected by user") }": no exit code, failed; the client
       // declined it, no policy: no permission_denied.
-      {
-        type: 'command',
-        command: 'touch declined-cmd.txt && rm notes.md',
-        working_directory: project,
-        is_success: false,
-      },
-      {
-        type: 'command',
-        command: 'touch accepted-cmd.txt && rm notes.txt',
-        working_directory: project,
-        exit_code: 0,
-        is_success: true,
-      },
+      escalated('declined', { is_success: false }),
+      escalated('accepted', { exit_code: 0, is_success: true }),
       { type: 'search', query: 'zzz_none', path: `${project}/docs/guide.md`, is_success: true },
     ]);
     expect(metrics.permission_denials).toBeUndefined();

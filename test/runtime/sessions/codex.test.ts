@@ -10,6 +10,7 @@ import type { HarnessEvent } from '../../../lib/kernel/events.js';
 import { findSessions } from '../../../lib/runtime/sessions/sessions.js';
 import { bodies } from '../../helpers.js';
 import { copyHome, readPair, signature } from './pairs.js';
+import { escalated, sandboxFailed } from '../../harnesses/codex/main-turns.js';
 
 const day = '.codex/sessions/2026/12/01';
 const rollouts = {
@@ -50,28 +51,11 @@ describe('Codex rollout = its stdout, but for the documented differences', () =>
     const commands = (events: HarnessEvent[]) => events.filter((e) => e.type === 'command' || e.type === 'search');
     // codex.md "Session files": the CommandExecution's `cwd` (file:///home/user/project/docs), from `workdir: docs`.
     // The calls no item reports come from their raw pairs (test/harnesses/codex/raw-calls.test.ts), in the turn's cwd.
-    const project = '/home/user/project';
     expect(bodies(commands(session.events))).toEqual([
       { type: 'command', command: 'pwd && cat guide.md', working_directory: docs, exit_code: 0, is_success: true },
-      {
-        type: 'command',
-        command: 'touch sandbox-fail.txt && rm README.md',
-        working_directory: project,
-        exit_code: 1,
-        is_success: false,
-      },
-      {
-        type: 'command',
-        command: 'touch declined-cmd.txt && rm notes.md',
-        working_directory: project,
-        is_success: false,
-      },
-      {
-        type: 'command',
-        command: 'touch accepted-cmd.txt && rm notes.txt',
-        working_directory: project,
-        is_success: false,
-      },
+      sandboxFailed,
+      escalated('declined', { is_success: false }),
+      escalated('accepted', { is_success: false }),
       { type: 'search', query: 'zzz_none', path: `${docs}/guide.md`, is_success: true },
     ]);
     // codex.md "Items": stdout never says; the run's directory applies (a documented limitation).
