@@ -61,6 +61,15 @@ export {
   type LineRange,
 } from './kernel/tool-rules.js';
 export { ToolCall } from './kernel/tool-call.js';
+export {
+  harnessTime,
+  type RunTrace,
+  type CallStart,
+  type AgentStart,
+  type ModelCall,
+  type EventIds,
+  type HarnessTime,
+} from './kernel/trace.js';
 export { addTokens, amount, tokenCount, tokensOf, createMetrics } from './kernel/metrics.js';
 export { isObject, type JsonObject } from './kernel/json.js';
 export { resolvePath } from './kernel/paths.js';

@@ -10,9 +10,13 @@ export {
   normalize,
   type NormalizeOptions,
   type JsonlOptions,
+  type TraceOptions,
   type Normalizer,
 } from './runtime/normalizer.js';
+export type { TraceRecord, TraceRecordOf, TimeSource } from './kernel/trace.js';
+export type { TraceKind } from './kernel/trace-contract.js';
 export { spawnHarness, shellExitCode, type HarnessRun } from './runtime/run/spawn.js';
+export type { RunItem } from './runtime/run/output.js';
 export {
   DEFAULT_MAX_RESULT_BYTES,
   DEFAULT_MAX_BUFFER_BYTES,

@@ -133,6 +133,8 @@ export interface ToolCallFields {
   started_at?: HarnessTime;
   /** For the trace: the record's own time for the call's end. */
   ended_at?: HarnessTime;
+  /** For the trace: false when the harness sends more than tool calls this way (Codex's messages): no call records. */
+  call?: false;
 }
 
 /** A harness's translation of one run: fed each parsed line, it emits events through its `RunContext`. */

@@ -146,10 +146,18 @@ export const traceKinds = {
       exit_code: { type: 'integer' },
     },
   },
-} as const;
+} as const satisfies Record<TraceKind, { required: object; optional: object }>;
 
-/** The name of a trace record kind. */
-export type TraceKind = keyof typeof traceKinds;
+/** The name of a trace record kind: the table's keys (`satisfies` above holds the two to each other). */
+export type TraceKind =
+  | 'run_started'
+  | 'event'
+  | 'call_started'
+  | 'call_ended'
+  | 'agent_started'
+  | 'agent_ended'
+  | 'model_call'
+  | 'run_ended';
 export const traceKindNames = Object.keys(traceKinds) as TraceKind[];
 
 /** trace.schema.json: every record kind, closed, discriminated on `kind`. */

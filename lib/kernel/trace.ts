@@ -3,10 +3,12 @@
  * trace through `run.trace` (docs/contract.md "Trace stream"). The trace is off unless asked for: `run.trace` is
  * then undefined and a correlator does nothing for it.
  */
-import type { Fields, HarnessEvent, Simplify, Tokens } from './events.js';
+import type { HarnessEvent, Tokens } from './events.js';
+import type { Fields, Simplify } from './schema-types.js';
 import type { TraceKind, traceKinds } from './trace-contract.js';
 
-type Record_<K extends TraceKind> = Simplify<
+/** One record of the trace stream, of kind K. */
+export type TraceRecordOf<K extends TraceKind> = Simplify<
   {
     /** The record's kind, its discriminant. */
     kind: K;
@@ -19,11 +21,8 @@ type Record_<K extends TraceKind> = Simplify<
       : unknown)
 >;
 
-/** One record of the trace stream, of kind K. */
-export type TraceRecordOf<K extends TraceKind> = Record_<K>;
-
 /** Any record of the trace stream, discriminated on `kind`. */
-export type TraceRecord = { [K in TraceKind]: Record_<K> }[TraceKind];
+export type TraceRecord = { [K in TraceKind]: TraceRecordOf<K> }[TraceKind];
 
 /** Where a trace time came from. */
 export type TimeSource = 'harness' | 'observed';
@@ -86,8 +85,13 @@ export interface ModelCall {
   tokens?: Tokens;
   /** Its cost in USD, where the harness reports one. */
   cost?: number;
-  /** When the request started, where the harness marks it: a record's time, or `observed` for now. */
-  started_at?: HarnessTime | 'observed';
+  /** When the request started, where the harness's marker has its own time. */
+  started_at?: HarnessTime;
+  /**
+   * When the library read a request marker that has no time of its own (`now()` then, kept until the call ended):
+   * `started_at` with `started_at_source: 'observed'`.
+   */
+  started_observed?: string;
   /** When its answer ended, if the record has a time; unset: now. */
   at?: HarnessTime;
 }
@@ -106,6 +110,17 @@ export interface RunTrace {
   agent(agent_id: string | undefined): void;
   /** The harness announced a tool call: `call_started`, once per call id. */
   callStarted(call: CallStart): void;
+  /**
+   * A call ended that gives no events of its own (its result consumed, as Claude Code's Agent call is): `call_ended`
+   * (`run.tool` says it for every other call). `is_success` unset: `unresolved`. Returns the ids it had.
+   */
+  callEnded(
+    call_id: string,
+    tool: string,
+    is_success: boolean | undefined,
+    started?: HarnessTime,
+    ended?: HarnessTime,
+  ): EventIds;
   /**
    * A subagent started: `agent_started` (an orchestration `subagent_started` event makes one by itself; say it here
    * first to add what the event has no field for).

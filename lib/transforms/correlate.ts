@@ -126,7 +126,7 @@ export function correlator(
       flushSpans();
       const at = fields.directory === undefined ? cwd : (fields.directory ?? undefined);
       const call = new ToolCall(fields, at, now(), session, home, harness);
-      if (trace === undefined) return sink(call);
+      if (trace === undefined || fields.call === false) return sink(call);
       trace.withIds(trace.callEnded(fields.id, fields.name, fields.is_success, fields.started_at, fields.ended_at));
       sink(call);
       trace.withIds(undefined);

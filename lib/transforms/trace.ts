@@ -31,6 +31,17 @@ function unresolvedAgent(agent_id: string): TraceRecord {
   return { kind: 'agent_ended', agent_id, status: 'unresolved', ...when(undefined) };
 }
 
+/** A request marker's own time, if it has one that parses. */
+function startOf(value: HarnessTime): { at: string; at_source: TimeSource } | undefined {
+  const at = harnessTime(value);
+  return at === undefined ? undefined : { at, at_source: 'harness' };
+}
+
+/** A time the library's clock gave earlier (a request marker read then). */
+function observedAt(at: string): { at: string; at_source: TimeSource } {
+  return { at, at_source: 'observed' };
+}
+
 function when(value: HarnessTime): { at: string; at_source: TimeSource } {
   const at = harnessTime(value);
   return at === undefined ? { at: now(), at_source: 'observed' } : { at, at_source: 'harness' };
@@ -123,9 +134,8 @@ export class TraceWriter implements RunTrace {
   }
 
   modelCall(call: ModelCall): void {
-    const { at, started_at, agent_id, ...fields } = call;
-    // `observed` is no time, so `when` makes it now.
-    const start = started_at === undefined ? undefined : when(started_at);
+    const { at, started_at, started_observed, agent_id, ...fields } = call;
+    const start = started_observed !== undefined ? observedAt(started_observed) : startOf(started_at);
     const record = {
       kind: 'model_call' as const,
       ...fields,

@@ -130,10 +130,11 @@ describe('agents', () => {
 });
 
 describe('model calls and the run', () => {
-  test('a model call has a start only where the harness marks one', () => {
-    const { trace, seen } = writer();
+  test('a model call has a start only where the harness marks one, with its time or when it was read', () => {
+    const { trace, seen, records } = writer();
     trace.modelCall({ model_call_id: 'm1', model: 'x', tokens: { input: 3, output: 1 }, at: T });
-    trace.modelCall({ model_call_id: 'm2', started_at: 'observed', agent_id: 'a', cost: 0.5 });
+    trace.modelCall({ model_call_id: 'm2', started_observed: '2026-11-30T02:06:51.000Z', agent_id: 'a', cost: 0.5 });
+    trace.modelCall({ model_call_id: 'm3', started_at: 'not a time', at: T });
     trace.modelCall({ started_at: '2026-11-30T02:06:50.000Z', at: T });
     expect(seen().slice(1)).toEqual([
       {
@@ -154,6 +155,7 @@ describe('model calls and the run', () => {
         started_at: 'OBS',
         started_at_source: 'observed',
       },
+      { kind: 'model_call', model_call_id: 'm3', at: T, at_source: 'harness' },
       {
         kind: 'model_call',
         at: T,
@@ -162,6 +164,7 @@ describe('model calls and the run', () => {
         started_at_source: 'harness',
       },
     ]);
+    expect(records[2]).toMatchObject({ started_at: '2026-11-30T02:06:51.000Z' });
   });
 
   test("a session's first time starts the run; a spawned run ends itself, with its exit code", () => {

@@ -10,6 +10,9 @@
  */
 import type { StopReason } from '@agentclientprotocol/sdk';
 import type { Correlator, RunContext } from '../../kernel/harness.js';
+import type { RunTrace } from '../../kernel/trace.js';
+import type { Tokens } from '../../kernel/events.js';
+import { now } from '../../kernel/clock.js';
 import { isObject, type JsonObject } from '../../kernel/json.js';
 import { addTokens, amount } from '../../kernel/metrics.js';
 import { BoundedMap } from '../../kernel/bounded-map.js';
@@ -41,6 +44,16 @@ const FINISHED: ReadonlyMap<unknown, boolean> = new Map([
   ['failed', false],
 ]);
 
+/**
+ * A model call's usage on a chunk (Qwen Code): the call ends now, and its `durationMs` says when it started; without
+ * it only the end is known.
+ */
+function modelCall(trace: RunTrace, tokens: Tokens, meta: JsonObject): void {
+  const duration = amount(meta.durationMs);
+  const started_at = duration === undefined ? undefined : Date.parse(now()) - duration;
+  trace.modelCall({ tokens, started_at });
+}
+
 /** The stop reason of a turn that ended normally; any other is a warning ("Stop reasons and usage"). */
 const END_TURN: StopReason = 'end_turn';
 
@@ -70,10 +83,16 @@ export function correlator(run: RunContext): Correlator {
     run.emit({ type: 'unknown', raw });
   }
 
-  function usage(source: JsonObject): void {
+  /** `meta`: the chunk's `_meta` when the usage is one model call's (Qwen Code), for the trace. */
+  function usage(source: JsonObject, meta?: JsonObject): void {
     const tokens = acpTokens(source);
     if (tokens === undefined) return;
     addTokens(metrics.tokens, tokens);
+    if (meta !== undefined && run.trace !== undefined) {
+      // The call's text goes first, as its usage event would send it.
+      span.flush();
+      modelCall(run.trace, tokens, meta);
+    }
     run.emit({ type: 'usage', tokens });
   }
 
@@ -115,7 +134,14 @@ export function correlator(run: RunContext): Correlator {
       if (value !== undefined && value !== null) record[field] = value;
     }
     const success = FINISHED.get(record.status);
-    if (success === undefined) return rules.open;
+    if (success === undefined) {
+      // Announced (`pending`, `in_progress`, or a permission request): the call has started; the protocol has no times.
+      run.trace?.callStarted({
+        call_id: id,
+        tool: rowOf(record, agent === undefined ? undefined : agentRules.get(agent)),
+      });
+      return rules.open;
+    }
     calls.take(id);
     finish(record, success);
     return rules.finished;
@@ -207,7 +233,7 @@ export function correlator(run: RunContext): Correlator {
     if (!isObject(perCall) || typeof perCall.inputTokens !== 'number' || typeof perCall.outputTokens !== 'number')
       return rules.text;
     usagePerCall = true;
-    usage(perCall);
+    usage(perCall, update._meta as JsonObject);
     return rules.usage;
   }
 

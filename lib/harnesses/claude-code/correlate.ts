@@ -9,13 +9,14 @@
  * the Read recovered from an unpaired result, and its `result` (token classes, cost).
  */
 import type { Correlator, RunContext } from '../../kernel/harness.js';
-import { addTokens, amount, excluding, tokenCount, tokensOf } from '../../kernel/metrics.js';
+import { addTokens, amount, tokenCount } from '../../kernel/metrics.js';
 import { stringField } from '../../kernel/tool-rules.js';
-import type { Tokens } from '../../kernel/events.js';
 import { isObject, type JsonObject } from '../../kernel/json.js';
 import { permissionDenied } from '../../kernel/permission-denied.js';
 import { recordRows, type RecordRule } from '../../kernel/record-table.js';
-import { bySubtype, dialect, endRun, errorCode, errorMessage } from './dialect.js';
+import { bySubtype, dialect, endRun, errorCode, errorMessage, parentToolUse } from './dialect.js';
+import { modelCalls } from './model-calls.js';
+import { claudeTokens } from './tokens.js';
 import { orchestration } from './orchestration.js';
 import { shellDirectories } from './shell-directory.js';
 
@@ -86,8 +87,10 @@ export function correlator(run: RunContext): Correlator {
   const recover = readRecovery(run);
   const stream = dialect(run, records, {
     joinText: 'message',
-    unpaired: (block, record, is_success) => tasks.consumed(block) || recover(block, record, is_success),
+    unpaired: (block, record, is_success) =>
+      tasks.consumed(block, record, is_success) || recover(block, record, is_success),
     directories: shellDirectories(run),
+    modelCalls: run.trace && modelCalls(run.trace, run.limits, parentToolUse, false),
   });
   const tasks = orchestration(run, stream, records.system.rules);
   // The text of the last API error message reported: the error `result` that follows repeats it.
@@ -171,18 +174,6 @@ export function readRecovery(run: RunContext) {
     run.tool({ name: 'Read', input, is_success, result: meta, output: block.content, raw: { tool_result: block } });
     return true;
   };
-}
-
-/** The shared token mapping (docs/contract.md): Claude's input is already uncached; thinking is part of output. */
-export function claudeTokens(usage: JsonObject): Tokens {
-  const details = isObject(usage.output_tokens_details) ? usage.output_tokens_details : {};
-  return tokensOf({
-    input: usage.input_tokens,
-    output: excluding(tokenCount(usage.output_tokens), tokenCount(details.thinking_tokens)),
-    reasoning: details.thinking_tokens,
-    cache_read: usage.cache_read_input_tokens,
-    cache_write: usage.cache_creation_input_tokens,
-  });
 }
 
 /** The text of the CLI's own API error message: its text blocks joined. */

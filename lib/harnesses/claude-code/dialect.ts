@@ -17,6 +17,7 @@ import { amount, tokenCount } from '../../kernel/metrics.js';
 import { BoundedMap } from '../../kernel/bounded-map.js';
 import { recordTable, type RecordHandlers, type RecordRows, type RecordRule } from '../../kernel/record-table.js';
 import type { Directory } from '../../kernel/shell/directory.js';
+import type { ModelCalls } from './model-calls.js';
 import type { ShellDirectories } from './shell-directory.js';
 
 /** The rows of a harness's records table this module applies, under the harness's own rule names. */
@@ -38,13 +39,19 @@ interface DialectOptions {
   unpaired?(block: JsonObject, record: JsonObject, is_success: boolean): boolean;
   /** Where each call runs, when the harness moves it (Claude Code's shell directory). */
   directories?: ShellDirectories;
+  /** For the trace: the agent whose record this is; default its `parent_tool_use_id` (absent: the root agent). */
+  agentOf?(record: JsonObject | undefined): string | undefined;
+  /** For the trace, when it is on: the model calls, told of each record before its agent becomes current. */
+  modelCalls?: ModelCalls;
+  /** For the trace: the first record's `timestamp` is the run's start (a session file's). */
+  begins?: boolean;
 }
 
 export interface Dialect {
   readonly assistant: RecordRule;
   readonly user: RecordRule;
-  /** Forgets a call waiting for its result: its result, if it comes, is unpaired. */
-  dropCall(id: string): void;
+  /** Forgets a call waiting for its result: its result, if it comes, is unpaired. Returns its tool's name. */
+  dropCall(id: string): string | undefined;
   /** The harness's correlator: its records table dispatched, text flushed and session ids captured first. */
   correlator<Rows extends RecordRows>(handlers: RecordHandlers<Rows>): Correlator;
 }
@@ -62,6 +69,8 @@ interface Pending {
 
 export function dialect(run: RunContext, rows: DialectRows, options: DialectOptions): Dialect {
   const span = run.textSpan();
+  const agentOf = options.agentOf ?? parentToolUse;
+  let begun = options.begins !== true;
   // Ambiguous uses are held too: the bound counts uses, not ids, so one id repeated cannot escape it.
   let heldUses = 0;
   const pending = new BoundedMap<Pending>(run.limits, settle);
@@ -134,6 +143,7 @@ export function dialect(run: RunContext, rows: DialectRows, options: DialectOpti
     const waiting = pending.get(id);
     if (!waiting) {
       heldUses++;
+      run.trace?.callStarted({ call_id: id, tool: name, at: record.timestamp });
       const directories = options.directories;
       return pending.set(
         id,
@@ -171,6 +181,7 @@ export function dialect(run: RunContext, rows: DialectRows, options: DialectOpti
         result: meta,
         output: block.content,
         raw: { tool_use: use, tool_result: block },
+        ended_at: record.timestamp,
         ...placed(waiting),
       });
     }
@@ -202,20 +213,33 @@ export function dialect(run: RunContext, rows: DialectRows, options: DialectOpti
   return {
     assistant,
     user,
-    dropCall: (id) => void take(id),
+    dropCall: (id) => take(id)?.uses[0]?.name as string | undefined,
     correlator: (handlers) => ({
       // Text waits only for more assistant lines of its message; anything else ends it.
       record: recordTable(run, handlers, (record) => {
         if (record?.type !== 'assistant') span.flush();
         run.reportSession(record?.session_id);
+        if (!begun && typeof record?.timestamp === 'string') {
+          begun = true;
+          run.trace?.began(record.timestamp);
+        }
+        options.modelCalls?.record(record);
+        run.trace?.agent(agentOf(record));
       }),
       end() {
         span.flush();
+        options.modelCalls?.end();
         pending.evictAll();
       },
       flush: () => span.flush(),
     }),
   };
+}
+
+/** The subagent a stream-json line belongs to: the Agent (or Task) call it runs under. */
+export function parentToolUse(record: JsonObject | undefined): string | undefined {
+  const id = record?.parent_tool_use_id;
+  return typeof id === 'string' && id !== '' ? id : undefined;
 }
 
 let unserializable = 0;

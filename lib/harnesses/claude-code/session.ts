@@ -12,9 +12,12 @@ import { addTokens, amount } from '../../kernel/metrics.js';
 import { recordRows, type RecordRule } from '../../kernel/record-table.js';
 import { envDir, transcriptFacts, type SessionFormat, type SessionLocation } from '../../kernel/session.js';
 import { agentFiles, filesIn, namesIn } from '../../files/session-dirs.js';
-import { apiErrorText, claudeTokens, readRecovery } from './correlate.js';
+import { apiErrorText, readRecovery } from './correlate.js';
+import { claudeTokens } from './tokens.js';
 import { recordedDirectories } from './shell-directory.js';
 import { bySubtype, dialect } from './dialect.js';
+import { modelCalls } from './model-calls.js';
+import { sessionAgents } from './session-agents.js';
 import { tools } from './tools.js';
 
 const consumed = (what: string) => ({ handling: `${what}: consumed`, rules: { consumed: `${what}: consumed` } });
@@ -57,11 +60,15 @@ const sessionRecords = recordRows({
 });
 
 function sessionCorrelator(run: RunContext): Correlator {
+  const agents = run.trace && sessionAgents(run.trace, run.limits);
   const stream = dialect(run, sessionRecords, {
     joinText: 'message',
     unpaired: readRecovery(run),
     // Each record says where its calls ran (docs/harnesses/claude-code.md "Shell directory").
     directories: recordedDirectories(run),
+    agentOf: agents?.agentOf,
+    begins: true,
+    modelCalls: run.trace && agents && modelCalls(run.trace, run.limits, agents.known, true),
   });
   // One API message spans several records, each with the message's final usage: counted once.
   const counted = new Set<string>();

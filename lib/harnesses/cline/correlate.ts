@@ -21,6 +21,7 @@ import { PendingText } from './pending-text.js';
 import { agentEvents, consumedTeamTypes, records, teamEvents } from './records.js';
 import { refusalOf } from './refusals.js';
 import { usageEvent } from './usage.js';
+import { clineTrace } from './trace.js';
 
 export { agentEvents, records, teamEvents };
 
@@ -60,6 +61,7 @@ export function correlator(run: RunContext): Correlator {
   /** A call was refused: a `run_aborted` then is the refusal's doing. */
   let refused = false;
   const shutDown = new BoundedMap<true>(run.limits.maxPendingTools);
+  const traced = run.trace && clineTrace(run.trace, run.limits);
 
   function unknown(raw: unknown): void {
     run.emit({ type: 'unknown', raw });
@@ -110,7 +112,9 @@ export function correlator(run: RunContext): Correlator {
     if (earlier) unresolved(earlier);
     // Sized by its line alone: the input is part of it.
     calls.set(id, { line, id, name, input: event.input }, line);
+    run.trace?.callStarted({ call_id: id, tool: name, at: line.ts });
     if (name !== 'spawn_agent') return rules.tool;
+    traced?.spawn(id, line);
     run.emit({ type: 'orchestration', action: 'subagent_started', subagent_id: id });
     return rules.subagent;
   }
@@ -145,6 +149,7 @@ export function correlator(run: RunContext): Correlator {
       is_success: successOf(event),
       output: event.output,
       raw: { content_start: call.line, content_end: line },
+      ended_at: line.ts,
     });
     const refusal = refusalOf(call.name, event);
     if (refusal === undefined) return rules.toolEnd;
@@ -153,8 +158,9 @@ export function correlator(run: RunContext): Correlator {
     return rules.refused;
   }
 
-  function usage(event: JsonObject): string {
+  function usage(line: JsonObject, event: JsonObject): string {
     const body = usageEvent(event);
+    traced?.usage(line, body?.tokens, body?.cost);
     if (body === undefined) return agentEvents.usage.rules.zero;
     addTokens(run.metrics.tokens, body.tokens);
     if (body.cost !== undefined) run.metrics.cost = (run.metrics.cost ?? 0) + body.cost;
@@ -200,14 +206,18 @@ export function correlator(run: RunContext): Correlator {
       case 'content_end':
         return contentEnd(line, event);
       case 'usage':
-        return usage(event);
+        return usage(line, event);
       case 'notice':
         return notice(line, event);
       case 'error':
         return agentError(line, event);
       case 'iteration_start':
-      case 'iteration_end':
+        traced?.iterationStart(line);
+        return agentEvents[event.type].rules.consumed;
       case 'done':
+        traced?.done(line, event);
+        return agentEvents[event.type].rules.consumed;
+      case 'iteration_end':
         return agentEvents[event.type].rules.consumed;
       default:
         unknown(line);
@@ -291,7 +301,7 @@ export function correlator(run: RunContext): Correlator {
   return {
     record: recordTable<typeof records>(run, {
       agent_event: topAgentEvent,
-      hook_event: () => records.hook_event.rules.consumed,
+      hook_event: (line) => (traced?.hook(line), records.hook_event.rules.consumed),
       team_event: teamEvent,
       run_start: (line) => (run.reportSession(line.sessionId), records.run_start.rules.consumed),
       run_result: runResult,

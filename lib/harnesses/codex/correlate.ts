@@ -9,6 +9,7 @@
  */
 import type { Tokens } from '../../kernel/events.js';
 import type { Correlator, RunContext } from '../../kernel/harness.js';
+import type { RunTrace } from '../../kernel/trace.js';
 import { isObject, type JsonObject } from '../../kernel/json.js';
 import { recordTable, recordRows } from '../../kernel/record-table.js';
 import { excluding, tokenCount, tokensOf } from '../../kernel/metrics.js';
@@ -31,6 +32,9 @@ const statusSuccess = new Map<unknown, boolean>([
   ['failed', false],
   ['declined', false],
 ]);
+
+/** The item types that are no tool call (what the model said, Codex's notices): no call in the trace. */
+const NOT_CALLS = new Set<unknown>(['agent_message', 'reasoning', 'error']);
 
 /** docs/harnesses/codex.md "Raw event stream", one row per top-level `type`, with the rules that apply it. */
 export const records = recordRows({
@@ -67,7 +71,11 @@ export const records = recordRows({
   },
 });
 
-export function correlator(run: RunContext): Correlator {
+/**
+ * `recordTime`: the harness's time of the record being read, where its source has one (a rollout's lines; stdout's
+ * records have none), for the trace.
+ */
+export function correlator(run: RunContext, recordTime: () => unknown = () => undefined): Correlator {
   const open = new BoundedMap<OpenItem>(run.limits, ({ record, item }) => classify(record, item, false));
   // Subagents whose end was reported: Codex restates an end on every later call naming the subagent.
   const endedSubagents = new BoundedMap<true>(run.limits);
@@ -101,6 +109,8 @@ export function correlator(run: RunContext): Correlator {
       return records[type].rules.malformed;
     }
     open.set(item.id as string, { record, item });
+    if (!NOT_CALLS.has(item.type))
+      run.trace?.callStarted({ call_id: item.id as string, tool: item.type as string, at: recordTime() });
     return records[type].rules.recorded;
   }
 
@@ -123,14 +133,19 @@ export function correlator(run: RunContext): Correlator {
   function classify(record: JsonObject, item: JsonObject, completed: boolean): void {
     const exit_code =
       typeof item.exit_code === 'number' && Number.isInteger(item.exit_code) ? item.exit_code : undefined;
+    const input = item.type === 'collab_tool_call' ? withNewSubagentEnds(item) : item;
+    if (run.trace !== undefined && item.type === 'collab_tool_call') subagentTimes(run.trace, input, recordTime());
     run.tool({
+      id: typeof item.id === 'string' && item.id !== '' ? item.id : undefined,
       name: item.type as string,
-      input: item.type === 'collab_tool_call' ? withNewSubagentEnds(item) : item,
+      input,
       is_success: completed ? success(item, exit_code) : undefined,
       exit_code,
       // Only a rollout's command says where it ran (session.ts); stdout's never does.
       working_directory: typeof item.working_directory === 'string' ? item.working_directory : undefined,
       raw: record,
+      ended_at: recordTime(),
+      call: NOT_CALLS.has(item.type) ? false : undefined,
     });
   }
 
@@ -205,6 +220,21 @@ export function correlator(run: RunContext): Correlator {
 }
 
 /**
+ * A collab call's subagent starts and ends at the record's time, before its orchestration events (which would give
+ * them the time they were read): `spawn_agent` starts each receiver, a terminal state not reported before ends it.
+ */
+function subagentTimes(trace: RunTrace, item: JsonObject, at: unknown): void {
+  const call_id = typeof item.id === 'string' && item.id !== '' ? item.id : undefined;
+  if (item.tool === 'spawn_agent' && Array.isArray(item.receiver_thread_ids))
+    for (const agent_id of item.receiver_thread_ids)
+      if (typeof agent_id === 'string' && agent_id !== '') trace.agentStarted({ agent_id, call_id, at });
+  for (const [agent_id, state] of Object.entries(isObject(item.agents_states) ? item.agents_states : {})) {
+    const end = subagentEnd(state);
+    if (end !== undefined) trace.agentEnded(agent_id, end === 'subagent_completed' ? 'completed' : 'failed', at);
+  }
+}
+
+/**
  * One turn's tokens from two running totals, class by class (docs/harnesses/codex.md): this total minus the
  * previous one; a class that would come out negative (a resumed thread restarts its count) is
  * this turn's total instead.
@@ -229,7 +259,7 @@ function success(item: JsonObject, exit_code: number | undefined): boolean | und
  * The shared token mapping (docs/harnesses/codex.md): cached input is part of `input_tokens`, reasoning part of
  * `output_tokens`.
  */
-function codexTokens(usage: JsonObject): Tokens {
+export function codexTokens(usage: JsonObject): Tokens {
   const input = tokenCount(usage.input_tokens);
   const cached = tokenCount(usage.cached_input_tokens);
   const output = tokenCount(usage.output_tokens);

@@ -14,7 +14,8 @@ import type { commandDirectories } from './directories.js';
 import { refusalOf } from './refusals.js';
 import { shellJoin } from './shell-join.js';
 
-const CALLS = new Set<unknown>(['function_call', 'custom_tool_call']);
+/** The model-facing records that ask for a call (`call_id`, `name`). */
+export const CALLS = new Set<unknown>(['function_call', 'custom_tool_call']);
 const OUTPUTS = new Set<unknown>(['function_call_output', 'custom_tool_call_output']);
 /** The model's shell tools: `exec_command {cmd, workdir}` (0.171), `shell {command: argv}` (older builds). */
 const SHELLS = new Set<unknown>(['exec_command', 'shell', 'shell_command']);

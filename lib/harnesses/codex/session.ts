@@ -7,13 +7,14 @@
  */
 import { basename, join } from 'node:path';
 import type { Correlator, Harness, RunContext } from '../../kernel/harness.js';
+import type { AgentStart } from '../../kernel/trace.js';
 import { isObject, type JsonObject } from '../../kernel/json.js';
 import { commandDirectories } from './directories.js';
-import { rawCalls } from './raw-calls.js';
+import { CALLS, rawCalls } from './raw-calls.js';
 import { recordRows, recordTable, type RecordHandlers } from '../../kernel/record-table.js';
 import { envDir, type SessionFormat, type SessionLocation } from '../../kernel/session.js';
 import { filesIn, firstLine, mapLimited, namesIn } from '../../files/session-dirs.js';
-import { correlator as stdoutCorrelator } from './correlate.js';
+import { codexTokens, correlator as stdoutCorrelator } from './correlate.js';
 import { tools } from './tools.js';
 import { shellJoin } from './shell-join.js';
 
@@ -136,7 +137,15 @@ function rowOf(line: JsonObject): string | undefined {
 const payloadOf = (line: JsonObject): JsonObject => (isObject(line.payload) ? line.payload : {});
 
 function sessionCorrelator(run: RunContext): Correlator {
-  const stdout = stdoutCorrelator(run);
+  // The line being read: its `timestamp` is the time of the stdout records it stands for.
+  let lineTime: unknown;
+  const stdout = stdoutCorrelator(run, () => lineTime);
+  // The model the turn runs (its turn_context), for the trace's model calls.
+  let model: string | undefined;
+  // With the trace on, a sub-agent's own rollout: its records are that subagent's, from its first turn's start.
+  let thread: AgentStart | undefined;
+  // How its last turn ended, unless another began since: the agent's end, said at the end of input.
+  let threadEnd: { status: 'completed' | 'failed'; at: unknown } | undefined;
   // The thread's running total at the last token_count: what stdout's turn.completed reports.
   let total: unknown;
   const rows = sessionRecords;
@@ -165,10 +174,9 @@ function sessionCorrelator(run: RunContext): Correlator {
     if (isObject(error)) {
       stdout.record({ type: 'error', message: error.message });
       stdout.record({ type: 'turn.failed', error: { message: error.message } });
-      return rows['event_msg/task_complete'].rules.failed;
-    }
-    stdout.record({ type: 'turn.completed', ...(total !== undefined && { usage: total }) });
-    return rows['event_msg/task_complete'].rules.completed;
+    } else stdout.record({ type: 'turn.completed', ...(total !== undefined && { usage: total }) });
+    if (thread !== undefined) threadEnd = { status: isObject(error) ? 'failed' : 'completed', at: line.timestamp };
+    return rows['event_msg/task_complete'].rules[isObject(error) ? 'failed' : 'completed'];
   }
 
   const consume =
@@ -178,14 +186,23 @@ function sessionCorrelator(run: RunContext): Correlator {
 
   const handlers: RecordHandlers<typeof rows> = {
     session_meta(line) {
+      run.trace?.began(line.timestamp);
       run.reportSession(payloadOf(line).id);
       run.reportCwd(payloadOf(line).cwd);
+      thread = run.trace && subagentThread(line);
       return rows.session_meta.rules.meta;
     },
-    'event_msg/task_started': () => (
-      stdout.record({ type: 'turn.started' }),
-      rows['event_msg/task_started'].rules.turn
-    ),
+    'event_msg/task_started'(line) {
+      if (thread !== undefined) {
+        // Said once: a later turn's agentStarted finds the agent open.
+        run.trace!.agent(undefined);
+        run.trace!.agentStarted({ ...thread, at: line.timestamp });
+        run.trace!.agent(thread.agent_id);
+        threadEnd = undefined;
+      }
+      stdout.record({ type: 'turn.started' });
+      return rows['event_msg/task_started'].rules.turn;
+    },
     'event_msg/item_completed': itemCompleted,
     'event_msg/token_count'(line) {
       const info = payloadOf(line).info;
@@ -195,21 +212,53 @@ function sessionCorrelator(run: RunContext): Correlator {
     'event_msg/task_complete': taskComplete,
     'event_msg/*': consume('event_msg/*'),
     response_item(line) {
-      directories.call(payloadOf(line));
-      return raw.response(payloadOf(line)) ? rows.response_item.rules.call : rows.response_item.rules.consumed;
+      const payload = payloadOf(line);
+      directories.call(payload);
+      // The model asked for a call: when it starts (its item completes when it ends).
+      if (run.trace !== undefined && CALLS.has(payload.type) && typeof payload.call_id === 'string')
+        run.trace.callStarted({ call_id: payload.call_id, tool: String(payload.name), at: line.timestamp });
+      return raw.response(payload) ? rows.response_item.rules.call : rows.response_item.rules.consumed;
     },
-    turn_context: (line) => (directories.turn(payloadOf(line)), rows.turn_context.rules.consumed),
+    turn_context(line) {
+      directories.turn(payloadOf(line));
+      model = typeof payloadOf(line).model === 'string' ? (payloadOf(line).model as string) : undefined;
+      return rows.turn_context.rules.consumed;
+    },
     world_state: consume('world_state'),
-    token_usage_record: consume('token_usage_record'),
+    token_usage_record(line) {
+      const { response_id, usage } = payloadOf(line);
+      // One response's usage: a model call with its end; the rollout marks no request start.
+      run.trace?.modelCall({
+        model_call_id: typeof response_id === 'string' && response_id !== '' ? response_id : undefined,
+        model,
+        tokens: isObject(usage) ? codexTokens(usage) : undefined,
+        at: line.timestamp,
+      });
+      return rows.token_usage_record.rules.consumed;
+    },
   };
   return {
-    record: recordTable(run, handlers, undefined, rowOf),
+    record: recordTable(run, handlers, (line) => (lineTime = line?.timestamp), rowOf),
     end() {
       raw.end();
       stdout.end();
+      if (thread !== undefined && threadEnd !== undefined)
+        run.trace!.agentEnded(thread.agent_id, threadEnd.status, threadEnd.at);
     },
     flush: () => stdout.flush?.(),
   };
+}
+
+/**
+ * A sub-agent's own rollout (`session_meta.source.subagent.thread_spawn`): the subagent whose records it holds, by its
+ * thread id (the parent's orchestration `subagent_id`) and its role or nickname.
+ */
+function subagentThread(line: JsonObject): AgentStart | undefined {
+  const payload = payloadOf(line);
+  const source = isObject(payload.source) && isObject(payload.source.subagent) ? payload.source.subagent : {};
+  if (!isObject(source.thread_spawn) || typeof payload.id !== 'string' || payload.id === '') return undefined;
+  const name = payload.agent_role ?? payload.agent_nickname;
+  return { agent_id: payload.id, name: typeof name === 'string' && name !== '' ? name : undefined };
 }
 
 const sessionReader: Harness = { name: 'codex', correlator: sessionCorrelator, records: sessionRecords, tools };

@@ -19,6 +19,7 @@ import { stringField } from '../../kernel/tool-rules.js';
 import { permissionDenied } from '../../kernel/permission-denied.js';
 import { consumedRecords, records } from './records.js';
 import type { CopilotResult } from './tools.js';
+import { copilotTrace } from './trace.js';
 
 export { records };
 
@@ -58,6 +59,7 @@ export function correlator(run: RunContext): Correlator {
   const skills = new BoundedMap<string>(run.limits);
   // Whether an error event went out: a failed `result` then needs none of its own.
   let errorReported = false;
+  const traced = run.trace && copilotTrace(run.trace, run.limits, (id) => calls.get(id)?.record);
 
   /** The record is unknown, verbatim, under `rule`. */
   function unknown(record: JsonObject, rule: string): string {
@@ -89,6 +91,7 @@ export function correlator(run: RunContext): Correlator {
     // The first start keeps its place; a second under the same id cannot be told apart from it.
     if (calls.get(id) !== undefined) return unknown(record, rules.repeated);
     calls.set(id, { record, name, input: data!.arguments, subagent: false });
+    run.trace?.callStarted({ call_id: id, tool: name, at: record.timestamp });
     return rules.recorded;
   }
 
@@ -97,7 +100,7 @@ export function correlator(run: RunContext): Correlator {
     const id = stringField(dataOf(record), 'toolCallId');
     const call = id === undefined ? undefined : calls.take(id);
     if (call === undefined) return unknown(record, rules.unpaired);
-    classify(call, record);
+    classify(call, record, id);
     const error = dataOf(record)?.error;
     if (!isObject(error) || error.code !== 'denied') return rules.tools;
     permissionDenied(run, { tool: call.name, reason: stringField(error, 'message') ?? 'denied' });
@@ -108,7 +111,7 @@ export function correlator(run: RunContext): Correlator {
    * Sends a call to the tool table; one never completed (`completion` undefined) has its outcome unset
    * (docs/contract.md).
    */
-  function classify(call: Started, completion: JsonObject | undefined): void {
+  function classify(call: Started, completion: JsonObject | undefined, id?: string): void {
     const data = completion === undefined ? undefined : dataOf(completion);
     const exit = isObject(data?.shellExecution) ? data.shellExecution.exitCode : undefined;
     const telemetry =
@@ -122,6 +125,7 @@ export function correlator(run: RunContext): Correlator {
       skillPath: skill === undefined ? undefined : skills.get(skill),
     };
     run.tool({
+      id: id ?? stringField(dataOf(call.record), 'toolCallId'),
       name: call.name,
       input: call.input,
       is_success: typeof data?.success === 'boolean' ? data.success : undefined,
@@ -133,6 +137,7 @@ export function correlator(run: RunContext): Correlator {
         completion === undefined
           ? { execution_start: call.record }
           : { execution_start: call.record, execution_complete: completion },
+      ended_at: completion?.timestamp,
     });
   }
 
@@ -144,7 +149,8 @@ export function correlator(run: RunContext): Correlator {
     if (type === 'subagent.started') {
       const call = calls.get(id);
       if (call !== undefined) call.subagent = true;
-    }
+      traced?.subagentStarted(record, id);
+    } else traced?.subagentEnded(record, id, type === 'subagent.completed');
     run.emit({
       type: 'orchestration',
       ...SUBAGENT[type],
@@ -194,7 +200,7 @@ export function correlator(run: RunContext): Correlator {
     const cost = amount(data!.cost);
     addTokens(run.metrics.tokens, tokens);
     if (cost !== undefined) run.metrics.cost = (run.metrics.cost ?? 0) + cost;
-    run.emit({ type: 'usage', tokens, cost });
+    run.emit({ type: 'usage', tokens, cost }, traced?.usage(record, data!, tokens, cost));
     return rules.usage;
   }
 
@@ -234,26 +240,33 @@ export function correlator(run: RunContext): Correlator {
   }
 
   return {
-    record: recordTable<typeof records>(run, {
-      ...consumedHandlers,
-      'assistant.message': (record) => text(record, 'agent'),
-      'assistant.reasoning': (record) => text(record, 'reasoning'),
-      'tool.execution_start': executionStart,
-      'tool.execution_complete': executionComplete,
-      'subagent.started': (record) => subagent(record, 'subagent.started'),
-      'subagent.completed': (record) => subagent(record, 'subagent.completed'),
-      'subagent.failed': (record) => subagent(record, 'subagent.failed'),
-      'session.error': (record) => relay(record, 'session.error'),
-      'session.warning': (record) => relay(record, 'session.warning'),
-      'session.info': sessionInfo,
-      abort,
-      'assistant.usage': usage,
-      result,
-      'session.skills_loaded': skillsLoaded,
-      'skill.invoked': (record) => (locateSkill(dataOf(record)), records['skill.invoked'].rules.skills),
-      'external_tool.requested': (record) => unknown(record, records['external_tool.requested'].rules.unknown),
-      'external_tool.completed': (record) => unknown(record, records['external_tool.completed'].rules.unknown),
-    }),
+    record: recordTable<typeof records>(
+      run,
+      {
+        ...consumedHandlers,
+        'model.call_start': (record) => (traced?.callStart(record), records['model.call_start'].rules.consumed),
+        'model.call_finished': (record) => (traced?.callEnd(record), records['model.call_finished'].rules.consumed),
+        'model.call_failure': (record) => (traced?.callEnd(record), records['model.call_failure'].rules.consumed),
+        'assistant.message': (record) => text(record, 'agent'),
+        'assistant.reasoning': (record) => text(record, 'reasoning'),
+        'tool.execution_start': executionStart,
+        'tool.execution_complete': executionComplete,
+        'subagent.started': (record) => subagent(record, 'subagent.started'),
+        'subagent.completed': (record) => subagent(record, 'subagent.completed'),
+        'subagent.failed': (record) => subagent(record, 'subagent.failed'),
+        'session.error': (record) => relay(record, 'session.error'),
+        'session.warning': (record) => relay(record, 'session.warning'),
+        'session.info': sessionInfo,
+        abort,
+        'assistant.usage': usage,
+        result,
+        'session.skills_loaded': skillsLoaded,
+        'skill.invoked': (record) => (locateSkill(dataOf(record)), records['skill.invoked'].rules.skills),
+        'external_tool.requested': (record) => unknown(record, records['external_tool.requested'].rules.unknown),
+        'external_tool.completed': (record) => unknown(record, records['external_tool.completed'].rules.unknown),
+      },
+      traced && ((record) => traced.record(record)),
+    ),
     end() {
       calls.evictAll();
     },

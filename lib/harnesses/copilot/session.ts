@@ -37,6 +37,8 @@ function sessionCorrelator(run: RunContext): Correlator {
       if (isObject(value) && value.type === 'session.start') {
         const data = isObject(value.data) ? value.data : {};
         run.reportCwd(isObject(data.context) ? data.context.cwd : undefined);
+        // For the trace: the session's start is the run's.
+        run.trace?.began(value.timestamp);
         return sessionRecords['session.start'].rules.cwd;
       }
       if (!isObject(value) || value.type !== 'session.usage_record') return stdout.record(value);

@@ -10,6 +10,7 @@
  */
 import type { Tokens } from '../../kernel/events.js';
 import type { Correlator, RunContext } from '../../kernel/harness.js';
+import type { RunTrace } from '../../kernel/trace.js';
 import { isObject, type JsonObject } from '../../kernel/json.js';
 import { amount, tokenCount, tokensOf } from '../../kernel/metrics.js';
 import { BoundedMap } from '../../kernel/bounded-map.js';
@@ -117,6 +118,7 @@ export function correlator(run: RunContext): Correlator {
   }
 
   function init(record: JsonObject): string {
+    run.trace?.began(record.timestamp);
     const id = stringField(record, 'session_id');
     if (id === undefined) {
       unknown(record);
@@ -144,6 +146,8 @@ export function correlator(run: RunContext): Correlator {
       return records.tool_use.rules.malformed;
     }
     pending.set(id, record);
+    if (run.trace !== undefined)
+      announce(run.trace, id, record.tool_name as string, record.parameters, record.timestamp);
     return records.tool_use.rules.recorded;
   }
 
@@ -154,12 +158,18 @@ export function correlator(run: RunContext): Correlator {
       unknown(record);
       return records.tool_result.rules.unpaired;
     }
+    const is_success = STATUS_SUCCESS.get(record.status);
+    // The subagent ended with its call (the tool table's orchestration event says so at the call's end).
+    if (use.tool_name === 'invoke_agent')
+      run.trace?.agentEnded(id!, is_success === false ? 'failed' : 'completed', record.timestamp);
     run.tool({
+      id,
       name: use.tool_name as string,
       input: use.parameters,
-      is_success: STATUS_SUCCESS.get(record.status),
+      is_success,
       output: record.output,
       raw: { tool_use: use, tool_result: record },
+      ended_at: record.timestamp,
     });
     const error = isObject(record.error) ? record.error : {};
     const message = stringField(error, 'message');
@@ -176,7 +186,12 @@ export function correlator(run: RunContext): Correlator {
 
   /** A call whose result never came: classified with its outcome unset (docs/contract.md). */
   function settle(use: JsonObject): void {
-    run.tool({ name: use.tool_name as string, input: use.parameters, raw: { tool_use: use } });
+    run.tool({
+      id: use.tool_id as string,
+      name: use.tool_name as string,
+      input: use.parameters,
+      raw: { tool_use: use },
+    });
   }
 
   function error(record: JsonObject): string {
@@ -242,6 +257,31 @@ export function correlator(run: RunContext): Correlator {
     },
     flush: () => span.flush(),
   };
+}
+
+/**
+ * A call the harness announced, for the trace: `call_started` at its record's time, and an `invoke_agent` call's
+ * subagent (`agent_id` = the call's `tool_id`, the orchestration event's `subagent_id`), which runs inside the call.
+ * `native_id`: the subagent's own chat id, where the session file names it.
+ */
+export function announce(
+  trace: RunTrace,
+  call_id: string,
+  tool: string,
+  input: unknown,
+  at: unknown,
+  native_id?: unknown,
+) {
+  trace.callStarted({ call_id, tool, at });
+  if (tool !== 'invoke_agent') return;
+  const name = stringField(input, 'agent_name');
+  trace.agentStarted({
+    agent_id: call_id,
+    call_id,
+    name,
+    native_id: typeof native_id === 'string' && native_id !== '' ? native_id : undefined,
+    at,
+  });
 }
 
 /**

@@ -13,7 +13,7 @@ import { addTokens, tokenCount } from '../../kernel/metrics.js';
 import { BoundedMap } from '../../kernel/bounded-map.js';
 import { recordRows, recordTable } from '../../kernel/record-table.js';
 import type { SessionFormat } from '../../kernel/session.js';
-import { correlator as stdoutCorrelator, geminiTokens } from './correlate.js';
+import { announce, correlator as stdoutCorrelator, geminiTokens } from './correlate.js';
 import { digest, newText, SeenMessages, type Seen } from './seen.js';
 import { findGeminiSessions, locateGeminiSession, projectRootOf } from './session-files.js';
 import { tools } from './tools.js';
@@ -160,7 +160,8 @@ function sessionCorrelator(run: RunContext): Correlator {
     seen.update(message, state);
   }
 
-  function calls(id: string, state: Seen, list: unknown[]): void {
+  /** A response's calls; `at`: the response's time, when its calls start (a call's own `timestamp` is its end). */
+  function calls(id: string, state: Seen, list: unknown[], at: unknown): void {
     list.forEach((call, index) => {
       const key = isObject(call) && typeof call.id === 'string' ? call.id : `#${index}`;
       if (state.calls.includes(key)) return;
@@ -168,6 +169,7 @@ function sessionCorrelator(run: RunContext): Correlator {
         state.calls.push(key);
         return unknown(call);
       }
+      if (run.trace !== undefined) announce(run.trace, key, call.name, call.args, at, call.agentId);
       if (!FINAL.has(call.status as string)) {
         waiting.take(key);
         return waiting.set(key, { message: id, call });
@@ -211,10 +213,13 @@ function sessionCorrelator(run: RunContext): Correlator {
     if (!state.usage && isObject(record.tokens)) {
       state.usage = true;
       const tokens = responseTokens(record.tokens);
-      run.emit({ type: 'usage', tokens });
+      // The response is a model call: its end is the message's time; no record marks its start.
+      const model = typeof record.model === 'string' && record.model !== '' ? record.model : undefined;
+      run.trace?.modelCall({ model_call_id: id, model, tokens, at: record.timestamp });
+      run.emit({ type: 'usage', tokens }, run.trace && { model_call_id: id });
       addTokens(run.metrics.tokens, tokens);
     }
-    if (Array.isArray(record.toolCalls)) calls(id, state, record.toolCalls);
+    if (Array.isArray(record.toolCalls)) calls(id, state, record.toolCalls, record.timestamp);
     seen.update(id, state);
     return rewrite ? sessionRecords.gemini.rules.rewrite : sessionRecords.gemini.rules.response;
   }
@@ -251,7 +256,12 @@ function sessionCorrelator(run: RunContext): Correlator {
     record: recordTable<typeof sessionRecords>(
       run,
       {
-        metadata: (record) => (run.reportSession(record.sessionId), sessionRecords.metadata.rules.header),
+        metadata(record) {
+          // The first one starts the chat (a resumed run's own is later: the trace has begun by then).
+          run.trace?.began(record.startTime);
+          run.reportSession(record.sessionId);
+          return sessionRecords.metadata.rules.header;
+        },
         gemini: response,
         user: () => sessionRecords.user.rules.consumed,
         $set: set,

@@ -47,6 +47,8 @@ export const records = recordRows({
 export function correlator(run: RunContext): Correlator {
   const span = run.textSpan({ cumulative: true });
   const pending = new BoundedMap<Pending>(run.limits, settle);
+  // The `created` time (unix seconds) of the message being read, for the trace.
+  let created: unknown;
 
   function unknown(raw: unknown): void {
     run.emit({ type: 'unknown', raw });
@@ -86,6 +88,7 @@ export function correlator(run: RunContext): Correlator {
     const [blocks, rule] = role;
     // A non-string id cannot key a span; it joins the null-id fragments.
     const id = typeof msg.id === 'string' ? msg.id : null;
+    created = msg.created;
     for (const block of msg.content as unknown[]) {
       const handle = isObject(block) && typeof block.type === 'string' ? blocks.get(block.type) : undefined;
       if (handle) handle(block as JsonObject, id);
@@ -108,6 +111,7 @@ export function correlator(run: RunContext): Correlator {
     // A second request under an id still waiting cannot be told apart from the first by its response.
     if (typeof id !== 'string' || id === '' || name === undefined || pending.get(id)) return unknown(block);
     pending.set(id, { name, input: value.arguments, request: block });
+    run.trace?.callStarted({ call_id: id, tool: name, at: created });
   }
 
   function resolveToolResponse(block: JsonObject): void {
@@ -118,17 +122,24 @@ export function correlator(run: RunContext): Correlator {
     const structured = isObject(value.structuredContent) ? value.structuredContent : {};
     const exitCode = structured.exit_code;
     run.tool({
+      id: block.id as string,
       name: call.name,
       input: call.input,
       is_success: outcome(result, value),
       exit_code: Number.isInteger(exitCode) ? (exitCode as number) : undefined,
       raw: { tool_request: call.request, tool_response: block },
+      ended_at: created,
     });
   }
 
   /** A call whose response never came: classified with its outcome unset (docs/contract.md). */
   function settle(call: Pending): void {
-    run.tool({ name: call.name, input: call.input, raw: { tool_request: call.request } });
+    run.tool({
+      id: call.request.id as string,
+      name: call.name,
+      input: call.input,
+      raw: { tool_request: call.request },
+    });
   }
 
   function error(record: JsonObject): string {

@@ -10,6 +10,7 @@
  */
 import type { Tokens } from '../../kernel/events.js';
 import type { Correlator, RunContext } from '../../kernel/harness.js';
+import type { RunTrace } from '../../kernel/trace.js';
 import { BoundedMap } from '../../kernel/bounded-map.js';
 import { isObject, safeStringify, type JsonObject } from '../../kernel/json.js';
 import { recordTable, recordRows } from '../../kernel/record-table.js';
@@ -85,6 +86,9 @@ function correlate(run: RunContext, harness: string): Correlator {
     run.emit({ type: 'unknown', raw });
   }
 
+  // When the step being read started (its `step_start` record's time), for its model call.
+  let stepStarted: unknown;
+
   /** One step's usage: a per-turn event, and the same tokens and cost added to the run's metrics. */
   function stepFinish(record: JsonObject): string {
     const { metrics } = run;
@@ -98,7 +102,15 @@ function correlate(run: RunContext, harness: string): Correlator {
     const cost = amount(part.cost);
     addTokens(metrics.tokens, tokens);
     if (cost !== undefined) metrics.cost = (metrics.cost ?? 0) + cost;
-    run.emit({ type: 'usage', tokens, cost });
+    const model_call_id = typeof part.messageID === 'string' && part.messageID !== '' ? part.messageID : undefined;
+    if (run.trace !== undefined) {
+      // Kilo's step-finish carries the step's own `time`; OpenCode's only the records' print times.
+      const time = isObject(part.time) ? part.time : {};
+      const started_at = time.start ?? stepStarted;
+      run.trace.modelCall({ model_call_id, tokens, cost, started_at, at: time.end ?? record.timestamp });
+    }
+    stepStarted = undefined;
+    run.emit({ type: 'usage', tokens, cost }, run.trace && { model_call_id });
     return records.step_finish.rules.usage;
   }
 
@@ -130,7 +142,11 @@ function correlate(run: RunContext, harness: string): Correlator {
     const metadata = isObject(state.metadata) ? state.metadata : undefined;
     const exit = metadata?.exit;
     const workdir = stringField(state.input, 'workdir');
+    const call_id = typeof part.callID === 'string' && part.callID !== '' ? part.callID : undefined;
+    // The part is printed once the call has finished: its `state.time` holds both harness times.
+    const time = isObject(state.time) ? state.time : {};
     run.tool({
+      id: call_id,
       name: part.tool,
       input: state.input,
       is_success: typeof state.status === 'string' ? STATUS_SUCCESS.get(state.status) : undefined,
@@ -141,7 +157,10 @@ function correlate(run: RunContext, harness: string): Correlator {
       result: state.metadata,
       output: state.output,
       raw: part,
+      started_at: time.start,
+      ended_at: time.end,
     });
+    if (run.trace !== undefined && call_id !== undefined) childSession(run.trace, part.tool, call_id, state);
     const refusal = refusalOf(part.tool, state);
     if (refusal === undefined) return records.tool_use.rules.tool;
     permissionDenied(run, refusal);
@@ -166,7 +185,10 @@ function correlate(run: RunContext, harness: string): Correlator {
     record: recordTable<typeof records>(
       run,
       {
-        step_start: () => records.step_start.rules.consumed,
+        step_start: (record) => {
+          stepStarted = record.timestamp;
+          return records.step_start.rules.consumed;
+        },
         step_finish: stepFinish,
         reasoning: (record) => textPart(record, 'reasoning'),
         text: (record) => textPart(record, 'agent'),
@@ -195,6 +217,22 @@ function opencodeTokens(tokens: JsonObject): Tokens {
     cache_read: cache.read,
     cache_write: cache.write,
   });
+}
+
+/** The tools whose call runs a child session: its subagent (tools.ts's orchestration rows). */
+const SUBAGENT_TOOLS = new Set(['task', 'agent_manager']);
+
+/**
+ * A finished call that ran a child session in the foreground: the subagent's start and end are the call's (the
+ * orchestration event says only that it completed). A backgrounded one's agent starts with its `subagent_started`.
+ */
+function childSession(trace: RunTrace, tool: string, call_id: string, state: JsonObject): void {
+  const agent_id = stringField(state.metadata, 'sessionId');
+  const background = isObject(state.metadata) && state.metadata.background === true;
+  if (!SUBAGENT_TOOLS.has(tool.toLowerCase()) || agent_id === undefined || background) return;
+  const time = isObject(state.time) ? state.time : {};
+  trace.agentStarted({ agent_id, call_id, name: stringField(state.input, 'subagent_type'), at: time.start });
+  trace.agentEnded(agent_id, STATUS_SUCCESS.get(state.status as string) === false ? 'failed' : 'completed', time.end);
 }
 
 /** What `run` writes for a call it auto-rejected (docs/harnesses/opencode.md "Refused calls"). */

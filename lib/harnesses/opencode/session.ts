@@ -125,7 +125,13 @@ function sessionCorrelator(stdoutCorrelator: (run: RunContext) => Correlator): (
       if (printed === undefined) return rules.part.partial;
       if (given.has(value.id)) return rules.part.repeated;
       given.set(value.id, true);
-      stdout.record({ type: printed.record, sessionID: data.sessionID ?? value.sessionID, part: value });
+      // The row's `time` is when it was written: stdout's `timestamp` (the trace's harness time).
+      stdout.record({
+        type: printed.record,
+        timestamp: data.time,
+        sessionID: data.sessionID ?? value.sessionID,
+        part: value,
+      });
       return printed.rule;
     }
 
@@ -135,7 +141,9 @@ function sessionCorrelator(stdoutCorrelator: (run: RunContext) => Correlator): (
         {
           'session.created.1': (record) => {
             const data = isObject(record.data) ? record.data : {};
-            run.reportCwd(isObject(data.info) ? data.info.directory : undefined);
+            const info = isObject(data.info) ? data.info : {};
+            run.reportCwd(info.directory);
+            run.trace?.began(isObject(info.time) ? info.time.created : undefined);
             return sessionRecords['session.created.1'].rules.consumed;
           },
           'session.updated.1': () => (turnFinished ? rules.session.idle : rules.session.consumed),

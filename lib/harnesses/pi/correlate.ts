@@ -103,7 +103,11 @@ const FAILED = new Set(['error', 'aborted']);
 /** The records after a failed run that come before pi's decision to retry. */
 const BEFORE_RETRY_DECISION = new Set(['turn_end', 'agent_end', 'auto_retry_start']);
 
-export function correlator(run: RunContext): Correlator {
+/**
+ * `recordTime`: the harness's time of the record being read, where its source has one (the session file's entries;
+ * stdout's records have none), for the trace.
+ */
+export function correlator(run: RunContext, recordTime: () => unknown = () => undefined): Correlator {
   const calls = new BoundedMap<JsonObject>(run.limits, unresolved);
   // The assistant error waiting for the record that says whether pi retries it.
   let heldError: string | undefined;
@@ -116,11 +120,18 @@ export function correlator(run: RunContext): Correlator {
 
   /** A started call whose end never came: classified with its outcome unset (docs/contract.md). */
   function unresolved(start: JsonObject): void {
-    run.tool({ name: start.toolName as string, input: start.args, raw: { tool_execution_start: start } });
+    run.tool({
+      id: start.toolCallId as string,
+      name: start.toolName as string,
+      input: start.args,
+      raw: { tool_execution_start: start },
+    });
   }
 
   function session(record: JsonObject): string {
     run.reportCwd(record.cwd);
+    // The header is written when the run starts.
+    run.trace?.began(record.timestamp);
     const id = stringField(record, 'id');
     if (id === undefined) {
       unknown(record);
@@ -149,12 +160,24 @@ export function correlator(run: RunContext): Correlator {
       return records.message_end.rules.malformed;
     }
     const events = messageEvents(message.content);
-    for (const event of events) run.emit(event);
     const usage = isObject(message.usage) ? usageEvent(message.usage) : undefined;
+    const model_call_id = stringField(message, 'responseId');
+    // The model call, from the message's own start (`message.timestamp`, its `message_start`'s too) to its end; the
+    // message's events follow it with its id.
+    run.trace?.modelCall({
+      model_call_id,
+      model: stringField(message, 'model'),
+      tokens: usage?.tokens,
+      cost: usage?.cost,
+      started_at: message.timestamp,
+      at: recordTime(),
+    });
+    const ids = run.trace && { model_call_id };
+    for (const event of events) run.emit(event, ids);
     if (usage) {
       addTokens(run.metrics.tokens, usage.tokens);
       if (usage.cost !== undefined) run.metrics.cost = (run.metrics.cost ?? 0) + usage.cost;
-      run.emit(usage);
+      run.emit(usage, ids);
     }
     const text = events.find((event) => event.type === 'agent');
     if (text) run.metrics.final_output = text.message;
@@ -176,6 +199,7 @@ export function correlator(run: RunContext): Correlator {
     const earlier = calls.take(id);
     if (earlier) unresolved(earlier);
     calls.set(id, record);
+    run.trace?.callStarted({ call_id: id, tool: record.toolName as string, at: recordTime() });
     return records.tool_execution_start.rules.recorded;
   }
 
@@ -188,10 +212,12 @@ export function correlator(run: RunContext): Correlator {
     };
     if (start) {
       run.tool({
+        id,
         name: start.toolName as string,
         input: start.args,
         ...outcome,
         raw: { tool_execution_start: start, tool_execution_end: record },
+        ended_at: recordTime(),
       });
       return records.tool_execution_end.rules.tool;
     }
@@ -200,7 +226,7 @@ export function correlator(run: RunContext): Correlator {
       unknown(record);
       return records.tool_execution_end.rules.malformed;
     }
-    run.tool({ name, input: undefined, ...outcome, raw: { tool_execution_end: record } });
+    run.tool({ id, name, input: undefined, ...outcome, raw: { tool_execution_end: record }, ended_at: recordTime() });
     return records.tool_execution_end.rules.unstarted;
   }
 

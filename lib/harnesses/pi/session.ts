@@ -47,12 +47,15 @@ const sessionRecords = recordRows({
 });
 
 function sessionCorrelator(run: RunContext): Correlator {
-  const stdout = stdoutCorrelator(run);
+  // The entry being read: its `timestamp` (when pi wrote it) is the time of the stdout records it stands for.
+  let entryTime: unknown;
+  const stdout = stdoutCorrelator(run, () => entryTime);
   const { rules } = sessionRecords.message;
   // The last assistant message failed: the next assistant message is pi retrying it.
   let failed = false;
 
   function message(entry: JsonObject): string {
+    entryTime = entry.timestamp;
     const message = entry.message;
     if (!isObject(message)) {
       run.emit({ type: 'unknown', raw: entry });

@@ -17,6 +17,7 @@ import { stringField } from '../../kernel/tool-rules.js';
 import { permissionDenied, type Refusal } from '../../kernel/permission-denied.js';
 import { backgroundAgents } from '../claude-code/background-agents.js';
 import { bySubtype, dialect, endRun, errorCode, errorMessage } from '../claude-code/dialect.js';
+import { qwenTrace } from './trace.js';
 
 /** docs/harnesses/qwen.md "Raw event stream", one row per top-level `type`, with the rules that apply it. */
 export const records = recordRows({
@@ -81,22 +82,30 @@ export function isApiError(text: string): boolean {
 export function correlator(run: RunContext): Correlator {
   // The last `[API Error: ...]` text reported: the error `result` that follows repeats it.
   let lastApiError: string | undefined;
-  // Background agents (difference 5), and the calls whose "launched" result is still to come.
+  // Background agents (difference 5), and the calls whose "launched" result is still to come, with their tool's name.
   const agents = backgroundAgents(run);
-  const launched = new BoundedMap<true>(run.limits);
+  const launched = new BoundedMap<string>(run.limits);
   // The `agent` (legacy `task`) and `monitor` calls seen, by id: whose task records are whose (differences 5, 10).
   const tasking = new BoundedMap<'agent' | 'monitor'>(run.limits);
 
+  const traced = run.trace && qwenTrace(run.trace, run.limits);
   const stream = dialect(run, records, {
     // Qwen writes one record per block type, each with its own message id (difference 2).
     joinText: 'record',
+    agentOf: traced?.agentOf,
     textEvent(text) {
       if (!isApiError(text)) return undefined;
       lastApiError = text;
       return { type: 'error', message: text };
     },
-    // A background agent's "launched" result: its task_started said it all.
-    unpaired: (block) => typeof block.tool_use_id === 'string' && launched.take(block.tool_use_id) !== undefined,
+    // A background agent's "launched" result: its task_started said it all, but for the trace, its call's end.
+    unpaired(block, _record, is_success) {
+      const id = block.tool_use_id;
+      const tool = typeof id === 'string' ? launched.take(id) : undefined;
+      if (tool === undefined) return false;
+      run.trace?.callEnded(id as string, tool, is_success);
+      return true;
+    },
   });
 
   function unknown(raw: unknown): void {
@@ -119,6 +128,7 @@ export function correlator(run: RunContext): Correlator {
       const kind =
         block.name === 'monitor' ? 'monitor' : block.name === 'agent' || block.name === 'task' ? 'agent' : '';
       if (kind !== '') tasking.set(block.id, kind);
+      if (kind === 'agent') traced?.spawn(block);
     }
   }
 
@@ -140,8 +150,8 @@ export function correlator(run: RunContext): Correlator {
       return rules.taskMalformed;
     }
     if (isMonitors(record.data, id)) return rules.monitorTask;
-    stream.dropCall(id);
-    launched.set(id, true);
+    launched.set(id, stream.dropCall(id) ?? 'agent');
+    traced?.background(id);
     agents.started(id, stringField(record.data, 'subagent_type'));
     return rules.taskStarted;
   }
@@ -190,7 +200,12 @@ export function correlator(run: RunContext): Correlator {
 
   return stream.correlator<typeof records>({
     system,
-    assistant: (record) => (rememberTasking(record), stream.assistant(record)),
+    assistant(record) {
+      rememberTasking(record);
+      const rule = stream.assistant(record);
+      traced?.response(record, qwenTokens);
+      return rule;
+    },
     user: stream.user,
     stream_event: () => records.stream_event.rules.consumed,
     control_request: () => records.control_request.rules.consumed,

@@ -20,6 +20,7 @@ import { isApiError } from './correlate.js';
 import { modelBlocks, responseBlocks, taskNotice, type Restated, type TaskNotice } from './parts.js';
 import { backgroundAgents } from '../claude-code/background-agents.js';
 import { tools } from './tools.js';
+import { qwenTrace } from './trace.js';
 
 /** The `system` subtypes Qwen Code 0.24.4 writes for itself (its ChatRecordingService): nothing to report. */
 const bookkeeping = [
@@ -138,9 +139,12 @@ function sessionCorrelator(run: RunContext): Correlator {
   // Background agents launched, until their notification; monitor calls, by id (their notifications are not agents').
   const agents = backgroundAgents(run);
   const monitors = new BoundedMap<true>(run.limits);
+  const traced = run.trace && qwenTrace(run.trace, run.limits);
   const stream = dialect(run, dialectRows, {
     // One record per model response: its text is one event.
     joinText: 'record',
+    agentOf: traced?.sessionAgentOf,
+    begins: true,
     textEvent: (text) => (isApiError(text) ? { type: 'error', message: text } : undefined),
   });
 
@@ -148,8 +152,9 @@ function sessionCorrelator(run: RunContext): Correlator {
     run.emit({ type: 'unknown', raw });
   }
 
-  function restated(type: 'assistant' | 'user', { blocks, unread }: Restated): string {
-    const rule = stream[type]({ type, message: { content: blocks } });
+  function restated(type: 'assistant' | 'user', { blocks, unread }: Restated, timestamp: unknown): string {
+    // The record's time, for the trace.
+    const rule = stream[type]({ type, timestamp, message: { content: blocks } });
     unread.forEach(unknown);
     return rule;
   }
@@ -167,10 +172,12 @@ function sessionCorrelator(run: RunContext): Correlator {
       return rows.assistant.rules.malformed;
     }
     const model = modelBlocks(list);
-    for (const block of model.blocks)
+    for (const block of model.blocks) {
       if (block.type === 'tool_use' && block.name === 'monitor' && typeof block.id === 'string')
         monitors.set(block.id, true);
-    return restated('assistant', model);
+      if (block.type === 'tool_use' && block.name === 'agent' && typeof block.id === 'string') traced?.spawn(block);
+    }
+    return restated('assistant', model, record.timestamp);
   }
 
   function toolResult(record: JsonObject): string {
@@ -183,12 +190,13 @@ function sessionCorrelator(run: RunContext): Correlator {
     const display = isObject(result.resultDisplay) ? result.resultDisplay : {};
     const id = stringField(result, 'callId');
     if (id !== undefined && display.type === 'task_execution' && display.executionMode === 'background') {
-      // Its call and "launched" result say nothing more (stdout consumes them too).
-      stream.dropCall(id);
+      // Its call and "launched" result say nothing more (stdout consumes them too); for the trace, the call ends.
+      const tool = stream.dropCall(id);
+      run.trace?.callEnded(id, tool ?? 'agent', true, undefined, record.timestamp);
       agents.started(id, stringField(display, 'subagentName'));
       return rows.tool_result.rules.launched;
     }
-    return restated('user', responseBlocks(list, result.status));
+    return restated('user', responseBlocks(list, result.status), record.timestamp);
   }
 
   /** A monitor's notification (difference 10): its call was a `monitor`, or (a call never seen) a `mon_` task. */
@@ -206,6 +214,7 @@ function sessionCorrelator(run: RunContext): Correlator {
       return rows.user.rules.other;
     }
     if (isMonitors(notice)) return rows.user.rules.monitor;
+    run.trace?.agentEnded(notice.toolUseId, notice.status === 'completed' ? 'completed' : 'failed', record.timestamp);
     agents.ended(notice.toolUseId, notice.status);
     return rows.user.rules.notification;
   }
@@ -220,7 +229,7 @@ function sessionCorrelator(run: RunContext): Correlator {
     if (name === 'qwen-code.api_response') {
       const tokens = telemetryTokens(event);
       addTokens(run.metrics.tokens, tokens);
-      run.emit({ type: 'usage', tokens });
+      run.emit({ type: 'usage', tokens }, traced?.apiResponse(record, event, tokens));
       return rows.system.rules.usage;
     }
     if (name === 'qwen-code.api_error') {

@@ -184,9 +184,9 @@ describe('--format pretty on normalize and run', { timeout: 60_000 }, () => {
     });
   });
 
-  test('--format takes jsonl or pretty; report options are refused', async () => {
+  test('--format takes jsonl, pretty or trace; report options are refused', async () => {
     expect((await harnessEvents(['normalize', '--harness', 'gg', '--format', 'html'])).stderr).toBe(
-      'harness-events: --format takes jsonl or pretty, got "html"\n',
+      'harness-events: --format takes jsonl or pretty or trace, got "html"\n',
     );
     expect((await harnessEvents(['run', '--harness', 'gg', '--format', 'md', '--', 'true'])).code).toBe(2);
     expect(await harnessEvents(['normalize', '--harness', 'gg', '-o', 'x'])).toEqual({
