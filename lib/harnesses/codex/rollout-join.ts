@@ -16,6 +16,7 @@ import { rawCalls } from './raw-calls.js';
 import { tools } from './tools.js';
 
 const records = recordRows({
+  session_meta: { handling: "the thread's id: the joined events'", rules: { session: 'session_meta: session id' } },
   turn_context: { handling: "the turn's `cwd`", rules: { cwd: 'turn_context: cwd kept' } },
   response_item: {
     handling: 'a call no item reports: its events at its output; else consumed',
@@ -36,6 +37,7 @@ function joinCorrelator(run: RunContext): Correlator {
   const raw = rawCalls(run, directories, (item) => stdout.record({ type: 'item.completed', item }), false);
   return {
     record: recordTable(run, {
+      session_meta: (line) => (run.reportSession(payloadOf(line).id), records.session_meta.rules.session),
       turn_context: (line) => (directories.turn(payloadOf(line)), records.turn_context.rules.cwd),
       response_item(line) {
         directories.call(payloadOf(line));

@@ -6,6 +6,7 @@
  * warning, and the run is its stdout alone.
  */
 import { once } from 'node:events';
+import { finished } from 'node:stream/promises';
 import { resolve } from 'node:path';
 import type { HarnessEvent, RunMetrics } from '../../kernel/events.js';
 import type { Companion } from '../../kernel/harness.js';
@@ -78,7 +79,9 @@ export function joinCompanion(companion: Companion, run: SpawnHarnessOptions, si
       sink.metrics.events[event.type] = (sink.metrics.events[event.type] ?? 0) + 1;
       sink.send(event);
     });
-    const ended = once(normalizer, 'end');
+    // A stage that throws (a strict schema violation) ends the joining, not the run: stdout goes on.
+    normalizer.on('error', (error) => sink.warn(`the ${companion.what} could not be read: ${error.message}`));
+    const over = finished(normalizer).catch(() => {});
     const chunks = tailFile(path, {
       quietMs: Infinity,
       endGraceMs: Infinity,
@@ -86,10 +89,13 @@ export function joinCompanion(companion: Companion, run: SpawnHarnessOptions, si
       pollMs: POLL_MS,
       finish: finish.signal,
     });
-    for await (const chunk of chunks)
-      if (Buffer.isBuffer(chunk) && !normalizer.write(chunk)) await once(normalizer, 'drain');
-    normalizer.end();
-    await ended;
+    for await (const chunk of chunks) {
+      if (normalizer.destroyed) break;
+      if (Buffer.isBuffer(chunk) && !normalizer.write(chunk))
+        await Promise.race([once(normalizer, 'drain').catch(() => {}), over]);
+    }
+    if (!normalizer.destroyed) normalizer.end();
+    await over;
     end();
   }
 

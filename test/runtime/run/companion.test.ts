@@ -33,8 +33,12 @@ const refusals = (events: Record<string, unknown>[]) => events.filter((event) =>
 describe('spawnHarness({ harness: "codex" }) with its rollout', () => {
   test('stdout leads; every call stdout lacks comes from the rollout once, its refusal once (stderr)', async () => {
     const started = run();
-    const events = bodies(await collect(started));
+    const stamped = await collect(started);
+    const events = bodies(stamped);
     await started.done;
+    expect(new Set(stamped.map((event) => event.session_id))).toEqual(
+      new Set(['01a244bf-4d50-7770-8b13-7232e24d1315']),
+    );
     // From stdout, as before: its items only (no working directory: stdout never says one).
     expect(events.filter((event) => event.type === 'command' && event.working_directory === undefined)).toEqual([
       { type: 'command', command: 'pwd && cat guide.md', exit_code: 0, is_success: true },
