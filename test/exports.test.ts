@@ -280,6 +280,26 @@ const expected: Record<string, { values: string[]; types: string[] }> = {
       'SubjectFilter',
     ],
   },
+  './otel': {
+    values: [
+      'OtelSink',
+      'attributes',
+      'contentAttributes',
+      'contextFromEnv',
+      'exportTrace',
+      'harnessProviders',
+      'modelProviders',
+      'parseTraceparent',
+      'toOtel',
+      'traceEnv',
+      'usageAttributes',
+    ],
+    types: ['ClockMode', 'OtelSinkOptions', 'SpanOptions'],
+  },
+  './otlp': {
+    values: ['otlpExport', 'tracesUrl'],
+    types: ['OtlpExport', 'OtlpExportOptions'],
+  },
   './view': {
     values: ['Nesting', 'formatEvent', 'formatStatus', 'formatSummary', 'prettyPrint'],
     types: ['FileActivity', 'FormatOptions', 'PrettyOptions', 'RunSummary', 'Totals'],

@@ -46,6 +46,8 @@ test('every entry point has a require condition', () => {
     'harness-events/transforms',
     'harness-events/stages',
     'harness-events/jetstream',
+    'harness-events/otel',
+    'harness-events/otlp',
     'harness-events/view',
     'harness-events/report',
     'harness-events/testing',

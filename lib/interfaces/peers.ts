@@ -14,7 +14,21 @@ export const extras = {
   'harness-events/report': { picocolors: '^1.1.1', 'wrap-ansi': '^10.0.2' },
   // 3.3.1: 3.4.0 needs @nats-io/nuid 3, which declares node >= 22.
   'harness-events/jetstream': { '@nats-io/transport-node': '3.3.1', '@nats-io/jetstream': '3.3.1' },
+  // The lowest API the sink works with: an app's newer copy then still serves it (opentelemetry-js#4832).
+  'harness-events/otel': { '@opentelemetry/api': '^1.3.0' },
+  // The 2.x SDK line: 3.x needs node >= 22.15.
+  'harness-events/otlp': {
+    '@opentelemetry/sdk-trace-base': '~2.12.1',
+    '@opentelemetry/resources': '~2.12.1',
+    '@opentelemetry/exporter-trace-otlp-http': '~0.223.1',
+  },
 } as const satisfies Record<string, Record<string, string>>;
+
+/**
+ * Where the tests and the CLI's bundle use a narrower version than the peer range allows (devDependencies): the SDK's
+ * 2.x line takes `@opentelemetry/api` below 1.10.
+ */
+export const testedVersions: Readonly<Record<string, string>> = { '@opentelemetry/api': '~1.9.1' };
 
 /** An extra: its subpath export. */
 export type Extra = keyof typeof extras;

@@ -11,7 +11,7 @@ import { describe, expect, test } from 'vitest';
 import { createNormalizer, type HarnessEvent, type HarnessName, type NormalizeOptions } from '../../lib/index.js';
 import type { TraceRecord } from '../../lib/kernel/trace.js';
 import { findSessions, readSession } from '../../lib/runtime/sessions/sessions.js';
-import { fixtureFiles, fixturePath, fixturesDir } from '../helpers.js';
+import { capturedHarnesses, fixtureFiles, fixturePath } from '../helpers.js';
 import { checkTrace, collect } from './trace-check.js';
 
 async function traceOf(bytes: Buffer, options: NormalizeOptions) {
@@ -26,10 +26,8 @@ async function traceOf(bytes: Buffer, options: NormalizeOptions) {
   };
 }
 
-const withCaptures = readdirSync(fixturesDir, { withFileTypes: true })
-  .filter((entry) => entry.isDirectory() && entry.name !== 'vectors')
-  .map((entry) => entry.name)
-  .filter((name) => fixtureFiles(name).length > 0);
+// The harnesses' folders only (not test/fixtures/vectors/ nor trace/, the views' saved traces).
+const withCaptures: string[] = capturedHarnesses();
 
 describe.each(withCaptures)('%s stdout captures', (harness) => {
   test.each(fixtureFiles(harness))('%s', async (file) => {

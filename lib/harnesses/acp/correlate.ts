@@ -46,12 +46,14 @@ const FINISHED: ReadonlyMap<unknown, boolean> = new Map([
 
 /**
  * A model call's usage on a chunk (Qwen Code): the call ends now, and its `durationMs` says when it started; without
- * it only the end is known.
+ * it only the end is known. The protocol carries no times: the start is the library's clock less the duration, so
+ * its source is `observed`, as the end's is.
  */
 function modelCall(trace: RunTrace, tokens: Tokens, meta: JsonObject): void {
   const duration = amount(meta.durationMs);
-  const started_at = duration === undefined ? undefined : Date.parse(now()) - duration;
-  trace.modelCall({ tokens, started_at });
+  const end = now();
+  const started_observed = duration === undefined ? undefined : new Date(Date.parse(end) - duration).toISOString();
+  trace.modelCall({ tokens, started_observed });
 }
 
 /** The stop reason of a turn that ended normally; any other is a warning ("Stop reasons and usage"). */

@@ -11,6 +11,7 @@ import { packageVersion } from '../../kernel/version.js';
 import { followCommand } from './follow.js';
 import { usage, writeHelp } from './help.js';
 import { normalizeCommand } from './normalize.js';
+import { otelCommand } from './otel.js';
 import { replayCommand } from './replay.js';
 import { reportCommand } from './report.js';
 import { runCommand } from './run.js';
@@ -44,6 +45,7 @@ export async function main(
     if (command === 'report') return await reportCommand(rest, stdin, stdout);
     if (command === 'sessions') return await sessionsCommand(rest, stdout);
     if (command === 'follow') return await followCommand(rest, stdout);
+    if (command === 'otel') return await otelCommand(rest, stdin, stdout);
     throw new UsageError(`unknown command "${command}" (see harness-events --help)`);
   } catch (error) {
     if (error instanceof UsageError) {

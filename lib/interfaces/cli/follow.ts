@@ -6,6 +6,7 @@ import { followSession } from '../../runtime/sessions/follow.js';
 import { sessionFormats } from '../../runtime/registry.js';
 import { findSessions, latestTime, type SessionEntry } from '../../runtime/sessions/sessions.js';
 import { serialize } from '../../transforms/serialize.js';
+import { otlpUrl, startExporting } from './otel.js';
 import { loadPretty, readerGone, reportFailure } from './output.js';
 import { checkSessionFile, homeOption } from './session-input.js';
 import { trapStopSignals } from './signals.js';
@@ -25,6 +26,7 @@ export async function followCommand(args: string[], stdout: NodeJS.WritableStrea
         latest: { type: 'boolean' },
         new: { type: 'boolean' },
         format: { type: 'string' },
+        otlp: { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
     });
@@ -34,6 +36,7 @@ export async function followCommand(args: string[], stdout: NodeJS.WritableStrea
   if (parsed.values.help) return writeHelp(stdout, commandHelp('follow'));
   const { harness, session, latest, format } = parsed.values;
   const home = homeOption(parsed.values.home);
+  const url = otlpUrl(parsed.values.otlp);
   if (format !== undefined && format !== 'jsonl' && format !== 'pretty' && format !== 'trace')
     throw new UsageError(`--format takes jsonl, pretty or trace, got "${format}"`);
   if (harness !== undefined && !sessionFormats.has(harness))
@@ -47,17 +50,33 @@ export async function followCommand(args: string[], stdout: NodeJS.WritableStrea
     throw new UsageError(latest ? 'no session found to follow' : 'follow needs --harness and --session, or --latest');
   const controller = new AbortController();
   const signals = trapStopSignals(() => controller.abort());
+  // A session's records carry the agent's own times; what it wrote before now is read back.
+  const exporting =
+    parsed.values.otlp === undefined
+      ? undefined
+      : await startExporting({
+          url,
+          kind: 'internal',
+          clock: 'harness',
+          harness: target.harness,
+          // What is printed: the records themselves with --format trace, else the events.
+          pass: (record) => (format === 'trace' ? record : record.kind === 'event' ? record.event : undefined),
+        });
+  let lost: string | undefined;
   try {
     const from = parsed.values.new ? 'end' : 'start';
-    const follow = followSession({ ...target, from, signal: controller.signal, trace: format === 'trace' });
+    const trace = format === 'trace' || exporting !== undefined;
+    const follow = followSession({ ...target, from, signal: controller.signal, trace });
     const print = format === 'pretty' ? (await loadPretty({}, stdout))(follow.metrics) : serialize();
-    await pipeline(follow, print, stdout, { end: false });
+    await pipeline([follow, ...(exporting ? [exporting.stage] : []), print, stdout], { end: false });
   } catch (error) {
     // A file that went away or was damaged mid-follow: one line, as the other commands say a read error.
     if (!readerGone(error as Error)) return reportFailure(error as Error, signals.exitCode ?? 1);
   } finally {
     signals.off();
+    lost = await exporting?.finish();
   }
+  if (lost !== undefined) return reportFailure(new Error(lost), 1);
   return signals.exitCode ?? 0;
 }
 

@@ -117,6 +117,13 @@ const options = {
     'also publish each event to NATS JetStream, and the run metrics as',
     'the run\'s final message (see README "Many machines")',
   ],
+  otlp: [
+    '--otlp <url>',
+    'also export the run as OpenTelemetry GenAI spans, OTLP/HTTP JSON,',
+    "to <url> (a collector's base URL or its /v1/traces); the",
+    'OTEL_EXPORTER_OTLP_* variables set headers and timeout; otel: default',
+    'where they say (see docs/otel.md)',
+  ],
   from: ['--from nats://HOST:PORT', 'read the events stored in NATS JetStream (by --publish)'],
   stream: ['--stream <name>', `the JetStream stream (default ${DEFAULT_STREAM}, created if missing)`],
   run: [
@@ -166,7 +173,19 @@ const commands = {
     usage: `  harness-events normalize --harness <name> [options] [FILE]
       Reads a harness's raw JSONL output from FILE (or standard input, also as "-") and
       writes one normalized event per line (JSONL) to standard output.`,
-    options: ['harness', 'cwd', 'env', 'strict', 'metrics', 'format', 'color', ...sizes, 'session', ...publishing],
+    options: [
+      'harness',
+      'cwd',
+      'env',
+      'strict',
+      'metrics',
+      'format',
+      'color',
+      ...sizes,
+      'session',
+      ...publishing,
+      'otlp',
+    ],
     examples: [
       'harness-events normalize --harness claude-code run.jsonl > events.jsonl',
       'claude -p "fix the tests" --output-format stream-json --verbose | ' +
@@ -210,6 +229,7 @@ after writing what was read.`,
       'timeout',
       ...sizes,
       ...publishing,
+      'otlp',
     ],
     examples: [
       'harness-events run --harness gemini --prompt "fix the tests"',
@@ -226,7 +246,8 @@ after writing what was read.`,
       Shows normalized events (the JSONL of normalize or run, from FILE or standard input,
       or stored in NATS JetStream with --from) for a person: one line or a short block per
       event; on a terminal in color, wrapped to its width, with a live status line
-      (elapsed, tokens, cost, files, failures).`,
+      (elapsed, tokens, cost, files, failures). Given a trace (normalize --format trace),
+      each event is drawn under its agent and each tool call ends with its duration.`,
     options: ['shownFrom', 'color', 'session', 'harness', 'from', 'run', 'since', 'follow', 'stream'],
     examples: [
       'harness-events run --harness opencode -- opencode run --format json "fix the tests" | harness-events view',
@@ -238,7 +259,9 @@ ${signalled}, after writing what was read.`,
     usage: `  harness-events report [options] [FILE] [-o <file>]
       Writes the report of one run: a self-contained HTML page (summary, timeline, files,
       commands, failures and warnings, every event), or a Markdown summary (--format md).
-      FILE holds normalized events, or with --harness the harness's raw output.`,
+      FILE holds normalized events or a trace (normalize --format trace: the timeline then
+      shows the subagent tree and each call's duration), or with --harness the harness's
+      raw output.`,
     options: ['harness', 'output', 'format', 'shownFrom', 'readMetrics', 'strict', ...sizes, 'session'],
     examples: [
       'harness-events report events.jsonl --metrics metrics.json -o report.html',
@@ -265,7 +288,7 @@ could not be written; 2 usage error (the output is checked before the input is r
       --latest takes the session written last. Ends at the session's end marker (see
       docs/sessions.md), after ${DEFAULT_QUIET_MS / 60_000} minutes with nothing written, when the file is deleted,
       or on Ctrl-C.`,
-    options: ['harness', 'session', 'latest', 'home', 'new', 'format'],
+    options: ['harness', 'session', 'latest', 'home', 'new', 'format', 'otlp'],
     examples: [
       'harness-events follow --latest --harness claude-code --format pretty',
       'harness-events follow --harness codex --session ~/.codex/sessions/2026/12/01/rollout-X.jsonl',
@@ -281,6 +304,16 @@ could not be written; 2 usage error (the output is checked before the input is r
     options: ['from', 'run', 'harness', 'since', 'follow', 'stream', 'metrics'],
     examples: ['harness-events replay --from nats://localhost:4222 --run 7f3c --metrics metrics.json > events.jsonl'],
     exitCodes: '0 at the end; 1 an error reading the stream (said on stderr); 2 usage error; 130 Ctrl-C.',
+  },
+  otel: {
+    usage: `  harness-events otel [--otlp <url>] [FILE]
+      Exports a saved trace stream (the trace records of a run, one JSON object per line,
+      from FILE or standard input) as OpenTelemetry GenAI spans over OTLP/HTTP JSON: one
+      trace per run. A line that is not a trace record is said on stderr and skipped.`,
+    options: ['otlp'],
+    examples: ['harness-events otel --otlp http://localhost:4318 trace.jsonl'],
+    exitCodes: `0 exported; 1 spans the collector did not take, or a read error (said on stderr);
+2 usage error.`,
   },
 } satisfies Record<string, CommandHelp>;
 

@@ -35,6 +35,7 @@ export const commandOptions = {
     ...Object.keys(sizeOptions),
     ...Object.keys(publishFlags),
     'session',
+    'otlp',
   ],
   run: [
     'harness',
@@ -48,6 +49,7 @@ export const commandOptions = {
     ...Object.keys(sizeOptions),
     ...Object.keys(publishFlags),
     ...launchFlags,
+    'otlp',
   ],
   view: ['cwd', 'color', 'stream', 'run', ...Object.keys(fromFlags), 'harness', 'session'],
   report: ['harness', 'cwd', 'strict', 'metrics', 'format', 'output', ...Object.keys(sizeOptions), 'session'],
@@ -88,6 +90,7 @@ function parseOptions(args: string[]) {
         format: { type: 'string' },
         color: { type: 'boolean' },
         output: { type: 'string', short: 'o' },
+        otlp: { type: 'string' },
         ...publishFlags,
         ...fromFlags,
         ...sessionFlags,

@@ -4,6 +4,8 @@ import { Writable, type Readable } from 'node:stream';
 import type { HarnessEvent } from '../../kernel/events.js';
 import { createNormalizer } from '../../runtime/normalizer.js';
 import { readEvents } from '../../runtime/read-events.js';
+import type { TraceRecord } from '../../kernel/trace.js';
+import { isTraceInput, readTrace } from '../trace-input.js';
 import { openInput, openOutput, readMetrics, sameFile, statOf, writeChunks } from './files.js';
 import { commandHelp, writeHelp } from './help.js';
 import { formatOf, normalizeOptions, oneFile, parse } from './options.js';
@@ -11,7 +13,7 @@ import { runPipeline } from './output.js';
 import { sessionInput } from './session-input.js';
 import { UsageError } from './usage-error.js';
 
-/** Reads the whole run (normalized events, or raw output with --harness), then writes its report. */
+/** Reads the whole run (normalized events, a trace, or raw output with --harness), then writes its report. */
 export async function reportCommand(args: string[], stdin: Readable, stdout: NodeJS.WritableStream): Promise<number> {
   const { values, positionals } = parse(args, 'report');
   if (values.help) return writeHelp(stdout, commandHelp('report'));
@@ -49,20 +51,21 @@ export async function reportCommand(args: string[], stdin: Readable, stdout: Nod
     await output?.discard();
     throw error;
   }
-  const events: HarnessEvent[] = [];
+  const records: (HarnessEvent | TraceRecord)[] = [];
   const collect = new Writable({
     objectMode: true,
-    write(event: HarnessEvent, _encoding, done) {
-      events.push(event);
+    write(record: HarnessEvent | TraceRecord, _encoding, done) {
+      records.push(record);
       done();
     },
   });
-  const code = await runPipeline(input, [normalizer ?? readEvents()], collect, async () => {});
+  const reader = normalizer ?? ((await isTraceInput(input)) ? readTrace() : readEvents());
+  const code = await runPipeline(input, [reader], collect, async () => {});
   if (code === 1) {
     await output?.discard();
     return code;
   }
-  const model = buildReport(events, { metrics, cwd: resolve(values.cwd ?? '.') });
+  const model = buildReport(records as HarnessEvent[] | TraceRecord[], { metrics, cwd: resolve(values.cwd ?? '.') });
   const text = format === 'md' ? [reportMarkdown(model)] : reportHtmlChunks(model);
   if (output === undefined) await writeChunks(stdout, text);
   else if (!(await output.write(text))) return 1;

@@ -16,7 +16,9 @@ import { openMetrics, statOf } from './files.js';
 import { commandHelp, writeHelp } from './help.js';
 import { publishing } from './jetstream.js';
 import { formatOf, normalizeOptions, parse, type Values } from './options.js';
-import { loadPretty, readerGone, reportFailure } from './output.js';
+import { otlpUrl, startExporting } from './otel.js';
+import type { Exporting } from './otlp.js';
+import { loadPretty, readerGone, reportFailure, say } from './output.js';
 import { trapStopSignals } from './signals.js';
 import { UsageError } from './usage-error.js';
 
@@ -38,20 +40,33 @@ export async function runCommand(args: string[], stdout: NodeJS.WritableStream):
     throw new UsageError(`--timeout takes a positive number of milliseconds up to ${MAX_TIMER_MS}, got "${timeout}"`);
   if (options.cwd !== undefined && !statOf(options.cwd)?.isDirectory())
     throw new UsageError(`--cwd ${values.cwd} is not a directory`);
+  const url = otlpUrl(values.otlp);
   // Checked before the child starts: a run may take an hour and cost money.
   const metrics = await openMetrics(values.metrics);
   let output;
   let run: HarnessRun<RunItem>;
+  let exporting: Exporting | undefined;
   try {
     output = publishing(values, values.harness!, () => run.metrics);
+    if (values.otlp !== undefined)
+      exporting = await startExporting({
+        url,
+        kind: 'client',
+        clock: 'observed',
+        harness: values.harness,
+        // What is printed: the records themselves with --format trace, else the events.
+        pass: (record) => (format === 'trace' ? record : record.kind === 'event' ? record.event : undefined),
+      });
     run = startHarness({
       ...options,
       ...launch,
+      // The run span's context, so that a CLI that reads TRACEPARENT puts its own spans under it.
+      env: exporting ? { ...exporting.sink.traceEnv(), ...options.env } : options.env,
+      trace: format === 'trace' || exporting !== undefined,
       killGraceMs: grace === undefined ? undefined : Number(grace),
       timeoutMs: timeout === undefined ? undefined : Number(timeout),
       // The command reads every event, and reports a failure by its exit code.
       reject: false,
-      trace: format === 'trace',
     } as SpawnHarnessOptions & { trace: boolean });
   } catch (error) {
     await metrics?.discard();
@@ -63,13 +78,16 @@ export async function runCommand(args: string[], stdout: NodeJS.WritableStream):
   );
   let outputError: Error | undefined;
   try {
-    await pipeline([run as Readable, ...output([pretty ? pretty(run.metrics) : serialize()]), stdout], { end: false });
+    const print = output([pretty ? pretty(run.metrics) : serialize()]);
+    await pipeline([run as Readable, ...(exporting ? [exporting.stage] : []), ...print, stdout], { end: false });
   } catch (error) {
     // The reader went away (| head -1), or the output failed: either way the child is stopped, and waited for.
     run.destroy();
     outputError = error as Error;
   }
   const result = await run.done;
+  const lost = await exporting?.finish();
+  if (lost !== undefined) say(lost);
   // A metrics file that cannot be written is said on stderr; the exit code stays the child's.
   await metrics?.write(run.metrics);
   signals.off();

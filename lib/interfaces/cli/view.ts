@@ -1,7 +1,11 @@
-/** `harness-events view`: normalized events (FILE, standard input, --session or --from) shown for a person. */
+/**
+ * `harness-events view`: normalized events or a saved trace (FILE, standard input, --session or --from) shown for a
+ * person.
+ */
 import type { Readable } from 'node:stream';
 import { createNormalizer } from '../../runtime/normalizer.js';
 import { readEvents } from '../../runtime/read-events.js';
+import { isTraceInput, readTrace } from '../trace-input.js';
 import { openInput } from './files.js';
 import { commandHelp, writeHelp } from './help.js';
 import { storedEvents, writeStored } from './jetstream.js';
@@ -23,5 +27,6 @@ export async function viewCommand(args: string[], stdin: Readable, stdout: NodeJ
   }
   if (values.harness !== undefined) throw new UsageError('view takes --harness only with --session');
   const input = await openInput(oneFile(positionals), stdin);
-  return await runPipeline(input, [readEvents(), pretty()], stdout, async () => {});
+  const reader = (await isTraceInput(input)) ? readTrace() : readEvents();
+  return await runPipeline(input, [reader, pretty()], stdout, async () => {});
 }

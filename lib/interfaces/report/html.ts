@@ -5,10 +5,11 @@
  */
 import type { EventType, HarnessEvent } from '../../kernel/events.js';
 import { isFailure, tokenClasses } from '../summary.js';
-import { count, duration, money, shortPath } from '../view/format.js';
+import { count, duration, durationNote, money, shortPath } from '../view/format.js';
 import { eventText } from './text.js';
 import type { Report, ReportSummary, Timeline } from './model.js';
-import { showInvisible } from '../view/invisible.js';
+import { escape, LABELS, LANE, PLOT, WIDTH } from './html-parts.js';
+import { treeTimeline } from './html-tree.js';
 
 /**
  * An event's JSON in the list is cut here (a base64 image in an `unknown` event is megabytes); the JSONL has it whole.
@@ -112,11 +113,6 @@ ${figure('events', 'Events', count(summary.events))}
 </section>`;
 }
 
-const LANE = 26;
-const LABELS = 110;
-const WIDTH = 1000;
-const PLOT = WIDTH - LABELS - 20;
-
 function timelineSection(report: Report): string {
   const { timeline, events } = report;
   const height = timeline.lanes.length * LANE + 28;
@@ -161,6 +157,7 @@ ${rows.join('\n')}
 <g class="ticks">${ticks.join('')}</g>
 ${marks.join('\n')}
 </svg>
+${treeTimeline(report.trace)}
 </section>`;
 }
 
@@ -229,13 +226,16 @@ function* eventsSection(report: Report): Generator<string> {
 <fieldset class="filters"><legend>Types</legend>${filters.join(' ')} ${buttons}</fieldset>
 <ol class="events">
 `;
+  const calls = new Map(report.trace?.calls.map((call) => [call.first_event, call]));
   for (const [index, event] of events.entries()) {
+    const took = calls.get(index)?.duration;
     const offset = Number.isNaN(first) ? '' : `+${((Date.parse(event.timestamp) - first) / 1000).toFixed(3)}s`;
     const failed = event.type === 'error' || isFailure(event);
     yield (
       `<li class="event t-${event.type}${failed ? ' failed' : ''}" id="e${index}" ` +
       `data-type="${event.type}"><span class="when" title="${escape(event.timestamp)}">${offset}</span><span ` +
-      `class="badge">${event.type}</span><pre ` +
+      `class="badge">${event.type}${took === undefined ? '' : `<small>${escape(durationNote(took))}</small>`}` +
+      `</span><pre ` +
       `class="text">${escape(capped(eventText(event, report.cwd)))}</pre><details><summary>JSON</summary><pre>` +
       `${escape(jsonOf(event))}</pre></details></li>\n`
     );
@@ -265,12 +265,6 @@ function jsonOf(event: HarnessEvent): string {
     ? json
     : `${json.slice(0, JSON_LIMIT)}\n… ${count(json.length - JSON_LIMIT)} more characters (the JSONL has the whole ` +
         `event)`;
-}
-
-const escapes: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-
-function escape(text: string): string {
-  return showInvisible(text).replace(/[&<>"']/g, (char) => escapes[char]!);
 }
 
 const style = `
@@ -331,6 +325,14 @@ ol.events summary { color: var(--muted); font-size: 12px; cursor: pointer; }
 .t-read, .t-search, .t-list { --c: #0969da; } .t-write { --c: #8250df; } .t-skill { --c: #bf3989; }
 .t-orchestration { --c: #1b7c83; } .t-usage, .t-system, .t-gg, .t-unknown { --c: #6e7781; }
 .t-error { --c: #cf222e; } .t-warning { --c: #bf8700; }
+h3 { font-size: 15px; margin: 18px 0 6px; }
+.tree.agent { fill: #1b7c83; fill-opacity: .12; stroke: #1b7c83; }
+.tree.agent:not(.timed) { stroke-dasharray: 4 3; }
+.tree.call { fill: #0969da; fill-opacity: .85; }
+.tree.call:not(.timed) { fill-opacity: .45; }
+.tree.failed { fill: var(--bad); stroke: var(--bad); }
+svg text.took { font-size: 10px; fill: #fff; pointer-events: none; }
+.badge small { font-weight: normal; color: var(--muted); }
 `;
 
 // The event filters: one checkbox per type; a link to a hidden event shows its type again.

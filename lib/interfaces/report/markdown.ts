@@ -4,7 +4,9 @@
  * stays readable (the HTML report has everything).
  */
 import { tokenClasses } from '../summary.js';
-import { count, duration, money, shortPath } from '../view/format.js';
+import { count, duration, money, plural, shortPath } from '../view/format.js';
+import type { TraceAgent } from '../trace-tree.js';
+import { ending } from './tree.js';
 import type { Report } from './model.js';
 import { eventText } from './text.js';
 import { LINE_BREAKS, showInvisible } from '../view/invisible.js';
@@ -68,11 +70,49 @@ export function reportMarkdown(report: Report): string {
           : `${command.failed ? '**' : ''}${command.exit_code}${command.failed ? '**' : ''}`,
       ]),
     ),
+    ...treeLines(report),
     `#### Failures and warnings: ${count(report.problems.length)}`,
     '',
     ...list(report.problems.map((index) => text(cutText(eventText(report.events[index]!, report.cwd), PROBLEM_CHARS)))),
   ];
   return lines.join('\n') + '\n';
+}
+
+/** From a trace: the subagent tree (a nested list) and the tool calls with their durations; nothing without one. */
+function treeLines(report: Report): string[] {
+  const { trace } = report;
+  if (trace === undefined) return [];
+  const name = (agent: TraceAgent | undefined) =>
+    agent === undefined || agent.agent_id === undefined
+      ? text(trace.harness ?? 'run')
+      : `${text(agent.name ?? 'subagent')} ${code(agent.agent_id)}`;
+  // The run's own duration is the summary's.
+  const agents = trace.agents.map(
+    (agent) =>
+      `${'  '.repeat(agent.depth)}- ${name(agent)}${agent.background ? ' (background)' : ''}: ` +
+      `${agent.depth > 0 ? `${ending(agent)}, ` : ''}${plural(agent.calls.length, 'call')}`,
+  );
+  const failed = trace.calls.filter((call) => call.status !== 'completed').length;
+  const byId = new Map(trace.agents.map((agent) => [agent.agent_id, agent]));
+  return [
+    `#### Agents: ${count(trace.agents.length)} · tool calls: ${count(trace.calls.length)}, ` +
+      `${count(failed)} not completed`,
+    '',
+    ...agents.slice(0, ROWS),
+    ...more(agents.length),
+    '',
+    ...table(
+      ['Tool', 'Agent', 'Status', 'Duration'],
+      trace.calls.map((call) => [
+        code(call.tool),
+        name(byId.get(call.agent_id)),
+        call.status ?? 'running',
+        call.duration === undefined
+          ? '—'
+          : `${duration(call.duration.ms)}${call.duration.source === 'observed' ? ' (observed)' : ''}`,
+      ]),
+    ),
+  ];
 }
 
 /** A table of at most `ROWS` rows and the number left out; nothing to show is "None." */

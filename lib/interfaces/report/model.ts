@@ -6,7 +6,10 @@
 import { metricsViolationOf } from '../../transforms/validate.js';
 import type { EventType, HarnessEvent, RunMetrics, Tokens } from '../../kernel/events.js';
 import { addTokens } from '../../kernel/metrics.js';
+import type { TraceRecord } from '../../kernel/trace.js';
 import { commandFailed, isFailure, RunSummary, type FileActivity } from '../summary.js';
+import { isTraceRecord } from '../trace-tree.js';
+import { traceReport, type ReportTrace } from './tree.js';
 
 /** What {@link buildReport} takes beside the events. */
 export interface ReportOptions {
@@ -18,7 +21,7 @@ export interface ReportOptions {
 
 /** The report's summary: the run's figures at a glance. */
 export interface ReportSummary {
-  /** The harness (from the metrics). */
+  /** The harness (from the metrics, else a trace's `run_started`). */
   harness: string | undefined;
   /** The harness's session id. */
   session_id: string | undefined;
@@ -125,6 +128,8 @@ export interface Report {
   events: HarnessEvent[];
   /** The run's working directory. */
   cwd: string | undefined;
+  /** From a trace: the subagent tree, each call and its duration (undefined for plain events). */
+  trace: ReportTrace | undefined;
 }
 
 const laneOrder: EventType[] = [
@@ -147,6 +152,8 @@ const laneOrder: EventType[] = [
 
 /**
  * Computes a run report from its events (and its metrics, when given): what `reportHtml` and `reportMarkdown` lay out.
+ * Given the trace stream's records instead (`createNormalizer({ trace: true })`), it also has the subagent tree and
+ * each tool call's duration (`trace`).
  *
  * @example
  * ```ts
@@ -155,8 +162,15 @@ const laneOrder: EventType[] = [
  * writeFileSync('report.html', reportHtml(buildReport(events, { metrics })));
  * ```
  */
-export function buildReport(events: HarnessEvent[], options: ReportOptions = {}): Report {
+export function buildReport(
+  input: readonly HarnessEvent[] | readonly TraceRecord[],
+  options: ReportOptions = {},
+): Report {
   const { metrics, cwd } = options;
+  const trace = isTraceRecord(input[0]) ? (input as readonly TraceRecord[]) : undefined;
+  const events = trace
+    ? trace.flatMap((record) => (record.kind === 'event' ? [record.event] : []))
+    : [...(input as readonly HarnessEvent[])];
   const summary = new RunSummary();
   for (const event of events) summary.add(event);
   const commands: CommandRow[] = [];
@@ -176,14 +190,16 @@ export function buildReport(events: HarnessEvent[], options: ReportOptions = {})
   const files = [...summary.files]
     .map(([path, activity]) => ({ path, ...activity }))
     .sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  const tree = trace && traceReport(trace);
   return {
-    summary: summarize(events, summary, metrics, cwd),
+    summary: summarize(events, summary, metrics, cwd, tree?.harness),
     timeline: timeline(events, summary),
     files,
     commands,
     problems,
     events,
     cwd,
+    trace: tree,
   };
 }
 
@@ -192,6 +208,7 @@ function summarize(
   summary: RunSummary,
   metrics: RunMetrics | undefined,
   cwd: string | undefined,
+  traceHarness: string | undefined,
 ): ReportSummary {
   const tokens: Tokens = {};
   addTokens(tokens, metrics?.tokens ?? summary.tokens);
@@ -199,7 +216,7 @@ function summarize(
   const failed =
     metrics?.is_error === true || errors > 0 || (metrics?.exit_code ?? 0) !== 0 || metrics?.signal !== undefined;
   return {
-    harness: metrics?.harness,
+    harness: metrics?.harness ?? traceHarness,
     session_id: metrics?.session_id ?? summary.session_id,
     cwd,
     started: summary.first === undefined ? undefined : new Date(summary.first).toISOString(),

@@ -5,6 +5,7 @@
 import type { Colors, Formatter } from 'picocolors/types.js';
 import type { EventOf, EventType, HarnessEvent, Tokens } from '../../kernel/events.js';
 import { isFailure, tokenClasses, type RunSummary, type Totals } from '../summary.js';
+import type { Duration } from '../trace-tree.js';
 import { peer } from '../peers.js';
 
 export const { default: wrapAnsi } = await peer('wrap-ansi', () => import('wrap-ansi'));
@@ -111,9 +112,10 @@ const MAX_DEPTH = 8;
 
 /**
  * The lines of one event: `symbol text`, the text wrapped (or cut) to the width, continuation
- * lines indented under the text; `depth` subagents deep, each line starts with that many guides.
+ * lines indented under the text; `depth` subagents deep, each line starts with that many guides. `note` ends the
+ * text (a call's duration, from the trace).
  */
-export function formatEvent(event: HarnessEvent, options: FormatOptions, depth = 0): string[] {
+export function formatEvent(event: HarnessEvent, options: FormatOptions, depth = 0, note = ''): string[] {
   const look = looks[event.type] as Look<EventType>;
   const { colors } = options;
   const failed = isFailure(event);
@@ -124,10 +126,10 @@ export function formatEvent(event: HarnessEvent, options: FormatOptions, depth =
   const room = options.width === undefined ? undefined : Math.max(16, options.width - 2 * guides - 2);
   const symbol = typeof look.symbol === 'string' ? look.symbol : look.symbol(event);
   const text = readable(look.text(event, options.cwd));
-  const suffix = readable(look.suffix?.(event, options.cwd) ?? '');
+  const suffix = readable(look.suffix?.(event, options.cwd) ?? '') + note;
   const lines =
     look.layout === 'line'
-      ? [cut(text.replace(/\n/g, ' '), room ?? LINE_LIMIT)]
+      ? [cut(text.replace(/\n/g, ' ') + note, room ?? LINE_LIMIT)]
       : wrapText(text, suffix, room, look.maxLines);
   return lines.map((line, index) => {
     const head = guide + (index === 0 ? symbolColor(symbol) : ' ');
@@ -167,6 +169,12 @@ export function duration(ms: number): string {
   return `${Math.floor(whole / 3600)}h ${String(Math.floor(whole / 60) % 60).padStart(2, '0')}m`;
 }
 
+/** ` · 42ms` for a call whose duration the harness's times give, ` · 42ms observed` for the library's clock. */
+export function durationNote(took: Duration | undefined): string {
+  if (took === undefined) return '';
+  return ` · ${duration(took.ms)}${took.source === 'observed' ? ' observed' : ''}`;
+}
+
 /** US dollars: four decimals below a dollar (a turn costs fractions of a cent), else two. */
 export function money(usd: number): string {
   return `$${usd.toFixed(Math.abs(usd) < 1 ? 4 : 2)}`;
@@ -176,7 +184,7 @@ export function count(n: number): string {
   return n.toLocaleString('en-US');
 }
 
-function plural(n: number, noun: string): string {
+export function plural(n: number, noun: string): string {
   return `${count(n)} ${noun}${n === 1 ? '' : 's'}`;
 }
 

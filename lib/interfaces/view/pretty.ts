@@ -11,7 +11,9 @@ import { Transform } from 'node:stream';
 import type { HarnessEvent, RunMetrics } from '../../kernel/events.js';
 import { RunSummary, totalsOf } from '../summary.js';
 import { peer } from '../peers.js';
-import { cut, formatEvent, formatStatus, formatSummary, wrapAnsi } from './format.js';
+import type { TraceRecord } from '../../kernel/trace.js';
+import { isTraceRecord, TraceTree } from '../trace-tree.js';
+import { cut, durationNote, formatEvent, formatStatus, formatSummary, wrapAnsi } from './format.js';
 import { Nesting } from './nesting.js';
 
 const { createLogUpdate } = await peer('log-update', () => import('log-update'));
@@ -37,16 +39,24 @@ export interface PrettyOptions {
   metrics?: RunMetrics;
 }
 
+/** The calls and agents a trace's view holds at most (each): what it needs is depths, and durations until shown. */
+const MAX_HELD = 10_000;
+
 /** How often the status line's clock is redrawn while no event arrives. */
 const TICK_MS = 1000;
 
-/** A Transform: `HarnessEvent` objects in, text out (lines, and the status line's redraws on a terminal). */
+/**
+ * A Transform: `HarnessEvent` objects in, text out (lines, and the status line's redraws on a terminal). Or the trace
+ * stream's records (`createNormalizer({ trace: true })`): each event is then drawn under the agent that gave it, and a
+ * tool call's first event ends with its duration where both its ends are known.
+ */
 export function prettyPrint(options: PrettyOptions = {}): Transform {
   const colors = picocolors.createColors(options.color ?? false);
   const summary = new RunSummary();
   const { terminal, metrics, cwd } = options;
   const started = Date.now();
   const nesting = new Nesting();
+  const tree = new TraceTree({ max: MAX_HELD });
   let statusShown = false;
   let ended = false;
   let redraw: NodeJS.Immediate | undefined;
@@ -54,9 +64,23 @@ export function prettyPrint(options: PrettyOptions = {}): Transform {
 
   const stream = new Transform({
     writableObjectMode: true,
-    transform(event: HarnessEvent, _encoding, done) {
+    transform(input: HarnessEvent | TraceRecord, _encoding, done) {
+      let event: HarnessEvent;
+      let depth: number;
+      let note = '';
+      if (isTraceRecord(input)) {
+        const call = tree.add(input);
+        if (input.kind !== 'event') return done();
+        event = input.event;
+        depth = tree.depth(input.agent_id);
+        // Its duration once, on its first event (its `call_ended` came just before).
+        if (call?.ended !== undefined) note = durationNote(tree.calls.take(call.call_id)!.duration);
+      } else {
+        event = input;
+        depth = nesting.next(event);
+      }
       summary.add(event);
-      const lines = formatEvent(event, { colors, cwd, width: terminal?.columns }, nesting.next(event));
+      const lines = formatEvent(event, { colors, cwd, width: terminal?.columns }, depth, note);
       if (statusShown) clearStatus();
       this.push(lines.join('\n') + '\n');
       if (terminal && redraw === undefined) redraw = setImmediate(drawStatus);

@@ -2,9 +2,10 @@
  * ACP's trace (docs/harnesses/acp.md "Trace"), checked by hand against two agents' captures: calls by `toolCallId`,
  * started when announced (`pending`, `in_progress`) and ended when `completed` or `failed`, all at observed times
  * (the protocol has none); Qwen Code's per-call usage (`_meta.usage` on a chunk) a model call ending when read and
- * starting `durationMs` before. The clock is fixed, so those starts are exact.
+ * starting `durationMs` before (the clock less the duration: observed). The clock is fixed, so those starts are exact.
  */
 import { afterEach, beforeEach, expect, test, vi } from 'vitest';
+import { traceFixture } from '../../helpers.js';
 import { traceOf } from '../trace-records.js';
 
 beforeEach(() => {
@@ -25,8 +26,7 @@ test('Qwen Code: three calls, and three model calls each started its durationMs 
       kind: 'model_call',
       tokens: { input: 1000, output: 12, cache_read: 0, reasoning: 8 },
       at_source: 'observed',
-      started_at: '2026-12-01T11:59:58.671Z',
-      started_at_source: 'harness',
+      started_at_source: 'observed',
     },
     { kind: 'event', seq: 3, type: 'usage' },
     { kind: 'call_ended', call_id: 'call_0002', status: 'completed', at_source: 'observed' },
@@ -37,8 +37,7 @@ test('Qwen Code: three calls, and three model calls each started its durationMs 
       kind: 'model_call',
       tokens: { input: 1100, output: 30, cache_read: 0, reasoning: 0 },
       at_source: 'observed',
-      started_at: '2026-12-01T11:59:59.788Z',
-      started_at_source: 'harness',
+      started_at_source: 'observed',
     },
     { kind: 'event', seq: 5, type: 'usage' },
     { kind: 'call_ended', call_id: 'call_0004', status: 'completed', at_source: 'observed' },
@@ -50,11 +49,17 @@ test('Qwen Code: three calls, and three model calls each started its durationMs 
       kind: 'model_call',
       tokens: { input: 500, output: 15, cache_read: 800, reasoning: 0 },
       at_source: 'observed',
-      started_at: '2026-12-01T11:59:59.892Z',
-      started_at_source: 'harness',
+      started_at_source: 'observed',
     },
     { kind: 'event', seq: 9, type: 'usage' },
     { kind: 'run_ended', at_source: 'observed' },
+  ]);
+  // The observed starts, exact on the fixed clock: the clock less each call's durationMs (1329, 212, 108).
+  const records = await traceFixture('acp/qwen/tools.jsonl', { harness: 'acp' });
+  expect(records.flatMap((r) => (r.kind === 'model_call' ? [r.started_at] : []))).toEqual([
+    '2026-12-01T11:59:58.671Z',
+    '2026-12-01T11:59:59.788Z',
+    '2026-12-01T11:59:59.892Z',
   ]);
 });
 

@@ -20,7 +20,8 @@ const commands = {
   report: ['--harness', '-o, --output', '--format', '--metrics', '--session'],
   replay: ['--from', '--run', '--harness', '--since', '--follow', '--stream', '--metrics'],
   sessions: ['--home', '--harness', '--json'],
-  follow: ['--harness', '--session', '--latest', '--home', '--new', '--format'],
+  follow: ['--harness', '--session', '--latest', '--home', '--new', '--format', '--otlp'],
+  otel: ['--otlp'],
 };
 
 const tmp = mkdtempSync(join(tmpdir(), 'harness-events-help-'));

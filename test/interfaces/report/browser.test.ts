@@ -19,6 +19,7 @@ import { spawnHarness } from '../../../lib/index.js';
 import { buildReport, reportHtml } from '../../../lib/interfaces/report/index.js';
 import { fixturePath, runFixture } from '../../helpers.js';
 import { retimed } from '../view/fixtures.js';
+import { savedTrace } from '../saved-trace.js';
 
 const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const missing = existsSync(executablePath)
@@ -200,4 +201,27 @@ describe('the HTML report in headless Chromium', { timeout: 120_000 }, () => {
     expect(ratio).toBeLessThan(57);
     await page.close();
   });
+
+  test(
+    "a trace: the subagent's lane under the run's, each call's bar as long as its duration, a click on it shows " +
+      'its event (saved trace of claude-code/lab/subagent.jsonl)',
+    async ({ skip }) => {
+      if (missing) return skip(missing);
+      const html = reportHtml(buildReport(savedTrace('claude-code-subagent'), { cwd: '/home/user/project' }));
+      const { page, requests } = await open(html, 'trace.html');
+      const tree = page.locator('#timeline svg').nth(1);
+      expect(await tree.locator('.lane text').allTextContents()).toEqual(['claude-code', '  └ general-pur…']);
+      expect(await tree.locator('text.took').allTextContents()).toEqual(['Agent 229ms', 'Read 42ms']);
+      const agent = await tree.locator('rect.call').nth(0).boundingBox();
+      const read = await tree.locator('rect.call').nth(1).boundingBox();
+      // 229 ms and 42 ms of the same axis.
+      expect(read!.width / agent!.width).toBeCloseTo(42 / 229, 2);
+      expect(read!.y).toBeGreaterThan(agent!.y);
+      await tree.locator('rect.call').nth(1).click();
+      expect(new URL(page.url()).hash).toBe('#e2');
+      expect(await page.locator('#events li:target .badge').textContent()).toBe('read · 42ms');
+      expect(requests).toEqual([`file://${join(dir, 'trace.html')}`]);
+      await page.close();
+    },
+  );
 });
