@@ -213,6 +213,20 @@ export interface Harness {
   stderrRefusal?(line: string): Refusal | undefined;
   /** For a harness the library talks to (acp): its side of the conversation, started with the child. */
   client?(options: LaunchOptions, context: ClientContext): HarnessClient;
+  /** A file the CLI writes beside its stdout with what stdout lacks (Codex's rollout): spawnHarness joins it. */
+  readonly companion?: Companion;
+}
+
+/** A file a run writes beside its stdout, followed while it runs; its reader's events join stdout's. */
+export interface Companion {
+  /** What the file is, for the warning when it cannot be found (`rollout`). */
+  readonly what: string;
+  /** Reads the file: it emits only what stdout lacks. */
+  readonly reader: Harness;
+  /** The id a stdout record names the file by (Codex's `thread.started`), if it names it. */
+  id(record: unknown): string | undefined;
+  /** The file of that id under the child's environment, once it exists. */
+  find(id: string, env: Readonly<Record<string, string | undefined>>): Promise<string | undefined>;
 }
 
 /** How `harness: 'auto'` knows a harness's stream: the shape of the records that open it. */

@@ -17,6 +17,8 @@ interface CommandDirectories {
   call(payload: JsonObject): void;
   /** The directory a `CommandExecution` item ran in, when known. */
   of(item: JsonObject): string | undefined;
+  /** A path a patch names, against the turn's `cwd` (where Codex applies it), when known. */
+  resolve(path: string): string;
 }
 
 export function commandDirectories(run: RunContext): CommandDirectories {
@@ -37,6 +39,7 @@ export function commandDirectories(run: RunContext): CommandDirectories {
       const workdir = typeof item.id === 'string' ? workdirs.take(item.id) : undefined;
       return fromUrl(item.cwd) ?? workdir ?? base();
     },
+    resolve: (path) => (base() === undefined ? path : resolvePath(path, base(), run.home)),
   };
 }
 

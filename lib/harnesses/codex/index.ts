@@ -10,6 +10,7 @@ import { failures } from './failures.js';
 import { signature } from './signature.js';
 import { commandLine } from './command-line.js';
 import { stderrRefusal } from './refusals.js';
+import { rollout } from './rollout-join.js';
 
 export { signature } from './signature.js';
 export { commandLine } from './command-line.js';
@@ -26,4 +27,5 @@ export const harness = {
   terminal: 'turn.completed',
   launch: launcher(commandLine),
   stderrRefusal,
+  companion: rollout,
 } satisfies Harness;

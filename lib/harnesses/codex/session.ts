@@ -10,11 +10,13 @@ import type { Correlator, Harness, RunContext } from '../../kernel/harness.js';
 import type { AgentStart } from '../../kernel/trace.js';
 import { isObject, type JsonObject } from '../../kernel/json.js';
 import { commandDirectories } from './directories.js';
+import { CALLS, rawCalls } from './raw-calls.js';
 import { recordRows, recordTable, type RecordHandlers } from '../../kernel/record-table.js';
 import { envDir, type SessionFormat, type SessionLocation } from '../../kernel/session.js';
 import { filesIn, firstLine, mapLimited, namesIn } from '../../files/session-dirs.js';
 import { codexTokens, correlator as stdoutCorrelator } from './correlate.js';
 import { tools } from './tools.js';
+import { shellJoin } from './shell-join.js';
 
 const consumed = (what: string) => ({ handling: `${what}: consumed`, rules: { consumed: `${what}: consumed` } });
 
@@ -34,6 +36,7 @@ const sessionRecords = recordRows({
     rules: {
       item: 'item_completed: item.completed',
       user: 'item_completed, UserMessage: consumed',
+      reported: 'item_completed of a call already reported from its output: consumed',
       other: 'item_completed, an item type the table lacks: unknown',
     },
   },
@@ -48,9 +51,15 @@ const sessionRecords = recordRows({
     rules: { completed: 'task_complete: turn.completed', failed: 'task_complete with error: turn.failed' },
   },
   'event_msg/*': consumed('any other event_msg (thread_settings_applied, ...)'),
-  response_item: consumed(
-    "the model-facing log (messages, calls, their outputs): the items restate it; a call's `workdir` is kept",
-  ),
+  response_item: {
+    handling:
+      "the model-facing log (messages, calls, their outputs): the items restate it; a call's `workdir` is kept; a " +
+      'call no item reports becomes its events at its output ("Calls no item reports")',
+    rules: {
+      consumed: 'response_item: consumed',
+      call: 'response_item, the output of a call no item reported: its events',
+    },
+  },
   turn_context: consumed("the turn's settings; its `cwd` is where its commands ran, unless they say otherwise"),
   world_state: consumed('context given to the model'),
   token_usage_record: consumed('one response’s usage (the running total comes from token_count)'),
@@ -118,18 +127,6 @@ function contentText(content: unknown): string | undefined {
   return content.map((part) => (isObject(part) && typeof part.text === 'string' ? part.text : '')).join('');
 }
 
-/** An argv as Codex prints it on stdout: bare words, else single quotes, else double quotes. */
-function shellJoin(argv: unknown[]): string {
-  return argv
-    .map((word) => {
-      const text = String(word);
-      if (/^[\w@%+=:,./-]+$/.test(text)) return text;
-      if (!text.includes("'")) return `'${text}'`;
-      return `"${text.replace(/(["\\$`])/g, '\\$1')}"`;
-    })
-    .join(' ');
-}
-
 /** A rollout line's row: its `type`, and for `event_msg` its payload's (`event_msg/task_complete`). */
 function rowOf(line: JsonObject): string | undefined {
   if (typeof line.type !== 'string') return undefined;
@@ -153,11 +150,13 @@ function sessionCorrelator(run: RunContext): Correlator {
   let total: unknown;
   const rows = sessionRecords;
   const directories = commandDirectories(run);
+  const raw = rawCalls(run, directories, (item) => stdout.record({ type: 'item.completed', item }));
 
   function itemCompleted(line: JsonObject): string {
     const payload = payloadOf(line);
     const item = isObject(payload.item) ? payload.item : {};
     if (item.type === 'UserMessage') return rows['event_msg/item_completed'].rules.user;
+    if (!raw.item(item.id)) return rows['event_msg/item_completed'].rules.reported;
     const shape = typeof item.type === 'string' ? itemShapes.get(item.type) : undefined;
     if (shape === undefined) {
       run.emit({ type: 'unknown', raw: line });
@@ -218,7 +217,7 @@ function sessionCorrelator(run: RunContext): Correlator {
       // The model asked for a call: when it starts (its item completes when it ends).
       if (run.trace !== undefined && CALLS.has(payload.type) && typeof payload.call_id === 'string')
         run.trace.callStarted({ call_id: payload.call_id, tool: String(payload.name), at: line.timestamp });
-      return rows.response_item.rules.consumed;
+      return raw.response(payload) ? rows.response_item.rules.call : rows.response_item.rules.consumed;
     },
     turn_context(line) {
       directories.turn(payloadOf(line));
@@ -241,6 +240,7 @@ function sessionCorrelator(run: RunContext): Correlator {
   return {
     record: recordTable(run, handlers, (line) => (lineTime = line?.timestamp), rowOf),
     end() {
+      raw.end();
       stdout.end();
       if (thread !== undefined && threadEnd !== undefined)
         run.trace!.agentEnded(thread.agent_id, threadEnd.status, threadEnd.at);
@@ -248,9 +248,6 @@ function sessionCorrelator(run: RunContext): Correlator {
     flush: () => stdout.flush?.(),
   };
 }
-
-/** The model-facing records that ask for a call (`call_id`, `name`): its start in the rollout. */
-const CALLS = new Set<unknown>(['function_call', 'custom_tool_call']);
 
 /**
  * A sub-agent's own rollout (`session_meta.source.subagent.thread_spawn`): the subagent whose records it holds, by its

@@ -32,6 +32,7 @@ import { stderrLines } from './stderr.js';
 import { createTermination, type Termination } from './terminate.js';
 import { decideEnding, type Failure } from './ending.js';
 import { createDone, startFailure } from './result.js';
+import { joinCompanion } from './companion.js';
 
 export type { SpawnHarnessOptions } from './spawn-options.js';
 export { shellExitCode } from './result.js';
@@ -111,6 +112,7 @@ export function spawnHarness(given: SpawnHarnessOptions & { trace?: boolean }): 
     onRecord(record) {
       options.onRecord?.(record);
       client?.record(record);
+      joined?.record(record);
     },
   });
   const metrics = normalizer.metrics;
@@ -168,6 +170,15 @@ export function spawnHarness(given: SpawnHarnessOptions & { trace?: boolean }): 
     if (trace) trace.event(event, output.send);
     else output.send(event);
   }
+
+  const joined =
+    harness.companion &&
+    joinCompanion(harness.companion, options, {
+      metrics,
+      send: (event) => (trace ? trace.event(event, output.send) : output.send(event)),
+      warn: (message) => emit({ type: 'warning', message }),
+      settled: () => maybeFinish(),
+    });
 
   let timedOut = false;
   let aborted = false;
@@ -338,6 +349,7 @@ export function spawnHarness(given: SpawnHarnessOptions & { trace?: boolean }): 
   });
   started.on('exit', (code, signal) => {
     exit = { code, signal, ours: termination?.stopping === true || ending };
+    joined?.exited();
     client?.exited();
     termination?.childExited();
     maybeFinish();
@@ -348,7 +360,8 @@ export function spawnHarness(given: SpawnHarnessOptions & { trace?: boolean }): 
   });
 
   function maybeFinish(): void {
-    if (finished || !exit || !stdoutDone || !stderrDone || termination?.groupDone === false) return;
+    if (finished || !exit || !stdoutDone || !stderrDone || termination?.groupDone === false || joined?.done === false)
+      return;
     const decided = client?.exitCode?.();
     const ended = metrics.ended !== false;
     const { exitCode, signal, events, reason, detail } = decideEnding({

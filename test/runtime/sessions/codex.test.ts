@@ -10,6 +10,7 @@ import type { HarnessEvent } from '../../../lib/kernel/events.js';
 import { findSessions } from '../../../lib/runtime/sessions/sessions.js';
 import { bodies } from '../../helpers.js';
 import { copyHome, readPair, signature } from './pairs.js';
+import { escalated, sandboxFailed } from '../../harnesses/codex/main-turns.js';
 
 const day = '.codex/sessions/2026/12/01';
 const rollouts = {
@@ -49,8 +50,12 @@ describe('Codex rollout = its stdout, but for the documented differences', () =>
     const docs = '/home/user/project/docs';
     const commands = (events: HarnessEvent[]) => events.filter((e) => e.type === 'command' || e.type === 'search');
     // codex.md "Session files": the CommandExecution's `cwd` (file:///home/user/project/docs), from `workdir: docs`.
+    // The calls no item reports come from their raw pairs (test/harnesses/codex/raw-calls.test.ts), in the turn's cwd.
     expect(bodies(commands(session.events))).toEqual([
       { type: 'command', command: 'pwd && cat guide.md', working_directory: docs, exit_code: 0, is_success: true },
+      sandboxFailed,
+      escalated('declined', { is_success: false }),
+      escalated('accepted', { is_success: false }),
       { type: 'search', query: 'zzz_none', path: `${docs}/guide.md`, is_success: true },
     ]);
     // codex.md "Items": stdout never says; the run's directory applies (a documented limitation).
@@ -60,7 +65,7 @@ describe('Codex rollout = its stdout, but for the documented differences', () =>
     ]);
   });
 
-  test('write-edit: the same four writes; the failed patch has no item on either side', async () => {
+  test('write-edit: the same four writes; the failed patch, with no item, only in the rollout', async () => {
     const { stdout, session } = await readPair('codex', 'codex', 'write-edit', rollouts['write-edit']);
     const expected = [
       'write | /home/user/project/src/a.ts | true',
@@ -70,7 +75,9 @@ describe('Codex rollout = its stdout, but for the documented differences', () =>
       'agent | Added src/c.ts, updated src/a.ts and README.md, deleted notes.txt; the patch for src/nope.ts failed.',
       'usage',
     ];
-    expect(session.events.map(signature)).toEqual(expected);
+    // Its raw call and its output ("apply_patch verification failed: …"): stdout has nothing for it.
+    const nope = 'write | /home/user/project/src/nope.ts | false';
+    expect(session.events.map(signature)).toEqual([...expected.slice(0, 2), nope, ...expected.slice(2)]);
     expect(stdout.events.map(signature)).toEqual(expected);
     expect(session.metrics.tokens).toEqual(stdout.metrics.tokens);
   });

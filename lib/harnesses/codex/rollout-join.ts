@@ -1,0 +1,90 @@
+/**
+ * The rollout beside a live `codex exec --json` (docs/harnesses/codex.md "Runs: stdout and the rollout"): stdout
+ * leads, and from the rollout, followed as Codex writes it, come only the calls no item reports (raw-calls.ts), which
+ * stdout lacks too (Codex core loses the item for every surface alike). Their refusals are not said again: the
+ * router's stderr line already made each one a `permission_denied` warning.
+ */
+import { readdir } from 'node:fs/promises';
+import { homedir } from 'node:os';
+import { join } from 'node:path';
+import type { Companion, Correlator, Harness, RunContext } from '../../kernel/harness.js';
+import { isObject, type JsonObject } from '../../kernel/json.js';
+import { recordRows, recordTable } from '../../kernel/record-table.js';
+import { correlator as stdoutCorrelator } from './correlate.js';
+import { commandDirectories } from './directories.js';
+import { rawCalls } from './raw-calls.js';
+import { tools } from './tools.js';
+
+const records = recordRows({
+  session_meta: { handling: "the thread's id: the joined events'", rules: { session: 'session_meta: session id' } },
+  turn_context: { handling: "the turn's `cwd`", rules: { cwd: 'turn_context: cwd kept' } },
+  response_item: {
+    handling: 'a call no item reports: its events at its output; else consumed',
+    rules: { consumed: 'response_item: consumed', call: 'response_item, a call no item reported: its events' },
+  },
+  event_msg: {
+    handling: "an item's id marks its call as reported (stdout has the item); the rest consumed",
+    rules: { consumed: 'event_msg: consumed' },
+  },
+  '*': { handling: 'consumed (stdout says it)', rules: { consumed: 'any other rollout line: consumed' } },
+});
+
+const payloadOf = (line: JsonObject): JsonObject => (isObject(line.payload) ? line.payload : {});
+
+function joinCorrelator(run: RunContext): Correlator {
+  const stdout = stdoutCorrelator(run);
+  const directories = commandDirectories(run);
+  const raw = rawCalls(run, directories, (item) => stdout.record({ type: 'item.completed', item }), false);
+  return {
+    record: recordTable(run, {
+      session_meta: (line) => (run.reportSession(payloadOf(line).id), records.session_meta.rules.session),
+      turn_context: (line) => (directories.turn(payloadOf(line)), records.turn_context.rules.cwd),
+      response_item(line) {
+        directories.call(payloadOf(line));
+        return raw.response(payloadOf(line)) ? records.response_item.rules.call : records.response_item.rules.consumed;
+      },
+      event_msg(line) {
+        const payload = payloadOf(line);
+        if (payload.type === 'item_completed' && isObject(payload.item)) raw.item(payload.item.id);
+        return records.event_msg.rules.consumed;
+      },
+      '*': () => records['*'].rules.consumed,
+    }),
+    end() {
+      raw.end();
+      stdout.end();
+    },
+  };
+}
+
+const joinReader: Harness = { name: 'codex', correlator: joinCorrelator, records, tools };
+
+/** `$CODEX_HOME/sessions/YYYY/MM/DD/`, for the dates a run started just now may have used (local and UTC). */
+function dayDirs(root: string): string[] {
+  const days = new Set<string>();
+  for (const offset of [0, -86_400_000]) {
+    const date = new Date(Date.now() + offset);
+    const pad = (value: number) => String(value).padStart(2, '0');
+    days.add(join(String(date.getFullYear()), pad(date.getMonth() + 1), pad(date.getDate())));
+    days.add(join(String(date.getUTCFullYear()), pad(date.getUTCMonth() + 1), pad(date.getUTCDate())));
+  }
+  return [...days].map((day) => join(root, 'sessions', day));
+}
+
+export const rollout: Companion = {
+  what: 'rollout',
+  reader: joinReader,
+  id(record) {
+    return isObject(record) && record.type === 'thread.started' && typeof record.thread_id === 'string'
+      ? record.thread_id
+      : undefined;
+  },
+  async find(id, env) {
+    const root = env.CODEX_HOME || join(env.HOME || homedir(), '.codex');
+    for (const dir of dayDirs(root)) {
+      const name = (await readdir(dir).catch(() => [] as string[])).find((file) => file.endsWith(`-${id}.jsonl`));
+      if (name !== undefined) return join(dir, name);
+    }
+    return undefined;
+  },
+};

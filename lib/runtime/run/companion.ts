@@ -1,0 +1,117 @@
+/**
+ * A harness's companion file joined to a live run (`Harness.companion`: Codex's rollout): once a stdout record names
+ * it, it is looked for under the child's environment and followed as the CLI writes it (the session follower's
+ * tail), through its own reader, whose events (only what stdout lacks) join the run's. When the child exits it is
+ * read to its end, and the run ends after it. Not found by then (`codex exec --ephemeral`, an unwritable home): one
+ * warning, and the run is its stdout alone.
+ */
+import { once } from 'node:events';
+import { finished } from 'node:stream/promises';
+import { resolve } from 'node:path';
+import type { HarnessEvent, RunMetrics } from '../../kernel/events.js';
+import type { Companion } from '../../kernel/harness.js';
+import { createNormalizer, type NormalizeOptions } from '../normalizer.js';
+import { tailFile } from '../sessions/tail.js';
+import { childEnv, type SpawnHarnessOptions } from './spawn-options.js';
+
+/** How often the file is looked for until it exists, and its growth polled behind fs.watch (ms). */
+const POLL_MS = 100;
+
+export interface JoinedFile {
+  /** A record of the run's stdout: the first that names the file starts the joining. */
+  record(record: unknown): void;
+  /** The child exited: the file is read to its current end, or, not found now, given up on. */
+  exited(): void;
+  /** Whether nothing of it is left to give (never named, given up on, or read to its end). */
+  readonly done: boolean;
+}
+
+/** Where the joined file's events go: the run's. */
+interface JoinSink {
+  /** The run's metrics: each joined event is counted in them. */
+  metrics: RunMetrics;
+  /** A joined event, to go out with the run's. */
+  send(event: HarnessEvent): void;
+  warn(message: string): void;
+  /** It is done (the run may end). */
+  settled(): void;
+}
+
+export function joinCompanion(companion: Companion, run: SpawnHarnessOptions, sink: JoinSink): JoinedFile {
+  const env = childEnv(run);
+  // As the run's stdout is read: its directory, the child's home.
+  const normalize: Omit<NormalizeOptions, 'harness'> = {
+    cwd: resolve(run.cwd ?? '.'),
+    home: run.home ?? env.HOME,
+    strict: run.strict,
+  };
+  const finish = new AbortController();
+  let id: string | undefined;
+  let done = false;
+
+  function end(): void {
+    done = true;
+    sink.settled();
+  }
+
+  async function look(named: string): Promise<void> {
+    for (;;) {
+      const exited = finish.signal.aborted;
+      const path = await companion.find(named, env);
+      if (path !== undefined) return follow(path);
+      if (exited) {
+        sink.warn(
+          `no ${companion.what} for ${named} was found (an ephemeral run, or its home not writable): ` +
+            'the events are its stdout alone',
+        );
+        return end();
+      }
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, POLL_MS);
+        finish.signal.addEventListener('abort', () => (clearTimeout(timer), resolve()), { once: true });
+      });
+    }
+  }
+
+  async function follow(path: string): Promise<void> {
+    const normalizer = createNormalizer({ ...normalize, harness: companion.reader, output: 'objects' });
+    normalizer.on('data', (event: HarnessEvent) => {
+      sink.metrics.events[event.type] = (sink.metrics.events[event.type] ?? 0) + 1;
+      sink.send(event);
+    });
+    // A stage that throws (a strict schema violation) ends the joining, not the run: stdout goes on.
+    normalizer.on('error', (error) => sink.warn(`the ${companion.what} could not be read: ${error.message}`));
+    const over = finished(normalizer).catch(() => {});
+    const chunks = tailFile(path, {
+      quietMs: Infinity,
+      endGraceMs: Infinity,
+      ended: () => false,
+      pollMs: POLL_MS,
+      finish: finish.signal,
+    });
+    for await (const chunk of chunks) {
+      if (normalizer.destroyed) break;
+      if (Buffer.isBuffer(chunk) && !normalizer.write(chunk))
+        await Promise.race([once(normalizer, 'drain').catch(() => {}), over]);
+    }
+    if (!normalizer.destroyed) normalizer.end();
+    await over;
+    end();
+  }
+
+  return {
+    record(record) {
+      if (id !== undefined) return;
+      id = companion.id(record);
+      if (id !== undefined)
+        look(id).catch((error: Error) => {
+          sink.warn(`the ${companion.what} could not be read: ${error.message}`);
+          end();
+        });
+    },
+    exited: () => finish.abort(),
+    get done() {
+      return id === undefined || done;
+    },
+  };
+}
