@@ -1,7 +1,8 @@
 // Stands in for `codex exec --json`: replays a paired capture (test/fixtures/codex/transcripts/<scenario>/) as the
 // real CLI wrote it: stdout's thread.started, then the rollout under $CODEX_HOME/sessions/YYYY/MM/DD/ appended line
 // by line (each of its item lines followed by stdout's next item, each refusal by its stderr line), then the rest of
-// stdout. node codex-rollout.mjs SCENARIO_DIR [ephemeral]: with `ephemeral`, no rollout is written.
+// stdout. node codex-rollout.mjs SCENARIO_DIR [ephemeral]: with `ephemeral`, no rollout is written. LINGER_MS: a run
+// that takes that long after thread.started (the library looks for a rollout meanwhile).
 import { appendFileSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -26,6 +27,7 @@ const rollout = lines(
 );
 
 process.stdout.write(stdout.shift());
+if (process.env.LINGER_MS) await new Promise((resolve) => setTimeout(resolve, Number(process.env.LINGER_MS)));
 const now = new Date();
 const pad = (n) => String(n).padStart(2, '0');
 const sessions = join(process.env.CODEX_HOME, 'sessions', String(now.getFullYear()), pad(now.getMonth() + 1));

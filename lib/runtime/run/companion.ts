@@ -66,9 +66,15 @@ export function joinCompanion(companion: Companion, run: SpawnHarnessOptions, si
         );
         return end();
       }
+      // One listener at a time: a poll that times out takes its own off (a long run would pile them up).
       await new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, POLL_MS);
-        finish.signal.addEventListener('abort', () => (clearTimeout(timer), resolve()), { once: true });
+        const done = () => {
+          clearTimeout(timer);
+          finish.signal.removeEventListener('abort', done);
+          resolve();
+        };
+        const timer = setTimeout(done, POLL_MS);
+        finish.signal.addEventListener('abort', done, { once: true });
       });
     }
   }

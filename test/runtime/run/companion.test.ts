@@ -16,7 +16,7 @@ const scenario = fixturePath('codex/transcripts/workdir');
 const dirs: string[] = [];
 afterEach(() => dirs.splice(0).forEach((dir) => rmSync(dir, { recursive: true, force: true })));
 
-function run(mode?: 'ephemeral') {
+function run(mode?: 'ephemeral', env: NodeJS.ProcessEnv = {}) {
   const home = mkdtempSync(join(tmpdir(), 'codex-home-'));
   dirs.push(home);
   return spawnHarness({
@@ -24,7 +24,7 @@ function run(mode?: 'ephemeral') {
     command: node,
     args: [join(children, 'codex-rollout.mjs'), scenario, ...(mode ? [mode] : [])],
     cwd: tmpdir(),
-    env: { CODEX_HOME: home },
+    env: { CODEX_HOME: home, ...env },
   });
 }
 
@@ -73,5 +73,20 @@ describe('spawnHarness({ harness: "codex" }) with its rollout', () => {
     ]);
     expect(events.filter((event) => event.type === 'write' || event.working_directory !== undefined)).toEqual([]);
     expect(refusals(events)).toHaveLength(4);
+  });
+
+  test('a long run without a rollout: the search waits with one abort listener, never piling them up', async () => {
+    // 1.5 s of polls every 100 ms: with a listener left per poll, Node warns past 10 (MaxListenersExceededWarning).
+    const warnings: Error[] = [];
+    const onWarning = (warning: Error) => warnings.push(warning);
+    process.on('warning', onWarning);
+    try {
+      const started = run('ephemeral', { LINGER_MS: '1500' });
+      await collect(started);
+      await started.done;
+    } finally {
+      process.off('warning', onWarning);
+    }
+    expect(warnings.map((warning) => warning.name)).not.toContain('MaxListenersExceededWarning');
   });
 });
