@@ -17,6 +17,7 @@ export type {
   LaunchOptions,
   Signature,
   DetectingHarness,
+  Companion,
 } from './kernel/harness.js';
 export type {
   SessionFormat,

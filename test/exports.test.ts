@@ -175,6 +175,7 @@ const expected: Record<string, { values: string[]; types: string[] }> = {
       'AgentStart',
       'CallStart',
       'ClientContext',
+      'Companion',
       'Correlator',
       'DetectingHarness',
       'EventIds',

@@ -128,7 +128,12 @@ export interface Report {
   events: HarnessEvent[];
   /** The run's working directory. */
   cwd: string | undefined;
-  /** From a trace: the subagent tree, each call and its duration (undefined for plain events). */
+  /**
+   * From a trace: the subagent tree, each call and its duration (undefined for plain events). What the HTML and
+   * Markdown writers draw; its shape may change between minor versions.
+   *
+   * @internal
+   */
   trace: ReportTrace | undefined;
 }
 
