@@ -18,6 +18,7 @@ export type {
   Signature,
   DetectingHarness,
   Companion,
+  CompanionJoin,
 } from './kernel/harness.js';
 export type {
   SessionFormat,

@@ -176,6 +176,7 @@ const expected: Record<string, { values: string[]; types: string[] }> = {
       'CallStart',
       'ClientContext',
       'Companion',
+      'CompanionJoin',
       'Correlator',
       'DetectingHarness',
       'EventIds',

@@ -66,6 +66,12 @@ export class BoundedMap<V> {
     return entry.value;
   }
 
+  /** The key of the oldest entry `test` accepts. */
+  findKey(test: (value: V) => boolean): string | undefined {
+    for (const [key, { value }] of this.entries) if (test(value)) return key;
+    return undefined;
+  }
+
   /** Gives up on the entry held longest (for a caller that bounds more than the count of entries). */
   evictOldest(): void {
     const oldest = this.entries.keys().next();

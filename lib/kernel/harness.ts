@@ -221,12 +221,25 @@ export interface Harness {
 export interface Companion {
   /** What the file is, for the warning when it cannot be found (`rollout`). */
   readonly what: string;
-  /** Reads the file: it emits only what stdout lacks. */
-  readonly reader: Harness;
+  /**
+   * One run's readers, which share what each has read: called once per run (of `harness`, whose companion this is),
+   * before its stdout is read.
+   */
+  join(harness: Harness): CompanionJoin;
   /** The id a stdout record names the file by (Codex's `thread.started`), if it names it. */
   id(record: unknown): string | undefined;
   /** The file of that id under the child's environment, once it exists. */
   find(id: string, env: Readonly<Record<string, string | undefined>>): Promise<string | undefined>;
+}
+
+/** A run's two readers of {@link Companion.join}. */
+export interface CompanionJoin {
+  /** Reads the run's stdout in the harness's place; it may hold an event until the file has said more of it. */
+  readonly stdout: Harness;
+  /** Reads the file: it emits only what stdout lacks, and what stdout held, once the file has said more of it. */
+  readonly file: Harness;
+  /** The file is not found yet: stdout holds nothing more, and gives what it held at its next pause. */
+  unheld(): void;
 }
 
 /** How `harness: 'auto'` knows a harness's stream: the shape of the records that open it. */

@@ -16,6 +16,7 @@ import { excluding, tokenCount, tokensOf } from '../../kernel/metrics.js';
 import { BoundedMap } from '../../kernel/bounded-map.js';
 import { stringField } from '../../kernel/tool-rules.js';
 import { subagentEnd } from './tools.js';
+import type { CommandJoin } from './command-join.js';
 
 /** An item started (or updated) and not yet completed: its latest record. */
 interface OpenItem {
@@ -73,9 +74,14 @@ export const records = recordRows({
 
 /**
  * `recordTime`: the harness's time of the record being read, where its source has one (a rollout's lines; stdout's
- * records have none), for the trace.
+ * records have none), for the trace. `join`: a completed command goes through it (its rollout's directory added), and
+ * one it holds is classified by the rollout's reader (command-join.ts).
  */
-export function correlator(run: RunContext, recordTime: () => unknown = () => undefined): Correlator {
+export function correlator(
+  run: RunContext,
+  recordTime: () => unknown = () => undefined,
+  join?: CommandJoin,
+): Correlator {
   const open = new BoundedMap<OpenItem>(run.limits, ({ record, item }) => classify(record, item, false));
   // Subagents whose end was reported: Codex restates an end on every later call naming the subagent.
   const endedSubagents = new BoundedMap<true>(run.limits);
@@ -123,8 +129,20 @@ export function correlator(run: RunContext, recordTime: () => unknown = () => un
     }
     if (typeof item.id === 'string') open.take(item.id);
     if (item.type === 'agent_message' && typeof item.text === 'string') run.metrics.final_output = item.text;
-    classify(record, item, true);
+    const joined = join && item.type === 'command_execution' ? joinCommand(record, item) : item;
+    if (joined !== undefined) classify(record, joined, true);
     return records['item.completed'].rules.items;
+  }
+
+  /** A command through the join: with its directory now, or held (undefined). */
+  function joinCommand(record: JsonObject, item: JsonObject): JsonObject | undefined {
+    join!.session ??= run.metrics.session_id;
+    return join!.stdout(record, item, run.limits, settled);
+  }
+
+  /** A held `item.completed` record, its item settled. */
+  function settled(record: JsonObject): void {
+    classify(record, record.item as JsonObject, true);
   }
 
   /**
@@ -215,6 +233,10 @@ export function correlator(run: RunContext, recordTime: () => unknown = () => un
     }),
     end() {
       open.evictAll();
+    },
+    // A pause (or the end) after the rollout was given up on: what the join held goes out.
+    flush() {
+      if (join?.released) join.release(settled);
     },
   };
 }

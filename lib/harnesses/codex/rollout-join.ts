@@ -1,13 +1,16 @@
 /**
  * The rollout beside a live `codex exec --json` (docs/harnesses/codex.md "Runs: stdout and the rollout"): stdout
- * leads, and from the rollout, followed as Codex writes it, come only the calls no item reports (raw-calls.ts), which
- * stdout lacks too (Codex core loses the item for every surface alike). Their refusals are not said again: the
- * router's stderr line already made each one a `permission_denied` warning.
+ * leads, and from the rollout, followed as Codex writes it, come the calls no item reports (raw-calls.ts), which
+ * stdout lacks too (Codex core loses the item for every surface alike), and the directory of each command stdout
+ * reports (command-join.ts). The refusals are not said again: the router's stderr line already made each one a
+ * `permission_denied` warning.
  */
 import { readdir } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
-import type { Companion, Correlator, Harness, RunContext } from '../../kernel/harness.js';
+import type { Companion, Correlator, RunContext } from '../../kernel/harness.js';
+import { commandJoin, type CommandJoin } from './command-join.js';
+import { shellJoin } from './shell-join.js';
 import { isObject, type JsonObject } from '../../kernel/json.js';
 import { recordRows, recordTable } from '../../kernel/record-table.js';
 import { correlator as stdoutCorrelator } from './correlate.js';
@@ -23,7 +26,9 @@ const records = recordRows({
     rules: { consumed: 'response_item: consumed', call: 'response_item, a call no item reported: its events' },
   },
   event_msg: {
-    handling: "an item's id marks its call as reported (stdout has the item); the rest consumed",
+    handling:
+      "an item's id marks its call as reported (stdout has the item); a command's directory joins stdout's " +
+      'item of it (one event); the rest consumed',
     rules: { consumed: 'event_msg: consumed' },
   },
   '*': { handling: 'consumed (stdout says it)', rules: { consumed: 'any other rollout line: consumed' } },
@@ -31,10 +36,11 @@ const records = recordRows({
 
 const payloadOf = (line: JsonObject): JsonObject => (isObject(line.payload) ? line.payload : {});
 
-function joinCorrelator(run: RunContext): Correlator {
+function joinCorrelator(run: RunContext, join: CommandJoin): Correlator {
   const stdout = stdoutCorrelator(run);
   const directories = commandDirectories(run);
   const raw = rawCalls(run, directories, (item) => stdout.record({ type: 'item.completed', item }), false);
+  const settle = (record: JsonObject) => void stdout.record(record);
   return {
     record: recordTable(run, {
       session_meta: (line) => (run.reportSession(payloadOf(line).id), records.session_meta.rules.session),
@@ -45,19 +51,25 @@ function joinCorrelator(run: RunContext): Correlator {
       },
       event_msg(line) {
         const payload = payloadOf(line);
-        if (payload.type === 'item_completed' && isObject(payload.item)) raw.item(payload.item.id);
+        const item = payload.type === 'item_completed' && isObject(payload.item) ? payload.item : undefined;
+        if (item !== undefined) raw.item(item.id);
+        if (item?.type === 'CommandExecution') {
+          const command = Array.isArray(item.command) ? shellJoin(item.command) : item.command;
+          if (typeof command === 'string') join.rollout(command, directories.of(item), run.limits, settle);
+        }
         return records.event_msg.rules.consumed;
       },
       '*': () => records['*'].rules.consumed,
     }),
     end() {
       raw.end();
+      // Stdout's commands still held: the rollout never said where they ran (or was never found).
+      run.reportSession(join.session);
+      join.release(settle);
       stdout.end();
     },
   };
 }
-
-const joinReader: Harness = { name: 'codex', correlator: joinCorrelator, records, tools };
 
 /** `$CODEX_HOME/sessions/YYYY/MM/DD/`, for the dates a run started just now may have used (local and UTC). */
 function dayDirs(root: string): string[] {
@@ -73,7 +85,14 @@ function dayDirs(root: string): string[] {
 
 export const rollout: Companion = {
   what: 'rollout',
-  reader: joinReader,
+  join(harness) {
+    const join = commandJoin();
+    return {
+      stdout: { ...harness, correlator: (run) => stdoutCorrelator(run, undefined, join) },
+      file: { name: 'codex', correlator: (run) => joinCorrelator(run, join), records, tools },
+      unheld: () => join.unhold(),
+    };
+  },
   id(record) {
     return isObject(record) && record.type === 'thread.started' && typeof record.thread_id === 'string'
       ? record.thread_id

@@ -1,21 +1,24 @@
 /**
  * A harness's companion file joined to a live run (`Harness.companion`: Codex's rollout): once a stdout record names
  * it, it is looked for under the child's environment and followed as the CLI writes it (the session follower's
- * tail), through its own reader, whose events (only what stdout lacks) join the run's. When the child exits it is
- * read to its end, and the run ends after it. Not found by then (`codex exec --ephemeral`, an unwritable home): one
- * warning, and the run is its stdout alone.
+ * tail), through its own reader, whose events (what stdout lacks, and what stdout held for it) join the run's, within
+ * the run's own bounds. When the child exits it is read to its end, and the run ends after it. Not found within
+ * `HOLD_MS`, stdout holds nothing more for it; not found by the child's exit (`codex exec --ephemeral`, an unwritable
+ * home): one warning, and the run is its stdout alone.
  */
 import { once } from 'node:events';
 import { finished } from 'node:stream/promises';
 import { resolve } from 'node:path';
 import type { HarnessEvent, RunMetrics } from '../../kernel/events.js';
-import type { Companion } from '../../kernel/harness.js';
+import type { CompanionJoin, Companion } from '../../kernel/harness.js';
 import { createNormalizer, type NormalizeOptions } from '../normalizer.js';
 import { tailFile } from '../sessions/tail.js';
 import { childEnv, type SpawnHarnessOptions } from './spawn-options.js';
 
 /** How often the file is looked for until it exists, and its growth polled behind fs.watch (ms). */
 const POLL_MS = 100;
+/** How long stdout may hold events for a file not found yet (ms): Codex writes the rollout before any call. */
+export const HOLD_MS = 2_000;
 
 export interface JoinedFile {
   /** A record of the run's stdout: the first that names the file starts the joining. */
@@ -37,13 +40,23 @@ interface JoinSink {
   settled(): void;
 }
 
-export function joinCompanion(companion: Companion, run: SpawnHarnessOptions, sink: JoinSink): JoinedFile {
+export function joinCompanion(
+  companion: Companion,
+  join: CompanionJoin,
+  run: SpawnHarnessOptions,
+  sink: JoinSink,
+): JoinedFile {
   const env = childEnv(run);
-  // As the run's stdout is read: its directory, the child's home.
+  // As the run's stdout is read: its directory, the child's home, the same bounds.
   const normalize: Omit<NormalizeOptions, 'harness'> = {
     cwd: resolve(run.cwd ?? '.'),
     home: run.home ?? env.HOME,
     strict: run.strict,
+    maxLineBytes: run.maxLineBytes,
+    streamLinesAbove: run.streamLinesAbove,
+    maxPendingTools: run.maxPendingTools,
+    maxPendingBytes: run.maxPendingBytes,
+    maxSpanBytes: run.maxSpanBytes,
   };
   const finish = new AbortController();
   let id: string | undefined;
@@ -54,18 +67,21 @@ export function joinCompanion(companion: Companion, run: SpawnHarnessOptions, si
     sink.settled();
   }
 
-  async function look(named: string): Promise<void> {
+  /** The file's path once found; undefined when the child exited first (one warning). */
+  async function look(named: string): Promise<string | undefined> {
+    const since = Date.now();
     for (;;) {
       const exited = finish.signal.aborted;
       const path = await companion.find(named, env);
-      if (path !== undefined) return follow(path);
+      if (path !== undefined) return path;
       if (exited) {
         sink.warn(
           `no ${companion.what} for ${named} was found (an ephemeral run, or its home not writable): ` +
             'the events are its stdout alone',
         );
-        return end();
+        return undefined;
       }
+      if (Date.now() - since >= HOLD_MS) join.unheld();
       // One listener at a time: a poll that times out takes its own off (a long run would pile them up).
       await new Promise<void>((resolve) => {
         const done = () => {
@@ -79,8 +95,10 @@ export function joinCompanion(companion: Companion, run: SpawnHarnessOptions, si
     }
   }
 
-  async function follow(path: string): Promise<void> {
-    const normalizer = createNormalizer({ ...normalize, harness: companion.reader, output: 'objects' });
+  /** Reads the file named `named` as it is written, to its end after the child's exit; none found, nothing. */
+  async function follow(named: string): Promise<void> {
+    // Made now: its end gives what stdout held for the file, found or not.
+    const normalizer = createNormalizer({ ...normalize, harness: join.file, output: 'objects' });
     normalizer.on('data', (event: HarnessEvent) => {
       sink.metrics.events[event.type] = (sink.metrics.events[event.type] ?? 0) + 1;
       sink.send(event);
@@ -88,17 +106,17 @@ export function joinCompanion(companion: Companion, run: SpawnHarnessOptions, si
     // A stage that throws (a strict schema violation) ends the joining, not the run: stdout goes on.
     normalizer.on('error', (error) => sink.warn(`the ${companion.what} could not be read: ${error.message}`));
     const over = finished(normalizer).catch(() => {});
-    const chunks = tailFile(path, {
-      quietMs: Infinity,
-      endGraceMs: Infinity,
-      ended: () => false,
-      pollMs: POLL_MS,
-      finish: finish.signal,
+    const path = await look(named).catch((error: Error) => {
+      sink.warn(`the ${companion.what} could not be read: ${error.message}`);
+      return undefined;
     });
-    for await (const chunk of chunks) {
-      if (normalizer.destroyed) break;
-      if (Buffer.isBuffer(chunk) && !normalizer.write(chunk))
-        await Promise.race([once(normalizer, 'drain').catch(() => {}), over]);
+    if (path !== undefined) {
+      const tail = { quietMs: Infinity, endGraceMs: Infinity, ended: () => false, pollMs: POLL_MS };
+      for await (const chunk of tailFile(path, { ...tail, finish: finish.signal })) {
+        if (normalizer.destroyed) break;
+        if (Buffer.isBuffer(chunk) && !normalizer.write(chunk))
+          await Promise.race([once(normalizer, 'drain').catch(() => {}), over]);
+      }
     }
     if (!normalizer.destroyed) normalizer.end();
     await over;
@@ -110,7 +128,7 @@ export function joinCompanion(companion: Companion, run: SpawnHarnessOptions, si
       if (id !== undefined) return;
       id = companion.id(record);
       if (id !== undefined)
-        look(id).catch((error: Error) => {
+        follow(id).catch((error: Error) => {
           sink.warn(`the ${companion.what} could not be read: ${error.message}`);
           end();
         });

@@ -101,13 +101,15 @@ export function spawnHarness(given: SpawnHarnessOptions & { trace?: boolean }): 
 export function spawnHarness(given: SpawnHarnessOptions & { trace?: boolean }): HarnessRun<RunItem> {
   const { harness, options, command } = launch(given);
   let client: HarnessClient | undefined;
+  // A file beside stdout (Codex's rollout): stdout is read by its join's reader, which may hold events for the file.
+  const join = harness.companion?.join(harness);
   const normalizer = createNormalizer({
     ...options,
     // `~` in the child's paths is the child's home.
     home: options.home ?? (options.env ?? process.env).HOME,
     env: childEnv(options),
     idleFlushMs: options.idleFlushMs ?? 200,
-    harness,
+    harness: join?.stdout ?? harness,
     output: 'objects',
     onRecord(record) {
       options.onRecord?.(record);
@@ -172,8 +174,8 @@ export function spawnHarness(given: SpawnHarnessOptions & { trace?: boolean }): 
   }
 
   const joined =
-    harness.companion &&
-    joinCompanion(harness.companion, options, {
+    join &&
+    joinCompanion(harness.companion!, join, options, {
       metrics,
       send: (event) => (trace ? trace.event(event, output.send) : output.send(event)),
       warn: (message) => emit({ type: 'warning', message }),

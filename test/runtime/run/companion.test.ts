@@ -3,29 +3,42 @@
  * (test/children/codex-rollout.mjs) replays the exec default capture (test/fixtures/codex/transcripts/workdir/) as
  * Codex wrote it, stdout and the rollout under CODEX_HOME; the calls no item reports come from the rollout, once.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, test } from 'vitest';
 import { spawnHarness } from '../../../lib/runtime/run/spawn.js';
 import { bodies, fixturePath } from '../../helpers.js';
 import { children, collect, node } from './scripted-child.js';
-import { escalated, patched, sandboxFailed } from '../../harnesses/codex/main-turns.js';
+import { escalated, patched, project, sandboxFailed } from '../../harnesses/codex/main-turns.js';
 
 const scenario = fixturePath('codex/transcripts/workdir');
 const dirs: string[] = [];
 afterEach(() => dirs.splice(0).forEach((dir) => rmSync(dir, { recursive: true, force: true })));
 
-function run(mode?: 'ephemeral', env: NodeJS.ProcessEnv = {}) {
+function run(mode?: 'ephemeral', env: NodeJS.ProcessEnv = {}, options: { from?: string; maxLineBytes?: number } = {}) {
   const home = mkdtempSync(join(tmpdir(), 'codex-home-'));
   dirs.push(home);
   return spawnHarness({
     harness: 'codex',
     command: node,
-    args: [join(children, 'codex-rollout.mjs'), scenario, ...(mode ? [mode] : [])],
+    args: [join(children, 'codex-rollout.mjs'), options.from ?? scenario, ...(mode ? [mode] : [])],
     cwd: tmpdir(),
     env: { CODEX_HOME: home, ...env },
+    maxLineBytes: options.maxLineBytes,
   });
+}
+
+/** The exec default capture with one rollout line changed by `edit`, in a folder of its own. */
+function editedScenario(edit: (line: string) => string): string {
+  const dir = mkdtempSync(join(tmpdir(), 'codex-scenario-'));
+  dirs.push(dir);
+  cpSync(scenario, dir, { recursive: true });
+  let day = join(dir, 'home', '.codex', 'sessions');
+  for (let depth = 0; depth < 3; depth++) day = join(day, readdirSync(day)[0]!);
+  const file = join(day, readdirSync(day)[0]!);
+  writeFileSync(file, readFileSync(file, 'utf8').split('\n').map(edit).join('\n'));
+  return dir;
 }
 
 const refusals = (events: Record<string, unknown>[]) => events.filter((event) => event.code === 'permission_denied');
@@ -39,12 +52,14 @@ describe('spawnHarness({ harness: "codex" }) with its rollout', () => {
     expect(new Set(stamped.map((event) => event.session_id))).toEqual(
       new Set(['01a244bf-4d50-7770-8b13-7232e24d1315']),
     );
-    // From stdout, as before: its items only (no working directory: stdout never says one).
-    expect(events.filter((event) => event.type === 'command' && event.working_directory === undefined)).toEqual([
-      { type: 'command', command: 'pwd && cat guide.md', exit_code: 0, is_success: true },
+    // Stdout's commands, once each, where the rollout says they ran (`workdir: "docs"`), their paths resolved there.
+    const docs = `${project}/docs`;
+    expect(events.filter((event) => event.type === 'search' || event.working_directory === docs)).toEqual([
+      { type: 'command', command: 'pwd && cat guide.md', working_directory: docs, exit_code: 0, is_success: true },
+      { type: 'search', query: 'zzz_none', path: `${docs}/guide.md`, is_success: true },
     ]);
     // From the rollout: the refused patches, the sandbox-failed command and the refused escalations, in its order.
-    const joined = events.filter((event) => event.type === 'write' || event.working_directory !== undefined);
+    const joined = events.filter((event) => event.type === 'write' || event.working_directory === project);
     expect(joined).toEqual([
       patched('declined', false),
       patched('accepted', false),
@@ -53,9 +68,32 @@ describe('spawnHarness({ harness: "codex" }) with its rollout', () => {
       escalated('accepted', { is_success: false }),
     ]);
     expect(refusals(events)).toHaveLength(4);
-    expect(events.filter((event) => event.type === 'search')).toHaveLength(1);
     expect(started.metrics.events).toMatchObject({ write: 2, command: 4, search: 1, agent: 2, usage: 1 });
     expect(started.metrics.permission_denials).toBe(4);
+  });
+
+  test("a hostile rollout line is held to the run's own bounds: a warning, and the run goes on", async () => {
+    // The sandbox-failed command's output, 2 MB long: past the run's maxLineBytes (256 KiB) as stdout's would be.
+    const huge = editedScenario((line) =>
+      line.includes('"call_id":"call_0008","output"')
+        ? line.replace('Read-only file system', 'x'.repeat(2 * 1024 * 1024))
+        : line,
+    );
+    const started = run(undefined, {}, { from: huge, maxLineBytes: 256 * 1024 });
+    const events = bodies(await collect(started));
+    await started.done;
+    expect(events.filter((event) => event.code === 'line_too_long')).toEqual([
+      {
+        type: 'warning',
+        code: 'line_too_long',
+        message: expect.stringMatching(/^line 27 is 2\d{6} bytes long \(maxLineBytes is 262144\)/),
+      },
+    ]);
+    // Its output lost, the call is reported at the end, its outcome unknown; the calls after it as before.
+    expect(events.filter((event) => event.type === 'command' && event.command === sandboxFailed.command)).toEqual([
+      { type: 'command', command: sandboxFailed.command, working_directory: project },
+    ]);
+    expect(events.filter((event) => event.type === 'write' || event.type === 'search')).toHaveLength(3);
   });
 
   test('no rollout (an ephemeral run): one warning, the events are stdout alone', async () => {
@@ -72,6 +110,11 @@ describe('spawnHarness({ harness: "codex" }) with its rollout', () => {
       },
     ]);
     expect(events.filter((event) => event.type === 'write' || event.working_directory !== undefined)).toEqual([]);
+    // Stdout's own commands, held for a rollout that never came, go out at the end: each once, with no directory.
+    expect(events.filter((event) => event.type === 'command' || event.type === 'search')).toEqual([
+      { type: 'command', command: 'pwd && cat guide.md', exit_code: 0, is_success: true },
+      { type: 'search', query: 'zzz_none', path: join(tmpdir(), 'guide.md'), is_success: true },
+    ]);
     expect(refusals(events)).toHaveLength(4);
   });
 
