@@ -36,6 +36,8 @@ export interface Scenario {
    * where it is set): the run passes with `events` or one of these, never with anything else.
    */
   orEvents?: (expect: Expected) => EventBody[][];
+  /** `events` in any order (sources that race: stdout, stderr, a file beside them), each exactly once. */
+  unordered?: true;
   /** The run's token totals (metrics.tokens), where the scenario checks the usage mapping. */
   tokens?: Tokens;
   /**

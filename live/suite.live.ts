@@ -10,6 +10,7 @@ import { liveHarnesses } from './harnesses.js';
 import type { Installed } from './install.js';
 import { leftProblems, pathProblems, sessionEvents } from './paths.js';
 import { runScenario } from './run.js';
+import type { EventBody } from '../lib/kernel/events.js';
 import type { Expected } from './scenario.js';
 import { scenarios } from './scenarios/index.js';
 
@@ -54,7 +55,9 @@ for (const row of liveHarnesses) {
           // An ACP run's exit code is its conversation's (acp.md "How the run ends"), however its agent then exits.
           expect(run.result.exitCode, context).toBe(scenario.exitCode);
           const others = scenario.orEvents?.(expectedFor(run.place.workspace, run.serverUrl, cli)) ?? [];
-          if (!others.some((other) => isDeepStrictEqual(events, other))) expect(events, context).toEqual(expected);
+          const order = (list: EventBody[]) => (scenario.unordered ? sortedEvents(list) : list);
+          if (!others.some((other) => isDeepStrictEqual(events, other)))
+            expect(order(events), context).toEqual(order(expected));
           if (scenario.unchanged) expect(run.changed, `${context}\nthe workspace changed`).toEqual([]);
           if (scenario.tokens) expect(run.result.metrics.tokens).toEqual(scenario.tokens);
           const x = expectedFor(run.place.workspace, run.serverUrl, cli);
@@ -71,6 +74,12 @@ for (const row of liveHarnesses) {
       });
     }
   });
+}
+
+/** Events as a multiset: sorted by their JSON. */
+function sortedEvents(events: EventBody[]): EventBody[] {
+  const keyed = events.map((event) => [JSON.stringify(event), event] as const);
+  return keyed.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, event]) => event);
 }
 
 function expectedFor(workspace: string, url: string, cli: Installed): Expected {

@@ -2,7 +2,8 @@
  * Codex 0.169.0 (codex.md). Its only file tool is apply_patch (a freeform tool); reads,
  * searches and listings are exec_command shell commands, which the library reclassifies.
  */
-import type { Scenario } from '../scenario.js';
+import type { EventBody } from '../../lib/kernel/events.js';
+import type { Expected, Scenario } from '../scenario.js';
 import { apiErrorScenario, textScenario } from './common.js';
 
 const exec = (cmd: string, workdir?: string) => ({ name: 'exec_command', input: { cmd, workdir } });
@@ -63,12 +64,13 @@ export const codex: Scenario[] = [
       { text: 'Added src/c.ts; both commands failed.' },
     ],
     exitCode: 0,
-    // apply_patch is a file_change (write); a cat that fails is an unsuccessful read.
+    // apply_patch is a file_change (write); a cat that fails is an unsuccessful read. Each command's directory is the
+    // rollout's (joined to stdout's item: codex.md "Runs: stdout and the rollout").
     events: (x) => [
       { type: 'write', path: x.path('src/c.ts'), is_success: true },
-      { type: 'command', command: 'echo hi > out.txt', exit_code: 0, is_success: true },
+      { type: 'command', command: 'echo hi > out.txt', working_directory: x.workspace, exit_code: 0, is_success: true },
       { type: 'read', path: x.path('missing.txt'), is_success: false },
-      { type: 'command', command: 'false', exit_code: 1, is_success: false },
+      { type: 'command', command: 'false', working_directory: x.workspace, exit_code: 1, is_success: false },
       { type: 'agent', message: 'Added src/c.ts; both commands failed.' },
       { type: 'usage', tokens: { input: 6000, output: 200, cache_read: 0, cache_write: 0, reasoning: 0 } },
     ],
@@ -93,31 +95,26 @@ export const codex: Scenario[] = [
     ],
     exitCode: 0,
     leaves: { 'src/out.txt': 'hi\n', 'out.txt': null },
-    // stdout never says where a command ran: its relative paths are the run's directory's (codex.md), which is why
-    // its paths are not checked against the workspace (stdoutPaths).
-    stdoutPaths: false,
-    events: (x) => [
-      { type: 'agent', message: 'Working in src.' },
-      { type: 'read', path: x.path('a.ts'), is_success: true },
-      { type: 'command', command: 'echo hi > out.txt', exit_code: 0, is_success: true },
-      { type: 'list', is_success: true },
-      { type: 'agent', message: 'Ran in src.' },
-      { type: 'usage', tokens: { input: 4800, output: 160, cache_read: 0, cache_write: 0, reasoning: 0 } },
-    ],
-    // The rollout does: each command's CommandExecution.cwd is its working_directory and its paths resolve there.
-    session: (x) => [
-      { type: 'agent', message: 'Working in src.' },
-      { type: 'read', path: x.path('src/a.ts'), is_success: true },
-      {
-        type: 'command',
-        command: 'echo hi > out.txt',
-        exit_code: 0,
-        working_directory: x.path('src'),
-        is_success: true,
-      },
-      { type: 'list', is_success: true },
-      { type: 'agent', message: 'Ran in src.' },
-      { type: 'usage', tokens: { input: 4800, output: 160, cache_read: 0, cache_write: 0, reasoning: 0 } },
-    ],
+    // stdout never says where a command ran; the rollout does (each command's CommandExecution.cwd), joined to
+    // stdout's item under spawnHarness: its working_directory, its paths resolved there, as read from the session.
+    events: (x) => workdirEvents(x),
+    session: (x) => workdirEvents(x),
   },
 ];
+
+function workdirEvents(x: Expected): EventBody[] {
+  return [
+    { type: 'agent', message: 'Working in src.' },
+    { type: 'read', path: x.path('src/a.ts'), is_success: true },
+    {
+      type: 'command',
+      command: 'echo hi > out.txt',
+      exit_code: 0,
+      working_directory: x.path('src'),
+      is_success: true,
+    },
+    { type: 'list', is_success: true },
+    { type: 'agent', message: 'Ran in src.' },
+    { type: 'usage', tokens: { input: 4800, output: 160, cache_read: 0, cache_write: 0, reasoning: 0 } },
+  ];
+}

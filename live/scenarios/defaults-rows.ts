@@ -61,13 +61,14 @@ const addPatch: ToolUse = {
 // The sandbox makes `sed -i` and `rm` fail. stderr says the patch was rejected; its call has no item on stdout, so
 // its `write` comes from the rollout (docs/harnesses/codex.md: stdout leads, the rollout adds the calls no item
 // reports), a few milliseconds after stdout's events: it may land after the commands.
-const codexDefaultsEvents = (x: Expected, commands: EventBody[], writeAt: number): EventBody[] => {
+const codexDefaultsEvents = (x: Expected, writeAt: number): EventBody[] => {
   const after = [
     denied(
       'apply_patch',
       'patch rejected: writing is blocked by read-only sandbox; rejected by user approval settings',
     ),
-    ...commands,
+    codexSed(x),
+    codexRm(x),
   ];
   after.splice(writeAt, 0, { type: 'write', path: x.path('src/c.ts'), is_success: false });
   return [
@@ -79,25 +80,27 @@ const codexDefaultsEvents = (x: Expected, commands: EventBody[], writeAt: number
     { type: 'usage', tokens: { input: 8400, output: 280, cache_read: 0, cache_write: 0, reasoning: 0 } },
   ];
 };
-type CommandBody = Extract<EventBody, { type: 'command' }>;
-const codexSed: CommandBody = {
+// From run to run Codex leaves out the item of any command its sandbox denied (openai/codex#47433): the command then
+// comes from the rollout; with its item, from stdout joined to the rollout. Either way one event, with its directory.
+const codexSed = (x: Expected): EventBody => ({
   type: 'command',
   command: "sed -i 's/hello/bye/' src/a.ts",
+  working_directory: x.workspace,
   exit_code: 4,
   is_success: false,
-};
-const codexRm: CommandBody = { type: 'command', command: 'rm README.md', exit_code: 1, is_success: false };
-/** A command as the rollout gives it, when stdout left its item out: with the directory it ran in. */
-const ranIn = (x: Expected, command: CommandBody): CommandBody => ({ ...command, working_directory: x.workspace });
+});
+const codexRm = (x: Expected): EventBody => ({
+  type: 'command',
+  command: 'rm README.md',
+  working_directory: x.workspace,
+  exit_code: 1,
+  is_success: false,
+});
 export const codexDefaults = defaultsScenario(shellTools(exec, addPatch), {
-  events: (x) => codexDefaultsEvents(x, [codexSed, codexRm], 1),
-  // From run to run Codex leaves out the item of any command its sandbox denied, each on its own
-  // (openai/codex#47433): that command then comes from the rollout, with its directory. Every call once, in order,
-  // the patch's write anywhere from just before its warning to after the commands (stderr and the rollout race).
-  orEvents: (x) =>
-    [codexSed, ranIn(x, codexSed)].flatMap((sed) =>
-      [codexRm, ranIn(x, codexRm)].flatMap((rm) => [0, 1, 2, 3].map((at) => codexDefaultsEvents(x, [sed, rm], at))),
-    ),
+  events: (x) => codexDefaultsEvents(x, 1),
+  // Every call once, in order; the patch's write anywhere from just before its warning to after the commands (stderr
+  // and the rollout race).
+  orEvents: (x) => [0, 2, 3].map((at) => codexDefaultsEvents(x, at)),
 });
 
 const opencodeTools: DefaultsTools = {

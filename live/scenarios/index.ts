@@ -4,6 +4,7 @@ import { claudeAcp, codexAcp, copilotAcp, opencodeAcp, qwenAcp } from './acp.js'
 import { claudeCode } from './claude-code.js';
 import { cline } from './cline.js';
 import { codex } from './codex.js';
+import { codexLosses } from './codex-losses.js';
 import { copilot } from './copilot.js';
 import { defaults } from './defaults-rows.js';
 import { gemini } from './gemini.js';
@@ -15,7 +16,7 @@ import { qwen } from './qwen.js';
 
 const scenarioLists: Readonly<Record<string, readonly Scenario[]>> = {
   'claude-code': claudeCode,
-  codex,
+  codex: [...codex, codexLosses],
   opencode,
   gemini,
   qwen,
