@@ -228,6 +228,11 @@ export interface Companion {
   join(harness: Harness): CompanionJoin;
   /** The id a stdout record names the file by (Codex's `thread.started`), if it names it. */
   id(record: unknown): string | undefined;
+  /**
+   * The ids of related files a stdout record names (a Codex sub-agent's thread, whose rollout holds its own calls):
+   * each is followed too, read whole by {@link CompanionJoin.related}.
+   */
+  related?(record: unknown): readonly string[];
   /** The file of that id under the child's environment, once it exists. */
   find(id: string, env: Readonly<Record<string, string | undefined>>): Promise<string | undefined>;
 }
@@ -240,6 +245,8 @@ export interface CompanionJoin {
   readonly file: Harness;
   /** The file is not found yet: stdout holds nothing more, and gives what it held at its next pause. */
   unheld(): void;
+  /** Reads a related file whole (nothing of it is on stdout), when the companion names related files. */
+  readonly related?: Harness;
 }
 
 /** How `harness: 'auto'` knows a harness's stream: the shape of the records that open it. */

@@ -2,7 +2,8 @@
 // real CLI wrote it: stdout's thread.started, then the rollout under $CODEX_HOME/sessions/YYYY/MM/DD/ appended line
 // by line (each of its item lines followed by stdout's next item, each refusal by its stderr line), then the rest of
 // stdout. node codex-rollout.mjs SCENARIO_DIR [ephemeral]: with `ephemeral`, no rollout is written. LINGER_MS: a run
-// that takes that long after thread.started (the library looks for a rollout meanwhile).
+// that takes that long after thread.started (the library looks for a rollout meanwhile). The other threads' rollouts
+// (sub-agents') are written whole after thread.started.
 import { appendFileSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -25,6 +26,7 @@ const rollout = lines(
     readdirSync(day).find((name) => name.endsWith(`-${threadId}.jsonl`)),
   ),
 );
+const others = readdirSync(day).filter((name) => name.startsWith('rollout-') && !name.endsWith(`-${threadId}.jsonl`));
 
 process.stdout.write(stdout.shift());
 if (process.env.LINGER_MS) await new Promise((resolve) => setTimeout(resolve, Number(process.env.LINGER_MS)));
@@ -32,7 +34,10 @@ const now = new Date();
 const pad = (n) => String(n).padStart(2, '0');
 const sessions = join(process.env.CODEX_HOME, 'sessions', String(now.getFullYear()), pad(now.getMonth() + 1));
 const file = join(sessions, pad(now.getDate()), `rollout-2026-12-05T05-48-37-${threadId}.jsonl`);
-if (mode !== 'ephemeral') mkdirSync(join(file, '..'), { recursive: true });
+if (mode !== 'ephemeral') {
+  mkdirSync(join(file, '..'), { recursive: true });
+  for (const name of others) appendFileSync(join(file, '..', name), readFileSync(join(day, name)));
+}
 for (const line of rollout) {
   if (mode !== 'ephemeral') appendFileSync(file, line);
   if (line.includes('"type":"item_completed"') && !line.includes('"UserMessage"')) {

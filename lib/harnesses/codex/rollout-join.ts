@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import type { Companion, Correlator, RunContext } from '../../kernel/harness.js';
 import { commandJoin, type CommandJoin } from './command-join.js';
 import { shellJoin } from './shell-join.js';
+import { subagentRollout } from './session.js';
 import { isObject, type JsonObject } from '../../kernel/json.js';
 import { recordRows, recordTable } from '../../kernel/record-table.js';
 import { correlator as stdoutCorrelator } from './correlate.js';
@@ -91,7 +92,15 @@ export const rollout: Companion = {
       stdout: { ...harness, correlator: (run) => stdoutCorrelator(run, undefined, join) },
       file: { name: 'codex', correlator: (run) => joinCorrelator(run, join), records, tools },
       unheld: () => join.unhold(),
+      related: subagentRollout,
     };
+  },
+  // A sub-agent's thread (`spawn_agent`'s receivers): its own rollout holds its calls, which stdout never shows.
+  related(record) {
+    const item = isObject(record) && record.type === 'item.completed' && isObject(record.item) ? record.item : {};
+    if (item.type !== 'collab_tool_call' || item.tool !== 'spawn_agent' || !Array.isArray(item.receiver_thread_ids))
+      return [];
+    return item.receiver_thread_ids.filter((id): id is string => typeof id === 'string' && id !== '');
   },
   id(record) {
     return isObject(record) && record.type === 'thread.started' && typeof record.thread_id === 'string'

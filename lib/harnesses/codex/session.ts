@@ -136,7 +136,8 @@ function rowOf(line: JsonObject): string | undefined {
 
 const payloadOf = (line: JsonObject): JsonObject => (isObject(line.payload) ? line.payload : {});
 
-function sessionCorrelator(run: RunContext): Correlator {
+/** `refusals` false: no `permission_denied` of its own (under spawnHarness, the router's stderr line says it). */
+function sessionCorrelator(run: RunContext, refusals = true): Correlator {
   // The line being read: its `timestamp` is the time of the stdout records it stands for.
   let lineTime: unknown;
   const stdout = stdoutCorrelator(run, () => lineTime);
@@ -150,7 +151,7 @@ function sessionCorrelator(run: RunContext): Correlator {
   let total: unknown;
   const rows = sessionRecords;
   const directories = commandDirectories(run);
-  const raw = rawCalls(run, directories, (item) => stdout.record({ type: 'item.completed', item }));
+  const raw = rawCalls(run, directories, (item) => stdout.record({ type: 'item.completed', item }), refusals);
 
   function itemCompleted(line: JsonObject): string {
     const payload = payloadOf(line);
@@ -261,7 +262,15 @@ function subagentThread(line: JsonObject): AgentStart | undefined {
   return { agent_id: payload.id, name: typeof name === 'string' && name !== '' ? name : undefined };
 }
 
-const sessionReader: Harness = { name: 'codex', correlator: sessionCorrelator, records: sessionRecords, tools };
+const sessionReader: Harness = {
+  name: 'codex',
+  correlator: (run) => sessionCorrelator(run),
+  records: sessionRecords,
+  tools,
+};
+
+/** A sub-agent's rollout beside a live run (rollout-join.ts): read whole, its refusals said by stderr. */
+export const subagentRollout: Harness = { ...sessionReader, correlator: (run) => sessionCorrelator(run, false) };
 
 const ROLLOUT = /^rollout-.+\.jsonl$/;
 

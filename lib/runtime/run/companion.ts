@@ -10,7 +10,7 @@ import { once } from 'node:events';
 import { finished } from 'node:stream/promises';
 import { resolve } from 'node:path';
 import type { HarnessEvent, RunMetrics } from '../../kernel/events.js';
-import type { CompanionJoin, Companion } from '../../kernel/harness.js';
+import type { CompanionJoin, Companion, Harness } from '../../kernel/harness.js';
 import { createNormalizer, type NormalizeOptions } from '../normalizer.js';
 import { tailFile } from '../sessions/tail.js';
 import { childEnv, type SpawnHarnessOptions } from './spawn-options.js';
@@ -19,6 +19,8 @@ import { childEnv, type SpawnHarnessOptions } from './spawn-options.js';
 const POLL_MS = 100;
 /** How long stdout may hold events for a file not found yet (ms): Codex writes the rollout before any call. */
 export const HOLD_MS = 2_000;
+/** The most related files (sub-agents' threads) a run follows, without `maxPendingTools`. */
+const MAX_RELATED = 10_000;
 
 export interface JoinedFile {
   /** A record of the run's stdout: the first that names the file starts the joining. */
@@ -38,6 +40,8 @@ interface JoinSink {
   warn(message: string): void;
   /** It is done (the run may end). */
   settled(): void;
+  /** Stdout holds nothing more for it (not found in time): what stdout held is to go out now. */
+  unheld(): void;
 }
 
 export function joinCompanion(
@@ -60,15 +64,25 @@ export function joinCompanion(
   };
   const finish = new AbortController();
   let id: string | undefined;
-  let done = false;
+  // The files being read (the run's, its related ones): the run ends once none is left.
+  let reading = 0;
+  // The related files named so far, each read once (bounded, as a correlator's state is).
+  const related = new Set<string>();
+  // Whether stdout was told to hold nothing more (the file not found in time).
+  let given = false;
 
-  function end(): void {
-    done = true;
-    sink.settled();
+  /** Reads a file named by stdout with `reader`; the run may end when it and the others are done. */
+  function start(named: string, reader: Harness, main: boolean): void {
+    reading++;
+    follow(named, reader, main)
+      .catch((error: Error) => sink.warn(`the ${companion.what} could not be read: ${error.message}`))
+      .finally(() => {
+        if (--reading === 0) sink.settled();
+      });
   }
 
   /** The file's path once found; undefined when the child exited first (one warning). */
-  async function look(named: string): Promise<string | undefined> {
+  async function look(named: string, main: boolean): Promise<string | undefined> {
     const since = Date.now();
     for (;;) {
       const exited = finish.signal.aborted;
@@ -76,12 +90,18 @@ export function joinCompanion(
       if (path !== undefined) return path;
       if (exited) {
         sink.warn(
-          `no ${companion.what} for ${named} was found (an ephemeral run, or its home not writable): ` +
-            'the events are its stdout alone',
+          main
+            ? `no ${companion.what} for ${named} was found (an ephemeral run, or its home not writable): ` +
+                'the events are its stdout alone'
+            : `no ${companion.what} for ${named}, which the run named, was found: its events are not the run's`,
         );
         return undefined;
       }
-      if (Date.now() - since >= HOLD_MS) join.unheld();
+      if (main && !given && Date.now() - since >= HOLD_MS) {
+        given = true;
+        join.unheld();
+        sink.unheld();
+      }
       // One listener at a time: a poll that times out takes its own off (a long run would pile them up).
       await new Promise<void>((resolve) => {
         const done = () => {
@@ -96,9 +116,9 @@ export function joinCompanion(
   }
 
   /** Reads the file named `named` as it is written, to its end after the child's exit; none found, nothing. */
-  async function follow(named: string): Promise<void> {
+  async function follow(named: string, reader: Harness, main: boolean): Promise<void> {
     // Made now: its end gives what stdout held for the file, found or not.
-    const normalizer = createNormalizer({ ...normalize, harness: join.file, output: 'objects' });
+    const normalizer = createNormalizer({ ...normalize, harness: reader, output: 'objects' });
     normalizer.on('data', (event: HarnessEvent) => {
       sink.metrics.events[event.type] = (sink.metrics.events[event.type] ?? 0) + 1;
       sink.send(event);
@@ -106,7 +126,7 @@ export function joinCompanion(
     // A stage that throws (a strict schema violation) ends the joining, not the run: stdout goes on.
     normalizer.on('error', (error) => sink.warn(`the ${companion.what} could not be read: ${error.message}`));
     const over = finished(normalizer).catch(() => {});
-    const path = await look(named).catch((error: Error) => {
+    const path = await look(named, main).catch((error: Error) => {
       sink.warn(`the ${companion.what} could not be read: ${error.message}`);
       return undefined;
     });
@@ -120,22 +140,23 @@ export function joinCompanion(
     }
     if (!normalizer.destroyed) normalizer.end();
     await over;
-    end();
   }
 
   return {
     record(record) {
-      if (id !== undefined) return;
-      id = companion.id(record);
-      if (id !== undefined)
-        follow(id).catch((error: Error) => {
-          sink.warn(`the ${companion.what} could not be read: ${error.message}`);
-          end();
-        });
+      if (id === undefined) {
+        id = companion.id(record);
+        if (id !== undefined) start(id, join.file, true);
+      }
+      for (const named of companion.related?.(record) ?? []) {
+        if (related.has(named) || related.size >= (run.maxPendingTools ?? MAX_RELATED)) continue;
+        related.add(named);
+        start(named, join.related!, false);
+      }
     },
     exited: () => finish.abort(),
     get done() {
-      return id === undefined || done;
+      return id === undefined || reading === 0;
     },
   };
 }

@@ -101,7 +101,6 @@ export function spawnHarness(given: SpawnHarnessOptions & { trace?: boolean }): 
 export function spawnHarness(given: SpawnHarnessOptions & { trace?: boolean }): HarnessRun<RunItem> {
   const { harness, options, command } = launch(given);
   let client: HarnessClient | undefined;
-  // A file beside stdout (Codex's rollout): stdout is read by its join's reader, which may hold events for the file.
   const join = harness.companion?.join(harness);
   const normalizer = createNormalizer({
     ...options,
@@ -167,6 +166,15 @@ export function spawnHarness(given: SpawnHarnessOptions & { trace?: boolean }): 
     stop: { value: (how?: { force?: boolean }) => stop(how?.force) },
   });
 
+  /** What stdout's reader holds goes out now (before a stderr line's warning; when a joined file gives up holding). */
+  function flushStdout(): void {
+    try {
+      normalizer.flush();
+    } catch (error) {
+      normalizer.destroy(error as Error);
+    }
+  }
+
   function emit(body: EventBody): void {
     const event = stamp(body, now(), metrics.session_id);
     if (trace) trace.event(event, output.send);
@@ -180,6 +188,7 @@ export function spawnHarness(given: SpawnHarnessOptions & { trace?: boolean }): 
       send: (event) => (trace ? trace.event(event, output.send) : output.send(event)),
       warn: (message) => emit({ type: 'warning', message }),
       settled: () => maybeFinish(),
+      unheld: flushStdout,
     });
 
   let timedOut = false;
@@ -187,13 +196,7 @@ export function spawnHarness(given: SpawnHarnessOptions & { trace?: boolean }): 
   let failure: Failure | undefined;
   const stderr = stderrLines({
     maxLineBytes: options.maxLineBytes,
-    before() {
-      try {
-        normalizer.flush();
-      } catch (error) {
-        normalizer.destroy(error as Error);
-      }
-    },
+    before: flushStdout,
     emit,
     after(message) {
       const refusal = harness.stderrRefusal?.(message);

@@ -96,6 +96,25 @@ describe('spawnHarness({ harness: "codex" }) with its rollout', () => {
     expect(events.filter((event) => event.type === 'write' || event.type === 'search')).toHaveLength(3);
   });
 
+  test("a sub-agent's rollout is followed too: its calls, with its thread's id, which stdout never shows", async () => {
+    const child = '01a23332-acbd-72e2-9d29-195faa85fbe8';
+    const started = run(undefined, {}, { from: fixturePath('codex/transcripts/subagent') });
+    const stamped = await collect(started);
+    await started.done;
+    expect(bodies(stamped.filter((event) => event.session_id === child))).toEqual([
+      { type: 'search', query: 'greet', path: `${project}/src`, is_success: true },
+      { type: 'agent', message: 'greet is defined in src/a.ts:1 and called in src/b.ts:3.' },
+      { type: 'usage', tokens: { input: 10300, output: 60, cache_read: 0, cache_write: 0, reasoning: 0 } },
+    ]);
+    // The parent's own events are its thread's; the spawn names the sub-agent (its orchestration id).
+    expect(stamped.filter((event) => event.type === 'orchestration').map((event) => event.session_id)).not.toContain(
+      child,
+    );
+    expect(bodies(stamped).filter((event) => event.type === 'orchestration')).toContainEqual(
+      expect.objectContaining({ action: 'subagent_started', subagent_id: child }),
+    );
+  });
+
   test('no rollout (an ephemeral run): one warning, the events are stdout alone', async () => {
     const started = run('ephemeral');
     const events = bodies(await collect(started));
