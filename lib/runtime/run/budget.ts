@@ -9,6 +9,7 @@ import { costOf, roundUsd } from '../usage/cost.js';
 import type { PriceTable } from '../usage/prices.js';
 import type { LimitError } from './deadlines.js';
 
+/** What a run may use before it is stopped (`spawnHarness({ budget })`): either bound, or both. */
 export interface Budget {
   /** USD the run may spend: the CLI's reported cost where it gives one, else the `prices` estimate. */
   usd?: number;
@@ -22,6 +23,7 @@ export interface Budget {
 
 /** What the run had used when it ended (or was stopped). */
 export interface Spent {
+  /** Every token class summed. */
   tokens: number;
   /** With a budget in USD. */
   usd?: number;

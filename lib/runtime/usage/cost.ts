@@ -5,9 +5,11 @@
 import type { Tokens } from '../../kernel/events.js';
 import type { PriceTable } from './prices.js';
 
+/** A cost and how it is known (`costOf`). */
 export interface Cost {
   /** USD; absent when unknown. */
   usd?: number;
+  /** The CLI's own figure, the price table's estimate, or unknown (never $0 for a model nobody priced). */
   source: 'reported' | 'estimated' | 'unknown';
   /** The price table's date, for an estimate. */
   prices_date?: string;
@@ -15,10 +17,13 @@ export interface Cost {
   subscription?: true;
 }
 
+/** What `costOf` prices: one model call, or a run's total where only that is known. */
 export interface CostInput {
+  /** The harness, which names the provider of its bare model names. */
   harness?: string;
   /** The model's name as the CLI reported it; without one, an estimate is not possible. */
   model?: string;
+  /** The tokens, by class (docs/events.md). */
   tokens: Tokens;
   /** The cost the CLI reported for these tokens, if it did. */
   reported?: number;

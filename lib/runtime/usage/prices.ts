@@ -20,10 +20,15 @@ export const dataDates: Readonly<Record<string, string>> = { '0.1.8': '2026-09-2
 
 /** USD per million tokens of each class; a cache or reasoning class without a price is paid as input or output. */
 export interface ClassPrices {
+  /** Input tokens not read from a cache. */
   input: number;
+  /** Output tokens. */
   output: number;
+  /** Input tokens read from the cache (default: the input price). */
   cache_read?: number;
+  /** Input tokens written to the cache (default: the input price). */
   cache_write?: number;
+  /** Reasoning tokens reported apart from the output (default: the output price). */
   reasoning?: number;
 }
 
@@ -33,11 +38,13 @@ export interface PricedCall {
   harness?: string;
   /** The model's name as the CLI reported it (a `provider/` prefix is understood). */
   model: string;
+  /** The call's tokens, by class (docs/events.md). */
   tokens: Tokens;
   /** When the call was made: prices that changed on a date apply from it. Default: now. */
   at?: Date;
 }
 
+/** Prices tokens (`loadPriceTable()`): the peer's data, our aliases and the user's overrides. */
 export interface PriceTable {
   /** The date of the table's data (absent for a release of the peer this library does not know). */
   readonly date?: string;
@@ -47,6 +54,7 @@ export interface PriceTable {
   usd(call: PricedCall): number | undefined;
 }
 
+/** What `loadPriceTable` takes. */
 export interface LoadPriceTableOptions {
   /** A JSON file (or its parsed content) of model name -> ClassPrices: these win over the table. */
   overrides?: string | Readonly<Record<string, ClassPrices>>;
