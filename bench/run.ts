@@ -13,7 +13,8 @@
  * BENCH_NATS_EVENTS (events through the JetStream sink, default 100,000; bench/jetstream.ts), BENCH_SESSION_MB
  * (size of each session file the sessions section reads, default 100), BENCH_STORE_MB (the SQLite store of
  * bench/store.ts, 100), BENCH_DIRECTORY_CALLS (the Claude Code calls of bench/directories.ts, 100,000),
- * BENCH_TRACE_MB (each stream of bench/trace.ts, 100), BENCH_JOIN_CALLS and BENCH_JOIN_GAP_MS (bench/codex-join.ts: 200 commands, 20 ms apart).
+ * BENCH_TRACE_MB (each stream of bench/trace.ts, 100), BENCH_JOIN_CALLS and BENCH_JOIN_GAP_MS (bench/codex-join.ts:
+ * 200 commands, 20 ms apart).
  */
 import { execFileSync, spawn } from 'node:child_process';
 import {

@@ -30,7 +30,7 @@ import { stderrLines } from './stderr.js';
 import { createTermination, type Termination } from './terminate.js';
 import { decideEnding, type Failure } from './ending.js';
 import { createDone, startFailure } from './result.js';
-import { joinCompanion } from './companion.js';
+import { flushing, joinCompanion } from './companion.js';
 import { watchBudget } from './budget.js';
 
 export type { SpawnHarnessOptions } from './spawn-options.js';
@@ -166,14 +166,8 @@ export function spawnHarness(given: SpawnHarnessOptions & { trace?: boolean }): 
     stop: { value: (how?: { force?: boolean }) => stop(how?.force) },
   });
 
-  /** What stdout's reader holds goes out now (before a stderr line's warning; when a joined file gives up holding). */
-  function flushStdout(): void {
-    try {
-      normalizer.flush();
-    } catch (error) {
-      normalizer.destroy(error as Error);
-    }
-  }
+  // What stdout's reader holds goes out now: before a stderr line's warning, when a joined file gives up holding.
+  const flushStdout = flushing(normalizer);
 
   function emit(body: EventBody): void {
     const event = stamp(body, now(), metrics.session_id);
