@@ -65,7 +65,9 @@ export async function storeDrift(cli: string, dbs: readonly string[]): Promise<s
     if (tables === undefined) continue;
     const missing = ['session', 'event'].filter((name) => !tables.includes(name));
     if (!tables.includes('session_v2') && missing.length === 0) continue;
-    const layout = missing.length > 0 ? `no ${missing.join(' or ')} table` : 'a session_v2 table (the 2.x layout)';
+    const layout = tables.includes('session_v2')
+      ? 'a session_v2 table (the 2.x layout)'
+      : `no ${missing.join(' or ')} table`;
     const version = await lastMigration(db);
     messages.push(
       `${cli} store ${JSON.stringify(db)} has ${layout}, migration ${version ?? '(none named)'}: a layout this ` +

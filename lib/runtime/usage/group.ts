@@ -3,6 +3,7 @@
  * subagent and skill, several at once. Days, ISO weeks and months are the calls' own times in a time zone. Pure.
  */
 import type { UsageCall } from './call.js';
+import { dateIn } from './zone.js';
 
 /** What rows can be grouped by. */
 export const usageGroups = [
@@ -34,36 +35,6 @@ const absent: Record<UsageGroup, string> = {
   subagent: '(main)',
   skill: '(none)',
 };
-
-const formats = new Map<string, Intl.DateTimeFormat>();
-
-/** The date formatter of a zone (a RangeError for a zone Intl does not know). */
-function dateFormat(zone: string | undefined): Intl.DateTimeFormat {
-  const key = zone ?? '';
-  let format = formats.get(key);
-  if (format === undefined) {
-    format = new Intl.DateTimeFormat('en-US', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit' });
-    formats.set(key, format);
-  }
-  return format;
-}
-
-/** Throws a RangeError unless Intl knows the zone. */
-export function checkZone(zone: string): void {
-  dateFormat(zone);
-}
-
-/** The calendar date of an instant in a zone: [year, month, day]. */
-function dateIn(at: string, zone: string | undefined): [number, number, number] | undefined {
-  const ms = Date.parse(at);
-  if (Number.isNaN(ms)) return undefined;
-  const parts = Object.fromEntries(
-    dateFormat(zone)
-      .formatToParts(ms)
-      .map((part) => [part.type, part.value]),
-  );
-  return [Number(parts.year), Number(parts.month), Number(parts.day)];
-}
 
 const pad = (value: number) => String(value).padStart(2, '0');
 

@@ -10,6 +10,7 @@ import { sessionFormats } from '../registry.js';
 import { findSessions, readSession, type SessionEntry } from '../sessions/sessions.js';
 import type { UsageCall } from './call.js';
 import { runCalls, type UsageRecord } from './calls.js';
+import { dayStart } from './zone.js';
 import { callHints, versionOf, type CallHint } from './hints.js';
 
 /** Which sessions are accounted: those found under the homes (default: the session finder's). */
@@ -20,44 +21,74 @@ export interface UsageSessions {
   env?: SessionEnv;
   /** Only this harness's sessions. */
   harness?: string;
-  /** Only calls at or after this time (a `Date`, or an ISO 8601 time or date). */
+  /** Only calls at or after this time: a `Date`, an ISO 8601 time, or a date (`2026-12-01`: its start, in `tz`). */
   since?: Date | string;
-  /** Only calls before this time. */
+  /** Only calls before this time; a date (`2026-12-31`) includes that day. */
   until?: Date | string;
 }
 
-/** The instant a bound names, or a TypeError. */
-export function instant(bound: Date | string | undefined, name: string): number | undefined {
+/** The period asked for, as instants (ms): `since` included, `until` not. */
+export interface Period {
+  since?: number;
+  until?: number;
+}
+
+/**
+ * The instant a bound names: a `Date`, an ISO 8601 time, or a calendar date (`2026-12-01`) in `zone`, which names
+ * its start; an `until` date names the end of that day (it is included). A TypeError for anything else.
+ */
+export function instant(bound: Date | string | undefined, name: 'since' | 'until', zone?: string): number | undefined {
   if (bound === undefined) return undefined;
-  const ms = bound instanceof Date ? bound.getTime() : Date.parse(bound);
-  if (Number.isNaN(ms)) throw new TypeError(`${name}: not a time: ${String(bound)}`);
+  const ms =
+    bound instanceof Date
+      ? bound.getTime()
+      : (dayStart(bound, zone, name === 'until' ? 1 : 0) ?? (/\d[T ]\d/.test(bound) ? Date.parse(bound) : NaN));
+  if (Number.isNaN(ms)) throw new TypeError(`${name}: not a date or time: ${String(bound)}`);
   return ms;
 }
 
-/** Every call of every session found, in the order read (a call restated in several files: once per file). */
-export async function* sessionCalls(
+/** The selection's period, its dates in `zone`. */
+export function periodOf(selection: UsageSessions, zone?: string): Period {
+  return { since: instant(selection.since, 'since', zone), until: instant(selection.until, 'until', zone) };
+}
+
+/** Whether an instant (ISO 8601) is in the period. */
+export function inPeriod(at: string, { since, until }: Period): boolean {
+  const ms = Date.parse(at);
+  return (since === undefined || ms >= since) && (until === undefined || ms < until);
+}
+
+/** The sessions found under the homes that may have calls in the period. */
+export async function* sessionEntries(
   selection: UsageSessions,
+  period: Period,
   warn: (message: string) => void,
-): AsyncGenerator<UsageCall> {
-  const since = instant(selection.since, 'since');
-  const until = instant(selection.until, 'until');
+): AsyncGenerator<SessionEntry> {
   const homes = selection.homes === undefined || selection.homes.length === 0 ? [undefined] : selection.homes;
   for (const home of homes) {
     const env = selection.env ?? (home === undefined ? process.env : {});
     for await (const entry of findSessions({ home, env, harness: selection.harness, onWarning: warn })) {
       // A session that ended before the period, or started after it, has no call in it.
-      if (since !== undefined && Date.parse(entry.updated) < since) continue;
-      if (until !== undefined && entry.started !== undefined && Date.parse(entry.started) >= until) continue;
-      for await (const call of entryCalls(entry, warn)) {
-        const at = Date.parse(call.at);
-        if ((since === undefined || at >= since) && (until === undefined || at < until)) yield call;
-      }
+      if (period.since !== undefined && Date.parse(entry.updated) < period.since) continue;
+      if (period.until !== undefined && entry.started !== undefined && Date.parse(entry.started) >= period.until)
+        continue;
+      yield entry;
     }
   }
 }
 
+/** Every call in the period of every session found, in the order read (a call restated in several files: once each). */
+export async function* sessionCalls(
+  selection: UsageSessions,
+  period: Period,
+  warn: (message: string) => void,
+): AsyncGenerator<UsageCall> {
+  for await (const entry of sessionEntries(selection, period, warn))
+    for await (const call of entryCalls(entry, warn)) if (inPeriod(call.at, period)) yield call;
+}
+
 /** A session's calls: its main file (subagents merged, where the format does) and each subagent read on its own. */
-async function* entryCalls(entry: SessionEntry, warn: (message: string) => void): AsyncGenerator<UsageCall> {
+export async function* entryCalls(entry: SessionEntry, warn: (message: string) => void): AsyncGenerator<UsageCall> {
   const format = sessionFormats.get(entry.harness)!;
   const files = [
     { path: entry.path, agent: undefined as string | undefined },

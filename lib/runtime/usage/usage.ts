@@ -6,7 +6,7 @@ import type { UsageCall } from './call.js';
 import { UsageAccount, type AccountOptions, type UsageRow } from './account.js';
 import { runCalls, type UsageRecord } from './calls.js';
 import { appendLedger, ledgerCalls } from './ledger.js';
-import { sessionCalls, type UsageSessions } from './sources.js';
+import { periodOf, sessionCalls, type UsageSessions } from './sources.js';
 
 export interface AccountUsageOptions extends AccountOptions {
   /** A stream source's harness, until its `run_started` names it. */
@@ -68,7 +68,7 @@ export async function accountUsage(source: UsageSource, options: AccountUsageOpt
   const added: UsageCall[] = [];
   const calls = isStream(source)
     ? runCalls(fromIterable(source), { harness: options.harness, session: options.session, project: options.project })
-    : sessionCalls(source, warn);
+    : sessionCalls(source, periodOf(source, options.tz), warn);
   for await (const call of calls) {
     if (!account.add(call)) continue;
     options.onCall?.(call);

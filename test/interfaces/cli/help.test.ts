@@ -20,6 +20,7 @@ const commands = {
   report: ['--harness', '-o, --output', '--format', '--metrics', '--session'],
   replay: ['--from', '--run', '--harness', '--since', '--follow', '--stream', '--metrics'],
   sessions: ['--home', '--harness', '--json'],
+  usage: ['--home', '--harness', '--since', '--until', '--by', '--json', '--csv', '--tz', '--watch', '--ledger'],
   follow: ['--harness', '--session', '--latest', '--home', '--new', '--format', '--otlp'],
   otel: ['--otlp'],
 };
