@@ -85,7 +85,7 @@ test('a cost is reported, unknown when a call has none or reports 0 for tokens s
   expect(report.total.cost).toEqual({ usd: 0.5, source: 'unknown', unpriced: 2 });
 });
 
-test('a usage event counts where no model call stands for it: plain events, or a run without tokened calls', async () => {
+test('a usage event counts where no model call stands for it: plain events, a run without tokened calls', async () => {
   const plain = await accountUsage([usageEvent(5, { cost: 0.1 }), usageEvent(7)], { harness: 'opencode' });
   expect([plain.total.calls, plain.total.tokens.input, plain.total.cost]).toEqual([
     2,
