@@ -16,6 +16,7 @@ import { DEFAULT_QUIET_MS } from '../../runtime/sessions/follow.js';
 import { sessionFormats } from '../../runtime/registry.js';
 import { DEFAULT_STREAM } from '../jetstream/subjects.js';
 import { usageCommandHelp, usageOptionHelp } from './usage-help.js';
+import { wrap } from './wrap.js';
 
 /** Each option as the help shows it: the flag with its argument, then what it does (wrapped when shown). */
 const options = {
@@ -49,6 +50,9 @@ const options = {
     `it gets SIGKILL (default ${DEFAULT_KILL_GRACE_MS})`,
   ],
   timeout: ['--timeout <ms>', 'run: stop the child after this long, as Ctrl-C does (exit 124)'],
+  'max-cost': ['--max-cost <usd>', 'run: stop the child once its usage costs more (--model priced; exit 124)'],
+  'max-tokens': ['--max-tokens <n>', 'run: stop the child once its usage passes this many tokens (exit 124)'],
+  prices: ['--prices <file>', 'run, usage: a JSON file of model -> USD per million tokens by class (over the table)'],
   'max-line-bytes': [
     '--max-line-bytes <n>',
     `longest input line kept (default ${DEFAULT_MAX_LINE_BYTES}); longer lines become`,
@@ -154,6 +158,7 @@ const sizes: OptionName[] = [
   'stream-lines-above',
 ];
 const publishing: OptionName[] = ['publish', 'stream', 'run', 'quiet'];
+const budgets: OptionName[] = ['max-cost', 'max-tokens', 'prices'];
 
 interface CommandHelp {
   /** How it is called, and what it does. */
@@ -229,6 +234,7 @@ after writing what was read.`,
       'color',
       'kill-grace-ms',
       'timeout',
+      ...budgets,
       ...sizes,
       ...publishing,
       'otlp',
@@ -239,7 +245,7 @@ after writing what was read.`,
       'harness-events run --harness acp --agent copilot --prompt "fix the tests"',
     ],
     exitCodes: `the child's exit code (128 + n after its signal n; acp: 0 for end_turn, else 1);
-127 when it cannot be started; 124 after --timeout; 1 a schema violation (--strict);
+127 when it cannot be started; 124 after --timeout or a budget; 1 a schema violation (--strict);
 2 usage error; ${signalled} sent to the CLI (docs/run-contract.md).`,
   },
   view: {
@@ -335,18 +341,6 @@ function optionLines(names: OptionName[]): string {
       return lines.join('\n');
     })
     .join('\n');
-}
-
-function wrap(text: string, width: number): string[] {
-  const lines: string[] = [];
-  let line = '';
-  for (const word of text.split(' ')) {
-    if (line !== '' && line.length + 1 + word.length > width) {
-      lines.push(line);
-      line = word;
-    } else line = line === '' ? word : `${line} ${word}`;
-  }
-  return [...lines, line];
 }
 
 /** `harness-events <command> --help`. */

@@ -21,13 +21,13 @@ export const usageOptionHelp = {
 
 export const usageCommandHelp = {
   usage: `  harness-events usage [--home <dir>]... [--harness <name>] [--since <date>] [--until <date>]
-                       [--by <groups>] [--json | --csv] [--tz <zone>] [--watch] [--ledger <file>]
+                       [--by <groups>] [--json | --csv] [--tz <zone>] [--watch] [--ledger <file>] [--prices <file>]
       The tokens and cost of every model call in the sessions the agents saved under the
       homes (default: yours), each call counted once however many files restate it (resumes,
       forks, subagents), grouped by day unless --by says otherwise. A cost is the CLI's own
       where it reports one, else estimated from the price table, else unknown, never $0 (see
       docs/usage.md).`,
-  options: ['home', 'harness', 'since', 'until', 'by', 'json', 'csv', 'tz', 'watch', 'ledger'] as const,
+  options: ['home', 'harness', 'since', 'until', 'by', 'json', 'csv', 'tz', 'watch', 'ledger', 'prices'] as const,
   examples: [
     'harness-events usage --by day,model',
     'harness-events usage --home /mnt/backup/me --since 2026-12-01 --by session --json',

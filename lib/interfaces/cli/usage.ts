@@ -9,6 +9,7 @@ import { isUsageGroup, usageGroups, type UsageGroup } from '../../runtime/usage/
 import { periodOf, type UsageSessions } from '../../runtime/usage/sources.js';
 import { accountUsage, type UsageReport } from '../../runtime/usage/usage.js';
 import { watchUsage } from '../../runtime/usage/watch.js';
+import { loadPriceTable, type PriceTable } from '../../runtime/usage/prices.js';
 import { checkZone } from '../../runtime/usage/zone.js';
 import { commandHelp, writeHelp } from './help.js';
 import { say } from './output.js';
@@ -32,6 +33,7 @@ function parse(args: string[]) {
         tz: { type: 'string' },
         watch: { type: 'boolean' },
         ledger: { type: 'string' },
+        prices: { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
     });
@@ -70,7 +72,8 @@ export async function usageCommand(args: string[], stdout: NodeJS.WritableStream
   } catch (error) {
     throw new UsageError(`--${(error as Error).message} (a date, 2026-12-01, or a time, 2026-12-01T12:00:00Z)`);
   }
-  const options = { by, tz, ledger: values.ledger, onWarning: say };
+  const prices = await priceTable(values.prices);
+  const options = { by, tz, ledger: values.ledger, onWarning: say, prices };
   const render = (report: UsageReport) =>
     values.json
       ? usageJson(report.rows)
@@ -85,6 +88,18 @@ export async function usageCommand(args: string[], stdout: NodeJS.WritableStream
   return watch(selection, { ...options, json: values.json, csv: values.csv }, render, stdout);
 }
 
+/**
+ * The price table, with --prices' file over it; without the optional peer, costs are the CLIs' own or unknown (said
+ * once), unless --prices asked for one.
+ */
+async function priceTable(overrides: string | undefined): Promise<PriceTable | undefined> {
+  return loadPriceTable({ overrides }).catch((error: Error) => {
+    if (overrides !== undefined) throw new UsageError(error.message);
+    say(`costs the CLIs did not report are unknown: ${error.message}`);
+    return undefined;
+  });
+}
+
 /** --watch: the table again at each change, in place on a terminal; ends on a stop signal, nothing left running. */
 async function watch(
   selection: UsageSessions,
@@ -92,6 +107,7 @@ async function watch(
     by: UsageGroup[];
     tz?: string;
     ledger?: string;
+    prices?: PriceTable;
     onWarning: (message: string) => void;
     json?: boolean;
     csv?: boolean;

@@ -4,7 +4,9 @@
  */
 import type { Tokens } from '../../kernel/events.js';
 import { costOfCall, type UsageCall, type UsageCost } from './call.js';
+import { roundUsd, type Cost } from './cost.js';
 import { groupValue, type UsageGroup } from './group.js';
+import type { PriceTable } from './prices.js';
 
 /** The version of a row's shape (`v`): a row changes shape only with a new version. */
 export const USAGE_ROW_VERSION = 1;
@@ -20,10 +22,13 @@ export interface UsageRow {
   group: Partial<Record<UsageGroup, string>>;
   /** Model calls counted (each once). */
   calls: number;
+  /** Their tokens, every class. */
   tokens: TokenTotals;
+  /** Their cost, and how it is known: `reported`, `estimated` (with the price table's date) or `unknown`. */
   cost: UsageCost;
-  /** The first and last call's times (ISO 8601, UTC). */
+  /** The first call's time (ISO 8601, UTC). */
   first: string;
+  /** The last call's time. */
   last: string;
 }
 
@@ -40,13 +45,17 @@ interface Sum {
   last: string;
 }
 
+/** How calls are grouped and priced. */
 export interface AccountOptions {
   /** The groups of a row, in order. Default: none (one row, the total). */
   by?: readonly UsageGroup[];
   /** The zone days, weeks and months are taken in (IANA name). Default: this process's. */
   tz?: string;
-  /** A call's cost. Default: the harness's reported figure, else unknown. */
-  costOf?: (call: UsageCall) => UsageCost;
+  /**
+   * The price table (`loadPriceTable()`) costs are estimated from where the CLI reports none. Without it, a call the
+   * CLI did not price is `unknown`.
+   */
+  prices?: PriceTable;
 }
 
 const zero = (): TokenTotals => ({ input: 0, output: 0, cache_read: 0, cache_write: 0, reasoning: 0 });
@@ -78,7 +87,7 @@ export class UsageAccount {
     const key = JSON.stringify(this.by.map((name) => group[name]));
     let sum = this.sums.get(key);
     if (sum === undefined) this.sums.set(key, (sum = newSum(group, call.at)));
-    const cost = (this.options.costOf ?? costOfCall)(call);
+    const cost = costOfCall(call, this.options.prices);
     for (const into of [sum, this.total]) addCall(into, call, cost);
     return true;
   }
@@ -94,7 +103,7 @@ export class UsageAccount {
   }
 }
 
-function addCall(sum: Sum, call: UsageCall, cost: UsageCost): void {
+function addCall(sum: Sum, call: UsageCall, cost: Cost): void {
   if (sum.calls === 0 || call.at < sum.first) sum.first = call.at;
   if (sum.calls === 0 || call.at > sum.last) sum.last = call.at;
   sum.calls++;
@@ -110,8 +119,8 @@ function rowOf(sum: Sum): UsageRow {
   const unpriced = sum.calls - sum.priced;
   let cost: UsageCost;
   if (sum.priced === 0) cost = { source: sum.calls === 0 ? 'reported' : 'unknown' };
-  else if (unpriced > 0) cost = { usd: sum.usd, source: 'unknown', unpriced };
-  else cost = { usd: sum.usd, source: sum.estimated ? 'estimated' : 'reported' };
+  else if (unpriced > 0) cost = { usd: roundUsd(sum.usd), source: 'unknown', unpriced };
+  else cost = { usd: roundUsd(sum.usd), source: sum.estimated ? 'estimated' : 'reported' };
   if (sum.prices_date !== undefined) cost.prices_date = sum.prices_date;
   if (sum.calls === 0) cost.usd = 0;
   const { group, calls, tokens, first, last } = sum;

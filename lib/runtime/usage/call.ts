@@ -3,6 +3,8 @@
  * `model_call` record, or from a `usage` event where the harness names no model call (stdout sources).
  */
 import type { Tokens } from '../../kernel/events.js';
+import { costOf, type Cost } from './cost.js';
+import type { PriceTable } from './prices.js';
 
 /** One model call, counted once by `id` however many files restate it. */
 export interface UsageCall {
@@ -36,32 +38,14 @@ export interface UsageCall {
   reported_usd?: number;
 }
 
-/** Where a cost comes from: the harness's report, the price table, or neither. */
-export type CostSource = 'reported' | 'estimated' | 'unknown';
-
-/** A call's or a row's cost. `usd` is absent when nothing of it could be priced: never a made-up $0. */
-export interface UsageCost {
-  /** USD; for a row whose `source` is `unknown`, the sum of the calls that could be priced (`unpriced` are not). */
-  usd?: number;
-  /** `reported` (the harness's figure), `estimated` (the price table), `unknown` (some call could not be priced). */
-  source: CostSource;
-  /** The price table's date, when a price from it was used. */
-  prices_date?: string;
-  /** A row's calls that could not be priced (only when some could). */
+/** A row's cost: a call's `Cost`, and the calls that could not be priced when some could. */
+export interface UsageCost extends Cost {
+  /** A row's calls that could not be priced (only when some could: `usd` is then the others' sum). */
   unpriced?: number;
 }
 
-/** Whether a call spent tokens. */
-export function spent(tokens: Tokens): boolean {
-  return Object.values(tokens).some((count) => count !== undefined && count > 0);
-}
-
-/**
- * A call's cost: the harness's figure, unless it reported 0 for tokens spent (a CLI that does not know the model's
- * price says 0); otherwise unknown. The one place the decision is made: the price table's estimate comes in here.
- */
-export function costOfCall(call: UsageCall): UsageCost {
-  if (call.reported_usd !== undefined && (call.reported_usd > 0 || !spent(call.tokens)))
-    return { usd: call.reported_usd, source: 'reported' };
-  return { source: 'unknown' };
+/** A call's cost (docs/library.md "Prices and costs"): reported, else estimated from `table`, else unknown. */
+export function costOfCall(call: UsageCall, table?: PriceTable): Cost {
+  const { harness, model, tokens, at } = call;
+  return costOf({ harness, model, tokens, at, reported: call.reported_usd }, table);
 }

@@ -17,6 +17,7 @@ export const usageGroups = [
   'subagent',
   'skill',
 ] as const;
+/** One of {@link usageGroups}. */
 export type UsageGroup = (typeof usageGroups)[number];
 
 export function isUsageGroup(name: string): name is UsageGroup {

@@ -8,11 +8,13 @@ import { runCalls, type UsageRecord } from './calls.js';
 import { appendLedger, ledgerCalls } from './ledger.js';
 import { periodOf, sessionCalls, type UsageSessions } from './sources.js';
 
+/** How `accountUsage` groups, prices and reports (and, for a stream source, what its records do not say). */
 export interface AccountUsageOptions extends AccountOptions {
   /** A stream source's harness, until its `run_started` names it. */
   harness?: string;
-  /** A stream source's session id and working directory (session sources know their own). */
+  /** A stream source's session id (session sources know their own). */
   session?: string;
+  /** A stream source's working directory: its calls' `project` (session sources know their own). */
   project?: string;
   /**
    * A JSONL ledger: its calls are counted first, and the calls counted that it did not have are appended to it
