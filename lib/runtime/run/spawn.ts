@@ -67,7 +67,7 @@ export interface HarnessRun<Item = HarnessEvent> extends Readable {
 }
 
 /** What `settle` adds to every ending's outcome. */
-type Told = 'stderrTail' | 'metrics' | 'events' | 'command' | 'cwd' | 'durationMs';
+type Told = 'stderrTail' | 'metrics' | 'events' | 'command' | 'cwd' | 'durationMs' | 'approvals';
 
 /**
  * Spawns a harness CLI with the command line its harness needs and returns its normalized events as a stream, and
@@ -209,7 +209,8 @@ export function spawnHarness(given: SpawnHarnessOptions & { trace?: boolean }): 
     if (!run.destroyed) run.push(null);
     const durationMs = Math.round(performance.now() - startedAt);
     const told = { stderrTail: stderr.tail(), metrics, command: argv, cwd, durationMs, ...keptItems(output.kept()) };
-    done.settle(reason, { ...outcome, ...told });
+    const approvals = client?.approvals?.();
+    done.settle(reason, { ...outcome, ...told, ...(approvals && { approvals: { ...approvals } }) });
   }
 
   const forgetDeadlines = watchDeadlines({
@@ -235,11 +236,13 @@ export function spawnHarness(given: SpawnHarnessOptions & { trace?: boolean }): 
     return run;
   }
 
+  // A client talks to the child over its stdin (ACP, an `ask` run's control protocol).
+  const converses = harness.client !== undefined && (harness.converses?.(options) ?? true);
   try {
     child = spawn(command, options.args ?? [], {
       cwd: options.cwd,
       env: childEnv(options),
-      stdio: [harness.client || options.input !== undefined ? 'pipe' : (options.stdin ?? 'ignore'), 'pipe', 'pipe'],
+      stdio: [converses || options.input !== undefined ? 'pipe' : (options.stdin ?? 'ignore'), 'pipe', 'pipe'],
       // Its own process group, so ending the run ends whatever the harness started too.
       detached: true,
     });
@@ -279,15 +282,17 @@ export function spawnHarness(given: SpawnHarnessOptions & { trace?: boolean }): 
       closePipes,
       groupEnded: maybeFinish,
     });
-    client = harness.client?.(options, {
-      stdin: started.stdin!,
-      kill(signal) {
-        ending = true;
-        signalGroup(pgid, signal);
-      },
-      emit,
-      metrics,
-    });
+    if (converses)
+      client = harness.client!(options, {
+        stdin: started.stdin!,
+        kill(signal) {
+          ending = true;
+          signalGroup(pgid, signal);
+        },
+        emit,
+        metrics,
+        trace: trace && ((record) => trace.permission(record, output.send)),
+      });
   }
 
   function startFailed(error: NodeJS.ErrnoException): void {
@@ -387,7 +392,7 @@ export function spawnHarness(given: SpawnHarnessOptions & { trace?: boolean }): 
   function stop(force = false): void {
     if (finished || child?.pid === undefined) return;
     aborted = true;
-    if (client && !force && failure?.reason !== 'stage_failed') return client.abort();
+    if (client && !force && failure?.reason !== 'stage_failed' && client.abort() !== 'terminate') return;
     termination?.terminate(force);
   }
 
