@@ -9,6 +9,7 @@ import { spawnUnsupported } from './platform.js';
 import { isObject } from '../../kernel/json.js';
 import { isPermissions, permissionList } from '../../kernel/permissions.js';
 import type { NormalizeOptions } from '../normalizer.js';
+import type { Budget } from './budget.js';
 import { harnessFrom, type HarnessName } from '../registry.js';
 
 /** The options every run takes, whatever its harness. */
@@ -24,6 +25,11 @@ export interface RunOptions extends Omit<NormalizeOptions, 'output' | 'harness' 
   signal?: AbortSignal;
   /** Ends the run as an abort does after this many milliseconds; it rejects with `timedOut`. Default: no limit. */
   timeoutMs?: number;
+  /**
+   * Ends the run as its timeout does once its usage events pass this (`reason: 'budget'`); `done` tells `spent`.
+   * A budget in USD needs `model` and `budget.prices`. Default: no limit.
+   */
+  budget?: Budget;
   /** Default true: a failed run rejects `done`; false: `done` resolves with the `HarnessRunError`. */
   reject?: boolean;
   /**
@@ -116,6 +122,7 @@ const expected: Readonly<Record<string, readonly [string, (value: unknown) => bo
   extendEnv: ['a boolean', isBoolean],
   signal: ['an AbortSignal', (value) => value instanceof AbortSignal],
   timeoutMs: ['a positive integer (milliseconds)', isCount],
+  budget: ['an object', (value) => isObject(value)],
   reject: ['a boolean', isBoolean],
   maxResultBytes: ['a positive integer (bytes)', isCount],
   maxBufferBytes: ['a positive integer (bytes)', isCount],
@@ -218,6 +225,8 @@ export function launch(given: SpawnHarnessOptions): {
   harness: Harness;
   options: SpawnHarnessOptions;
   command: string;
+  /** The harness's client, for a run that has one (it talks to the child over its stdin: ACP, an `ask` run). */
+  startClient: Harness['client'];
 } {
   const unsupported = spawnUnsupported(process.platform);
   if (unsupported !== undefined) throw new Error(unsupported);
@@ -237,5 +246,6 @@ export function launch(given: SpawnHarnessOptions): {
         : `spawnHarness: ${harness.name} needs a command (it has no command line of its own to build from a prompt)`,
     );
   const command = options.command;
-  return { harness, options, command };
+  const startClient = harness.converses?.(options) === false ? undefined : harness.client?.bind(harness);
+  return { harness, options, command, startClient };
 }
