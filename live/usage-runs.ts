@@ -5,13 +5,13 @@
  */
 import { randomUUID } from 'node:crypto';
 import { cpSync, existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import type { TraceRecord } from '../lib/kernel/trace.js';
 import { spawnHarness, type RunResult, type SpawnHarnessOptions } from '../lib/index.js';
 import { startModelServer, type Conversation, type LoggedRequest, type Turn } from '../lib/testing/index.js';
 import { launch, type LiveHarness } from './harnesses.js';
 import type { Installed } from './install.js';
-import { sweep } from './run.js';
+import { liveOptions, sweep } from './run.js';
 import { createPlace, type Place } from './workspace.js';
 
 /** One run: its prompt (a marker in it picks its conversation), its turns, and the arguments it adds. */
@@ -76,28 +76,11 @@ export async function runSteps<T>(
     for (const step of steps) {
       const { env, ...options } = launch(row, place, server.url, step.args?.(first) ?? []);
       const run = spawnHarness({
-        harness: row.harness,
-        command: cli.bin,
+        ...liveOptions(row, cli, place, marker, env),
         prompt: step.prompt,
         ...options,
         trace: true,
-        reject: false,
-        extendEnv: false,
-        cwd: place.workspace,
-        env: {
-          PATH: `${dirname(process.execPath)}:/usr/local/bin:/usr/bin:/bin`,
-          HOME: place.home,
-          USER: 'live',
-          LANG: 'C.UTF-8',
-          SHELL: '/bin/bash',
-          TERM: 'dumb',
-          TMPDIR: place.tmp,
-          ...cli.env,
-          ...env,
-          HARNESS_EVENTS_LIVE_RUN: marker,
-        },
         signal: AbortSignal.timeout(300_000),
-        killGraceMs: 2000,
       } as SpawnHarnessOptions & { trace: true });
       const trace: TraceRecord[] = [];
       for await (const record of run) trace.push(record);
