@@ -21,8 +21,8 @@ export interface Shown {
   readonly scopes: readonly string[];
 }
 
-/** The person's answer. */
-export type Said = { allow: 'once' | 'session' } | { deny: string };
+/** The person's answer (a deny without a message: most agents have no field for one, and refuse it). */
+export type Said = { allow: 'once' | 'session' } | { deny: true };
 
 /** Lines of a diff shown at most: an agent's edit may be a whole file. */
 export const MAX_DIFF_LINES = 40;
@@ -108,7 +108,7 @@ export function terminalPrompter(input: Readable, output: Writable): Prompter {
     });
 
   async function askOne(request: Shown, signal: AbortSignal): Promise<Said> {
-    if (signal.aborted) return { deny: 'withdrawn before it was asked' };
+    if (signal.aborted) return { deny: true };
     const choices = offered(request);
     output.write(question(request));
     for (;;) {
@@ -116,11 +116,10 @@ export function terminalPrompter(input: Readable, output: Writable): Prompter {
       const line = await nextLine(signal);
       if (line === undefined) {
         output.write(signal.aborted ? '\n(withdrawn: the run no longer waits for it)\n' : '\n');
-        return { deny: signal.aborted ? 'withdrawn' : 'no answer: the terminal closed' };
+        return { deny: true };
       }
       const choice = choices.find((c) => c.key === line.trim().toLowerCase());
-      if (choice !== undefined)
-        return choice.scope === undefined ? { deny: 'denied at the terminal' } : { allow: choice.scope };
+      if (choice !== undefined) return choice.scope === undefined ? { deny: true } : { allow: choice.scope };
     }
   }
 
