@@ -53,7 +53,7 @@ export const approvalOptions: readonly ApprovalOptions[] = [
     why:
       "no option grants the session only; ExitPlanMode's allow options switch the mode (default, acceptEdits, " +
       'bypassPermissions): refused',
-    evidence: 'claude-agent-acp 0.23.1: source (dist/acp-agent.js canUseTool) and the live rows',
+    evidence: 'claude-agent-acp 0.23.1: source (dist/acp-agent.js canUseTool); live: a deny goes on, once runs',
   }),
   row({
     rule: 'acp-approvals/codex',
@@ -65,8 +65,8 @@ export const approvalOptions: readonly ApprovalOptions[] = [
     // "No, provide feedback": Codex's abort, the turn ends cancelled.
     deny: ['abort'],
     denyEndsTurn: true,
-    why: 'offers approved and abort only (the captures); a deny ends the turn',
-    evidence: 'codex-acp 0.16.0: the captures and the live rows',
+    why: 'offers approved and abort only; a deny ends the turn cancelled (the run exits 1)',
+    evidence: "codex-acp 0.16.0: the captures; live (its patch's request): abort ends the turn, approved runs",
   }),
   row({
     rule: 'acp-approvals/copilot',
@@ -77,8 +77,8 @@ export const approvalOptions: readonly ApprovalOptions[] = [
     always: [],
     deny: ['reject_once'],
     denyEndsTurn: true,
-    why: '"Always allow" lasts the session (Copilot keeps no ACP grant on disk); a deny ends the turn',
-    evidence: 'Copilot 1.0.102: the captures and the live defaults row',
+    why: '"Always allow" lasts the session: the same command later ran unasked; a deny ends the turn',
+    evidence: 'Copilot 1.0.102: the captures; live: reject ends the turn, allow_always the same call unasked',
   }),
   row({
     rule: 'acp-approvals/opencode',
@@ -91,7 +91,7 @@ export const approvalOptions: readonly ApprovalOptions[] = [
     deny: ['reject'],
     denyEndsTurn: true,
     why: 'always is kept in memory, for the session; a deny ends the turn (OpenCode halts the session)',
-    evidence: 'OpenCode 1.18.33, Kilo 7.7.7: the captures, the source (permission/next.ts) and the live rows',
+    evidence: 'OpenCode 1.18.33, Kilo 7.7.7: the captures, source (permission/next.ts); live: both, as the row says',
   }),
   row({
     rule: 'acp-approvals/qwen',
@@ -100,12 +100,13 @@ export const approvalOptions: readonly ApprovalOptions[] = [
     // Never proceed_once_and_switch_to_default: also kind allow_once, it switches the session's mode.
     once: ['proceed_once'],
     session: [],
-    // For an edit the session switches to auto-edit; for a command a rule is written into the project's settings.
-    always: ['proceed_always'],
+    // A command's rule written into the project's settings (never proceed_always_user: the user's, every project);
+    // for an edit, proceed_always switches the session to auto-edit, every edit after it unasked.
+    always: ['proceed_always_project', 'proceed_always'],
     deny: ['cancel'],
     denyEndsTurn: true,
     why: 'no option grants the session for one call only; proceed_once_and_switch_to_default changes the mode',
-    evidence: 'Qwen Code 0.24.4: the captures, the source (persistPermissionOutcome) and the live defaults row',
+    evidence: 'Qwen Code 0.24.4: the captures, source (persistPermissionOutcome); live: cancel ends the turn',
   }),
   row({
     rule: 'acp-approvals/gemini',
@@ -118,7 +119,7 @@ export const approvalOptions: readonly ApprovalOptions[] = [
     deny: ['cancel'],
     denyEndsTurn: false,
     why: 'proceed_always_server and proceed_always_tool grant a whole MCP server or tool: not offered',
-    evidence: 'Gemini CLI 0.61.0: the captures, the source (acpSession.ts) and the live defaults row',
+    evidence: 'Gemini CLI 0.61.0: the captures, source (acpSession.ts); live: cancel goes on, proceed_always unasked',
   }),
   row({
     rule: 'acp-approvals/droid',

@@ -136,8 +136,8 @@ export function acpSettings(options: LaunchOptions & AcpOptions): Settings {
   const permissions = (options.permissions ?? 'default') as AcpPermissions;
   if (permissions !== 'ask' && !Object.hasOwn(permissionKinds, permissions))
     throw new TypeError(
-      `acp: permissions must be "default" (reject the agent's requests), "bypass" (allow them) or "ask" (onPermission ` +
-        `decides), got ${JSON.stringify(permissions)}`,
+      `acp: permissions must be "default" (reject the agent's requests), "bypass" (allow them) or "ask" ` +
+        `(onPermission decides), got ${JSON.stringify(permissions)}`,
     );
   if (permissions === 'ask' && typeof options.onPermission !== 'function')
     throw new TypeError("acp: permissions 'ask' needs onPermission (the callback that decides each call)");

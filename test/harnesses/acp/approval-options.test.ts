@@ -59,6 +59,18 @@ describe('ACP approval options', () => {
     });
   });
 
+  test("Qwen's command request (live, 0.24.4): always is the project's rule, never the user's", () => {
+    const options = ['proceed_always_project', 'proceed_always_user', 'proceed_once', 'cancel'].map((optionId) => ({
+      optionId,
+      name: optionId,
+      kind: optionId === 'cancel' ? 'reject_once' : optionId === 'proceed_once' ? 'allow_once' : 'allow_always',
+    }));
+    expect(offeredAnswers(optionsFor('qwen', undefined), options)).toMatchObject({
+      scopes: { once: 'proceed_once', always: 'proceed_always_project' },
+      deny: 'cancel',
+    });
+  });
+
   test("Claude's ExitPlanMode request: its allow options switch the mode, only its reject is offered", () => {
     const options = [
       { kind: 'allow_always', name: 'Yes, and auto-accept edits', optionId: 'acceptEdits' },
