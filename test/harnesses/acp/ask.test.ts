@@ -157,7 +157,7 @@ describe("permissions: 'ask' over ACP", { timeout: 30_000 }, () => {
     expect(result.metrics.stopped_by_permission).toBe(true);
   });
 
-  test('an abort while a request is pending: session/cancel, then the request answered cancelled; a late allow is not sent', async () => {
+  test('an abort with a request pending: session/cancel, then the request answered cancelled', async () => {
     let allowLate: () => void = () => {};
     const { run, sent } = agent('turn', {
       permissions: 'ask',

@@ -84,7 +84,7 @@ describe('the terminal prompter', () => {
     expect(shown.split('\n').slice(-3)).toEqual([`  + line ${MAX_DIFF_LINES - 1}`, '  ... 5 more lines', '']);
   });
 
-  test('one request at a time: the second is asked after the first is answered; typed-ahead lines are dropped', async () => {
+  test('one at a time: the second is asked once the first is answered; typed-ahead lines dropped', async () => {
     const { prompter, input, text } = terminal();
     input.write('y\n');
     await new Promise((resolve) => setImmediate(resolve));
