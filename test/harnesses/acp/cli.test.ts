@@ -157,7 +157,8 @@ describe('harness-events run --harness acp', { timeout: 30_000 }, () => {
       });
       expect(await usage(['run', '--harness', 'acp', '--prompt', 'p', '--permissions', 'reject'])).toEqual({
         code: 2,
-        stderr: 'harness-events: --permissions takes one of "default", "read-only", "plan", "bypass", "ask", got "reject"',
+        stderr:
+          'harness-events: --permissions takes one of "default", "read-only", "plan", "bypass", "ask", got "reject"',
       });
       expect(await usage(['run', '--harness', 'acp', '--permissions', 'plan', '--prompt', 'p', '--', 'agent'])).toEqual(
         {
