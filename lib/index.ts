@@ -65,6 +65,15 @@ export {
   type HarnessName,
   type HarnessOption,
 } from './runtime/registry.js';
+export {
+  loadPriceTable,
+  type PriceTable,
+  type PricedCall,
+  type ClassPrices,
+  type LoadPriceTableOptions,
+} from './runtime/usage/prices.js';
+export { costOf, type Cost, type CostInput } from './runtime/usage/cost.js';
+export type { Budget, Spent } from './runtime/run/budget.js';
 export { SchemaViolationError } from './transforms/validate.js';
 export { acpAgents, type AcpAgent } from './harnesses/acp/agents.js';
 export type { AcpOptions, AcpPermissions } from './harnesses/acp/client.js';

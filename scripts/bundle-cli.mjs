@@ -20,7 +20,9 @@ await build({
   platform: 'node',
   format: 'esm',
   target: 'node20',
-  external: Object.keys(dependencies).flatMap((name) => [name, `${name}/*`]),
+  // The price table stays the optional peer it is for the library (about 2 MB, loaded only to price tokens): a
+  // command that prices says how to install it, and goes on without costs where it can.
+  external: [...Object.keys(dependencies), '@pydantic/genai-prices'].flatMap((name) => [name, `${name}/*`]),
   // The NATS client's CommonJS parts require() Node's own modules, which an ES module bundle cannot do without a
   // require of its own (in every chunk: the helper that calls it lands in a shared one).
   banner: {

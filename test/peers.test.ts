@@ -5,11 +5,12 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { extras, missingPeer, needPeers, peer, testedVersions, type Extra } from '../lib/interfaces/peers.js';
+import { pricesPackage } from '../lib/runtime/usage/prices.js';
 
 const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
 
-test("package.json's optional peers are the extras' packages, at the versions the table names", () => {
-  const table = Object.assign({}, ...Object.values(extras));
+test("package.json's optional peers are the extras' packages and the price table's, at the versions named", () => {
+  const table = Object.assign({}, ...Object.values(extras), { [pricesPackage.name]: pricesPackage.range });
   expect(pkg.peerDependencies).toEqual(table);
   for (const name of Object.keys(table)) {
     expect(pkg.peerDependenciesMeta[name], name).toEqual({ optional: true });

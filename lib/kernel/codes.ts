@@ -39,6 +39,9 @@ export const errorCodes = {
   killed: 'the harness was killed by a signal it was not sent by an abort (spawnHarness, run)',
   spawn_failed: 'the harness could not be started (spawnHarness, run)',
   timeout: 'the run took longer than timeoutMs (--timeout) and was stopped (spawnHarness, run)',
+  budget:
+    'the run used more than its budget (budget.usd or budget.tokens, --max-cost, --max-tokens) and was stopped ' +
+    '(spawnHarness, run)',
   stage_failed:
     'the normalizer failed (a strict schema violation, a throwing onLine): the events end here and the harness is ' +
     'stopped (spawnHarness, run)',

@@ -101,6 +101,7 @@ const libraryEndings: Readonly<Record<string, FailureClass>> = {
   spawn_failed: 'spawn_failed',
   max_buffer: 'max_buffer',
   stage_failed: 'stage_failed',
+  budget: 'limit',
 };
 
 /**

@@ -48,6 +48,9 @@ const options = {
     `it gets SIGKILL (default ${DEFAULT_KILL_GRACE_MS})`,
   ],
   timeout: ['--timeout <ms>', 'run: stop the child after this long, as Ctrl-C does (exit 124)'],
+  'max-cost': ['--max-cost <usd>', 'run: stop the child once its usage costs more (--model priced; exit 124)'],
+  'max-tokens': ['--max-tokens <n>', 'run: stop the child once its usage passes this many tokens (exit 124)'],
+  prices: ['--prices <file>', 'run: a JSON file of model -> USD per million tokens by class, for --max-cost'],
   'max-line-bytes': [
     '--max-line-bytes <n>',
     `longest input line kept (default ${DEFAULT_MAX_LINE_BYTES}); longer lines become`,
@@ -154,6 +157,7 @@ const sizes: OptionName[] = [
   'stream-lines-above',
 ];
 const publishing: OptionName[] = ['publish', 'stream', 'run', 'quiet'];
+const budgets: OptionName[] = ['max-cost', 'max-tokens', 'prices'];
 
 interface CommandHelp {
   /** How it is called, and what it does. */
@@ -229,6 +233,7 @@ after writing what was read.`,
       'color',
       'kill-grace-ms',
       'timeout',
+      ...budgets,
       ...sizes,
       ...publishing,
       'otlp',
@@ -239,7 +244,7 @@ after writing what was read.`,
       'harness-events run --harness acp --agent copilot --prompt "fix the tests"',
     ],
     exitCodes: `the child's exit code (128 + n after its signal n; acp: 0 for end_turn, else 1);
-127 when it cannot be started; 124 after --timeout; 1 a schema violation (--strict);
+127 when it cannot be started; 124 after --timeout or a budget; 1 a schema violation (--strict);
 2 usage error; ${signalled} sent to the CLI (docs/run-contract.md).`,
   },
   view: {

@@ -22,6 +22,8 @@ import type { Exporting } from './otlp.js';
 import { loadPretty, readerGone, reportFailure, say } from './output.js';
 import { trapStopSignals } from './signals.js';
 import { UsageError } from './usage-error.js';
+import type { Budget } from '../../runtime/run/budget.js';
+import { loadPriceTable } from '../../runtime/usage/prices.js';
 
 export async function runCommand(args: string[], stdout: NodeJS.WritableStream): Promise<number> {
   const { values, positionals } = parse(args, 'run');
@@ -39,6 +41,7 @@ export async function runCommand(args: string[], stdout: NodeJS.WritableStream):
     throw new UsageError(`--timeout takes a positive number of milliseconds up to ${MAX_TIMER_MS}, got "${timeout}"`);
   if (options.cwd !== undefined && !statOf(options.cwd)?.isDirectory())
     throw new UsageError(`--cwd ${values.cwd} is not a directory`);
+  const budget = await budgetOf(values);
   const url = otlpUrl(values.otlp);
   // Checked before the child starts: a run may take an hour and cost money.
   const metrics = await openMetrics(values.metrics);
@@ -67,6 +70,7 @@ export async function runCommand(args: string[], stdout: NodeJS.WritableStream):
       trace: format === 'trace' || exporting !== undefined,
       killGraceMs: grace === undefined ? undefined : Number(grace),
       timeoutMs: timeout === undefined ? undefined : Number(timeout),
+      budget,
       ...(prompter && { onPermission: (request, { signal }) => prompter.ask(request, signal) }),
       // The command reads every event, and reports a failure by its exit code.
       reject: false,
@@ -105,7 +109,7 @@ export async function runCommand(args: string[], stdout: NodeJS.WritableStream):
 }
 
 /** The failures `run` also reports on stderr (the others are the child's own, which its events already say). */
-const said = new Set<RunFailure>(['spawn_failed', 'stage_failed', 'timeout']);
+const said = new Set<RunFailure>(['spawn_failed', 'stage_failed', 'timeout', 'budget']);
 
 /**
  * The one place `run`'s exit code is decided, from the run's result: a stop signal the command got is 128 + its
@@ -115,7 +119,12 @@ const said = new Set<RunFailure>(['spawn_failed', 'stage_failed', 'timeout']);
 function runExitCode(result: RunResult, signalled: number | undefined, readerWent = false): number {
   if (signalled !== undefined) return signalled;
   if (!(result instanceof HarnessRunError)) return 0;
-  const byReason: Partial<Record<RunFailure, number>> = { spawn_failed: 127, stage_failed: 1, timeout: 124 };
+  const byReason: Partial<Record<RunFailure, number>> = {
+    spawn_failed: 127,
+    stage_failed: 1,
+    timeout: 124,
+    budget: 124,
+  };
   if (readerWent && result.reason === 'aborted') return 0;
   return byReason[result.reason] ?? shellExitCode(result);
 }
@@ -157,6 +166,26 @@ function launchOptions(values: Values, positionals: string[]): Partial<SpawnHarn
   if (command === undefined)
     throw new UsageError('run needs --prompt, or the command to run after -- (see harness-events --help)');
   return { command, args };
+}
+
+/**
+ * `--max-cost` (with `--prompt` and `--model`: the model whose prices count, `--prices` a file of one's own),
+ * `--max-tokens`: the run's budget, its price table loaded; a usage error when it cannot be kept.
+ */
+async function budgetOf(values: Values): Promise<Budget | undefined> {
+  const [cost, tokens] = [values['max-cost'], values['max-tokens']];
+  if (values.prices !== undefined && cost === undefined) throw new UsageError('--prices goes with --max-cost');
+  if (cost !== undefined && !/^\d+(\.\d+)?$/.test(cost))
+    throw new UsageError(`--max-cost takes an amount of USD (0.50), got "${cost}"`);
+  if (tokens !== undefined && !(/^\d+$/.test(tokens) && Number.isSafeInteger(Number(tokens))))
+    throw new UsageError(`--max-tokens takes a whole number of tokens, got "${tokens}"`);
+  if (cost !== undefined && values.model === undefined)
+    throw new UsageError('--max-cost needs --model (with --prompt): the model whose prices count');
+  if (cost === undefined) return tokens === undefined ? undefined : { tokens: Number(tokens) };
+  const prices = await loadPriceTable({ overrides: values.prices }).catch((error: Error) => {
+    throw new UsageError(error.message);
+  });
+  return { usd: Number(cost), prices, ...(tokens === undefined ? {} : { tokens: Number(tokens) }) };
 }
 
 /** spawnHarness, with options the harness cannot run with (acp without --prompt, an unknown agent) as usage errors. */

@@ -4,6 +4,7 @@
  */
 import type { HarnessEvent, RunMetrics } from '../../kernel/events.js';
 import type { TraceRecord } from '../../kernel/trace.js';
+import type { Spent } from './budget.js';
 
 /**
  * The ways a run fails (a `HarnessRunError`'s `reason`), each with the sentence its error message starts with.
@@ -18,6 +19,7 @@ export const failures = {
   timeout: 'the run took longer than timeoutMs',
   stage_failed: 'the normalizer failed',
   max_buffer: 'nothing read the events and they passed maxResultBytes',
+  budget: 'the run used more than its budget',
 } as const;
 
 /** Why a run failed: a key of {@link failures} (`exit_code`, `timeout`, ...). */
@@ -36,6 +38,7 @@ export const failureCodes = {
   timeout: 'ERR_HARNESS_TIMEOUT',
   stage_failed: 'ERR_HARNESS_STAGE_FAILED',
   max_buffer: 'ERR_HARNESS_MAX_BUFFER',
+  budget: 'ERR_HARNESS_BUDGET',
 } as const satisfies Record<RunFailure, `ERR_HARNESS_${string}`>;
 
 /** What a finished run reports, whether it succeeded (`failed: false`) or not. */
@@ -50,6 +53,8 @@ export interface RunResult {
   readonly isCanceled: boolean;
   /** The run was stopped at `timeoutMs`. */
   readonly timedOut: boolean;
+  /** With a `budget`: what the run used (its usage events', priced), whether or not it passed the budget. */
+  readonly spent?: Spent;
   /** The last lines the child printed on standard error (at most `STDERR_TAIL_BYTES`). */
   readonly stderrTail: string;
   /** The harness's run metrics, with the exit code and signal. */
@@ -103,6 +108,7 @@ export class HarnessRunError extends Error implements RunResult {
   declare readonly signal?: NodeJS.Signals;
   declare readonly isCanceled: boolean;
   declare readonly timedOut: boolean;
+  declare readonly spent?: Spent;
   declare readonly stderrTail: string;
   declare readonly metrics: RunMetrics;
   declare readonly events?: HarnessEvent[];

@@ -9,6 +9,7 @@ import { spawnUnsupported } from './platform.js';
 import { isObject } from '../../kernel/json.js';
 import { isPermissions, permissionList } from '../../kernel/permissions.js';
 import type { NormalizeOptions } from '../normalizer.js';
+import type { Budget } from './budget.js';
 import { harnessFrom, type HarnessName } from '../registry.js';
 
 /** The options every run takes, whatever its harness. */
@@ -24,6 +25,11 @@ export interface RunOptions extends Omit<NormalizeOptions, 'output' | 'harness' 
   signal?: AbortSignal;
   /** Ends the run as an abort does after this many milliseconds; it rejects with `timedOut`. Default: no limit. */
   timeoutMs?: number;
+  /**
+   * Ends the run as its timeout does once its usage events pass this (`reason: 'budget'`); `done` tells `spent`.
+   * A budget in USD needs `model` and `budget.prices`. Default: no limit.
+   */
+  budget?: Budget;
   /** Default true: a failed run rejects `done`; false: `done` resolves with the `HarnessRunError`. */
   reject?: boolean;
   /**
@@ -116,6 +122,7 @@ const expected: Readonly<Record<string, readonly [string, (value: unknown) => bo
   extendEnv: ['a boolean', isBoolean],
   signal: ['an AbortSignal', (value) => value instanceof AbortSignal],
   timeoutMs: ['a positive integer (milliseconds)', isCount],
+  budget: ['an object', (value) => isObject(value)],
   reject: ['a boolean', isBoolean],
   maxResultBytes: ['a positive integer (bytes)', isCount],
   maxBufferBytes: ['a positive integer (bytes)', isCount],

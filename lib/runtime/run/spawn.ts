@@ -1,20 +1,18 @@
 /**
- * Running a harness: the glue every embedder otherwise writes by hand. The child's stdout goes
- * through the harness's normalizer; its stderr lines become warnings; the ending (exit code,
- * signal, missing terminal record, spawn failure, timeout) becomes events; stopping ends the
- * child's whole process group, and nothing in it outlives the run or this process
- * (lib/runtime/run/process-groups.ts). A run is a readable of its events (a reader's pace pauses the
- * child) and `done`, one result or one `HarnessRunError` for every way it can fail
- * (docs/run-contract.md). While nothing reads the events they are kept for the result, bounded in
- * bytes, so awaiting `done` alone never hangs.
+ * Running a harness: the glue every embedder otherwise writes by hand. The child's stdout goes through the harness's
+ * normalizer; its stderr lines become warnings; the ending (exit code, signal, missing terminal record, spawn failure,
+ * timeout, budget) becomes events; stopping ends the child's whole process group, and nothing in it outlives the run
+ * or this process (lib/runtime/run/process-groups.ts). A run is a readable of its events (a reader's pace pauses the
+ * child) and `done`, one result or one `HarnessRunError` for every way it can fail (docs/run-contract.md). While
+ * nothing reads the events they are kept for the result, bounded in bytes, so awaiting `done` alone never hangs.
  *
  * This file joins the parts: output.ts (the stream and its bounds), stderr.ts, terminate.ts (signals and the group),
- * ending.ts (the exit decision, pure) and result.ts (`done`).
+ * ending.ts (the exit decision, pure), budget.ts and result.ts (`done`).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { resolve } from 'node:path';
 import { finished as onceFinished, type Readable } from 'node:stream';
-import { watchDeadlines } from './deadlines.js';
+import { watchDeadlines, type LimitError } from './deadlines.js';
 import { now } from '../../kernel/clock.js';
 import type { EventBody, HarnessEvent, RunMetrics } from '../../kernel/events.js';
 import { stamp } from '../../kernel/stamp.js';
@@ -33,6 +31,7 @@ import { createTermination, type Termination } from './terminate.js';
 import { decideEnding, type Failure } from './ending.js';
 import { createDone, startFailure } from './result.js';
 import { joinCompanion } from './companion.js';
+import { watchBudget } from './budget.js';
 
 export type { SpawnHarnessOptions } from './spawn-options.js';
 export { shellExitCode } from './result.js';
@@ -100,6 +99,7 @@ export function spawnHarness(given: SpawnHarnessOptions & { trace: true }): Harn
 export function spawnHarness(given: SpawnHarnessOptions & { trace?: boolean }): HarnessRun<RunItem>;
 export function spawnHarness(given: SpawnHarnessOptions & { trace?: boolean }): HarnessRun<RunItem> {
   const { harness, options, command } = launch(given);
+  const budget = watchBudget(options.budget, { harness: harness.name, model: options.model, command });
   let client: HarnessClient | undefined;
   const normalizer = createNormalizer({
     ...options,
@@ -180,7 +180,7 @@ export function spawnHarness(given: SpawnHarnessOptions & { trace?: boolean }): 
       settled: () => maybeFinish(),
     });
 
-  let timedOut = false;
+  let limit: 'timeout' | 'budget' | undefined;
   let aborted = false;
   let failure: Failure | undefined;
   const stderr = stderrLines({
@@ -208,8 +208,8 @@ export function spawnHarness(given: SpawnHarnessOptions & { trace?: boolean }): 
     trace?.finish(metrics.failure, outcome.exitCode, output.send);
     if (!run.destroyed) run.push(null);
     const durationMs = Math.round(performance.now() - startedAt);
-    const told = { stderrTail: stderr.tail(), metrics, command: argv, cwd, durationMs, ...keptItems(output.kept()) };
-    done.settle(reason, { ...outcome, ...told });
+    const told = { stderrTail: stderr.tail(), metrics, command: argv, cwd, durationMs, ...budget?.told(metrics) };
+    done.settle(reason, { ...outcome, ...told, ...keptItems(output.kept()) });
   }
 
   const forgetDeadlines = watchDeadlines({
@@ -219,14 +219,17 @@ export function spawnHarness(given: SpawnHarnessOptions & { trace?: boolean }): 
       aborted = true;
       stop();
     },
-    timedOut() {
-      timedOut = true;
-      const detail = `${command} ran for longer than timeoutMs (${timeoutMs} ms) and was stopped`;
-      failure ??= { reason: 'timeout', detail };
-      emit({ type: 'error', code: 'timeout', message: detail });
-      stop();
-    },
+    command,
+    timedOut: limitReached,
   });
+
+  /** A bound the caller set (`limit`: the timeout, the budget) fails the run with its error and stops the child. */
+  function limitReached(error: LimitError): void {
+    limit ??= error.code;
+    failure ??= { reason: error.code, detail: error.message };
+    emit(error);
+    stop();
+  }
 
   // A run called off before it starts starts nothing, and says so the way every abort does: asynchronously.
   if (options.signal?.aborted) {
@@ -302,6 +305,7 @@ export function spawnHarness(given: SpawnHarnessOptions & { trace?: boolean }): 
     // After the warning: the client's error follows what it is about.
     const event = 'kind' in item ? (item.kind === 'event' ? item.event : undefined) : item;
     if (event?.type === 'warning' && event.code === 'line_too_long') client?.lineLost?.();
+    if (event) budget?.see(event, limitReached);
   });
   stderrPipe.on('data', (chunk: Buffer) => {
     stderr.write(chunk);
@@ -330,8 +334,8 @@ export function spawnHarness(given: SpawnHarnessOptions & { trace?: boolean }): 
     maybeFinish();
   });
   normalizer.on('error', (error) => {
-    // A stage threw (a strict schema violation, a throwing onLine): the events stop here, the
-    // child is stopped, and its stdout is drained unread so the run can still end.
+    // A stage threw (a strict schema violation, a throwing onLine): the events stop here, the child is stopped, and
+    // its stdout is drained unread so the run can still end.
     failure ??= { reason: 'stage_failed', detail: error.message, cause: error };
     emit({ type: 'error', code: 'stage_failed', message: error.message });
     stdout.unpipe(normalizer);
@@ -376,7 +380,8 @@ export function spawnHarness(given: SpawnHarnessOptions & { trace?: boolean }): 
     if (exitCode !== undefined) metrics.exit_code = exitCode;
     if (signal !== undefined) metrics.signal = signal;
     for (const body of events) emit(body);
-    settle(reason, { exitCode, signal, isCanceled: aborted && !timedOut, timedOut, cause: failure?.cause, detail });
+    const [isCanceled, timedOut] = [aborted && limit === undefined, limit === 'timeout'];
+    settle(reason, { exitCode, signal, isCanceled, timedOut, cause: failure?.cause, detail });
   }
 
   /**

@@ -94,6 +94,41 @@ describe('harness-events run', () => {
     );
   });
 
+  test('--max-tokens: the usage event that passes the budget stops the run as a timeout does, exit 124', async () => {
+    // A real OpenCode capture's first two steps (2,530 and 2,730 tokens), then the child hangs as an agent going on.
+    const capture = readFileSync(fixturePath('opencode/lab/read.jsonl'), 'utf8')
+      .split(/(?<=\n)/)
+      .slice(0, 7);
+    const steps = [...capture.map((out) => ({ out })), { hang: true }];
+    const { code, stdout, stderr } = await cli([
+      'run',
+      '--harness',
+      'opencode',
+      '--max-tokens',
+      '5000',
+      '--',
+      ...script(steps),
+    ]);
+    const message = `${process.execPath} used 5260 tokens, past its budget of 5000, and was stopped`;
+    expect({ code, stderr }).toEqual({ code: 124, stderr: `harness-events: ${message}\n` });
+    expect(lines(stdout).at(-1)).toMatchObject({ type: 'error', code: 'budget', message });
+  });
+
+  test.each([
+    [['--max-cost', '1', '--', 'x'], '--max-cost needs --model (with --prompt): the model whose prices count'],
+    [['--max-cost', '$1', '--', 'x'], '--max-cost takes an amount of USD (0.50), got "$1"'],
+    [['--max-tokens', '1e3', '--', 'x'], '--max-tokens takes a whole number of tokens, got "1e3"'],
+    [['--prices', 'p.json', '--', 'x'], '--prices goes with --max-cost'],
+    [
+      ['--max-cost', '0.5', '--prompt', 'hi', '--model', 'fake-model'],
+      "spawnHarness: a budget in USD needs the cost of the run's model (fake-model), and it is unknown: give model " +
+        'and budget.prices (loadPriceTable(), with an overrides file for a model it misses), or a budget in tokens',
+    ],
+  ])('a budget that cannot be kept is a usage error before anything starts: %j', async (args, message) => {
+    const { code, stderr } = await cli(['run', '--harness', 'opencode', ...args]);
+    expect({ code, stderr }).toEqual({ code: 2, stderr: `harness-events: ${message}\n` });
+  });
+
   // The child has started a grandchild that ignores SIGTERM; the grandchild prints once its handler is in place.
   const stubbornRun = (metricsFile: string, grace: number, steps: unknown[] = []) =>
     start([

@@ -1,0 +1,101 @@
+/**
+ * A run's budget (`spawnHarness({ budget })`, `run --max-cost`, `--max-tokens`): the run's own `usage` events, each
+ * counted once as it arrives, priced by costOf; past the budget the run is stopped as at its timeout
+ * (docs/run-contract.md "Budgets"). A budget in USD that cannot be priced is an error at the call, never a silent pass.
+ */
+import type { HarnessEvent, RunMetrics, Tokens } from '../../kernel/events.js';
+import { isObject } from '../../kernel/json.js';
+import { costOf, roundUsd } from '../usage/cost.js';
+import type { PriceTable } from '../usage/prices.js';
+import type { LimitError } from './deadlines.js';
+
+/** What a run may use before it is stopped (`spawnHarness({ budget })`): either bound, or both. */
+export interface Budget {
+  /** USD the run may spend: the CLI's reported cost where it gives one, else the `prices` estimate. */
+  usd?: number;
+  /** Tokens the run may use, every class counted (input, output, cache reads and writes, reasoning). */
+  tokens?: number;
+  /** The price table (`await loadPriceTable()`), needed for `usd`; the model must be in it. */
+  prices?: PriceTable;
+  /** The model to price the tokens at: default the run's `model` (give it here with `command` and `args`). */
+  model?: string;
+}
+
+/** What the run had used when it ended (or was stopped). */
+export interface Spent {
+  /** Every token class summed. */
+  tokens: number;
+  /** With a budget in USD. */
+  usd?: number;
+}
+
+export interface BudgetWatch {
+  /**
+   * What the run's result tells: `spent`. A run without usage events (a harness that reports only the run's total)
+   * is counted by its metrics' total, at its end.
+   */
+  told(metrics: RunMetrics): { spent: Spent };
+  /** Counts `event` (every usage event, also past the budget); the first to pass it calls `stop` with the message. */
+  see(event: HarnessEvent, stop: (error: LimitError) => void): void;
+}
+
+const isAmount = (value: unknown) => typeof value === 'number' && Number.isFinite(value) && value >= 0;
+
+/**
+ * The watch for `budget`, or undefined without one. Throws at once for a budget that is not one, and for a budget
+ * in USD without a price for the run's model.
+ */
+export function watchBudget(
+  budget: Budget | undefined,
+  run: { harness: string; model?: string; command: string },
+): BudgetWatch | undefined {
+  if (budget === undefined) return undefined;
+  if (!isObject(budget as unknown) || (budget.usd === undefined && budget.tokens === undefined))
+    throw new TypeError('spawnHarness: budget must be an object with usd, tokens or both');
+  if (budget.usd !== undefined && !isAmount(budget.usd))
+    throw new TypeError(`spawnHarness: budget.usd must be a number of USD (0 or more), got ${String(budget.usd)}`);
+  if (budget.tokens !== undefined && !(Number.isSafeInteger(budget.tokens) && budget.tokens >= 0))
+    throw new TypeError(`spawnHarness: budget.tokens must be a whole number (0 or more), got ${String(budget.tokens)}`);
+  const { usd: maxUsd, tokens: maxTokens, prices } = budget;
+  const model = budget.model ?? run.model;
+  if (maxUsd !== undefined && (model === undefined || !priced(run.harness, model, prices)))
+    throw new TypeError(
+      `spawnHarness: a budget in USD needs the cost of the run's model (${model ?? 'no model given'}), and it is ` +
+        'unknown: give model and budget.prices (loadPriceTable(), with an overrides file for a model it misses), ' +
+        'or a budget in tokens',
+    );
+  const spent: Spent = { tokens: 0, ...(maxUsd === undefined ? {} : { usd: 0 }) };
+  let [seen, passed] = [false, false];
+  const count = (tokens: Tokens, reported: number | undefined, at?: string) => {
+    spent.tokens += Object.values(tokens).reduce((sum, n) => sum + (n ?? 0), 0);
+    if (spent.usd === undefined) return;
+    const usd = costOf({ harness: run.harness, model, tokens, reported, at }, prices).usd ?? 0;
+    spent.usd = roundUsd(spent.usd + usd);
+  };
+  return {
+    told(metrics) {
+      if (!seen) count(metrics.tokens, metrics.cost);
+      seen = true;
+      return { spent };
+    },
+    see(event, stop) {
+      if (event.type !== 'usage') return;
+      seen = true;
+      count(event.tokens, event.cost, event.timestamp);
+      if (passed) return;
+      const over =
+        maxTokens !== undefined && spent.tokens > maxTokens
+          ? `${spent.tokens} tokens, past its budget of ${maxTokens}`
+          : maxUsd !== undefined && spent.usd! > maxUsd
+            ? `$${spent.usd}, past its budget of $${maxUsd}`
+            : undefined;
+      if (over === undefined) return;
+      passed = true;
+      stop({ type: 'error', code: 'budget', message: `${run.command} used ${over}, and was stopped` });
+    },
+  };
+}
+
+function priced(harness: string, model: string, prices: PriceTable | undefined): boolean {
+  return costOf({ harness, model, tokens: { input: 1 } }, prices).source === 'estimated';
+}
