@@ -50,6 +50,12 @@ export {
   type ReadSessionOptions,
 } from './runtime/sessions/sessions.js';
 export { followSession, type FollowSessionOptions } from './runtime/sessions/follow.js';
+export { accountUsage, type AccountUsageOptions, type UsageReport, type UsageSource } from './runtime/usage/usage.js';
+export { USAGE_ROW_VERSION, type UsageRow, type TokenTotals, type AccountOptions } from './runtime/usage/account.js';
+export type { UsageCall, UsageCost } from './runtime/usage/call.js';
+export { usageGroups, type UsageGroup } from './runtime/usage/group.js';
+export type { UsageSessions } from './runtime/usage/sources.js';
+export type { UsageRecord } from './runtime/usage/calls.js';
 export { readEvents, type ReadEventsOptions, type EventReader } from './runtime/read-events.js';
 export type * from './kernel/events.js';
 export type { Harness } from './kernel/harness.js';

@@ -105,6 +105,11 @@ export interface SessionFormat {
    * `path` as a file. `facts` is then not used.
    */
   readonly store?: SessionStore;
+  /**
+   * What under `home` is kept in a layout the reader does not know (a newer CLI's store), one message each naming
+   * it: the listing warns rather than finding nothing.
+   */
+  drift?(home: string, env: SessionEnv): Promise<string[]>;
 }
 
 /** What the listing says of a session kept in a store (a file's facts, for files). */

@@ -202,3 +202,23 @@ function splitTopLevel(text: string): string[] {
   parts.push(text.slice(start));
   return parts;
 }
+
+/** The names of the database's tables, from its schema (a damaged file: the error reading it). */
+export async function tableNames(path: string): Promise<string[]> {
+  for (let retries = 0; ; retries++) {
+    const source = await PageSource.open(path);
+    try {
+      const names: string[] = [];
+      for await (const row of tableRows(source, 1)) {
+        const [type, name] = decodeRecord(row.record, 2);
+        if (type === 'table' && typeof name === 'string') names.push(name);
+      }
+      return names;
+    } catch (error) {
+      if (!retryable(error, source) || retries >= MAX_RETRIES) throw error;
+    } finally {
+      source.close();
+    }
+    await backOff(retries);
+  }
+}

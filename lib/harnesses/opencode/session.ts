@@ -13,7 +13,7 @@ import { isObject, type JsonObject } from '../../kernel/json.js';
 import { recordTable, recordRows } from '../../kernel/record-table.js';
 import type { SessionFormat } from '../../kernel/session.js';
 import { openCodeCorrelator } from './correlate.js';
-import { databases, locate, readableSessions, store, type StoreLayout } from './store.js';
+import { databases, locate, readableSessions, store, storeDrift, type StoreLayout } from './store.js';
 import { tools } from './tools.js';
 
 /** docs/harnesses/opencode.md "Session events": one row per `event.type`. */
@@ -201,6 +201,9 @@ export function openCodeSessions(options: {
     env: ['XDG_DATA_HOME', layout.dbEnv],
     async *find(home, env) {
       yield* readableSessions(await databases(layout, home, env));
+    },
+    async drift(home, env) {
+      return storeDrift(harness, await databases(layout, home, env));
     },
     locate,
     // A subagent is a session of its own (its own messages and usage); stdout printed only its task call.

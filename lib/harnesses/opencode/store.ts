@@ -17,7 +17,7 @@ import {
   type StoreFacts,
 } from '../../kernel/session.js';
 import { filesIn } from '../../files/session-dirs.js';
-import { lastRow, readTable } from '../../sqlite/database.js';
+import { lastRow, readTable, tableNames } from '../../sqlite/database.js';
 
 /** Where one fork keeps its database. */
 export interface StoreLayout {
@@ -51,6 +51,42 @@ async function* sessionsIn(db: string): AsyncGenerator<SessionLocation> {
     if (typeof row.id === 'string') parents.set(row.id, typeof row.parent_id === 'string' ? row.parent_id : undefined);
   }
   yield* grouped(db, parents);
+}
+
+/**
+ * The databases whose sessions are kept where this reader does not look (OpenCode 2.x moved them to `session_v2`),
+ * or that have no `session` or `event` table: one message each, naming the tables and the store's last migration
+ * (its layout's version).
+ */
+export async function storeDrift(cli: string, dbs: readonly string[]): Promise<string[]> {
+  const messages: string[] = [];
+  for (const db of dbs) {
+    const tables = await tableNames(db).catch(() => undefined);
+    if (tables === undefined) continue;
+    const missing = ['session', 'event'].filter((name) => !tables.includes(name));
+    if (!tables.includes('session_v2') && missing.length === 0) continue;
+    const layout = tables.includes('session_v2')
+      ? 'a session_v2 table (the 2.x layout)'
+      : `no ${missing.join(' or ')} table`;
+    const version = await lastMigration(db);
+    messages.push(
+      `${cli} store ${JSON.stringify(db)} has ${layout}, migration ${version ?? '(none named)'}: a layout this ` +
+        'reader does not read, its sessions are not listed',
+    );
+  }
+  return messages;
+}
+
+/** The store's newest migration id (`20260622202450_simplify_session_input`): the version of its layout. */
+async function lastMigration(db: string): Promise<string | undefined> {
+  let last: string | undefined;
+  try {
+    for await (const row of readTable(db, 'migration'))
+      if (typeof row.id === 'string' && row.id > (last ?? '')) last = row.id;
+  } catch {
+    // A store whose migrations cannot be read is named without one.
+  }
+  return last;
 }
 
 /** The sessions of every database that can be read: one that is damaged or not SQLite lists nothing. */

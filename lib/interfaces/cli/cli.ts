@@ -17,6 +17,7 @@ import { reportCommand } from './report.js';
 import { runCommand } from './run.js';
 import { sessionsCommand } from './sessions.js';
 import { UsageError } from './usage-error.js';
+import { usageCommand } from './usage.js';
 import { viewCommand } from './view.js';
 import { say } from './output.js';
 
@@ -45,6 +46,7 @@ export async function main(
     if (command === 'report') return await reportCommand(rest, stdin, stdout);
     if (command === 'sessions') return await sessionsCommand(rest, stdout);
     if (command === 'follow') return await followCommand(rest, stdout);
+    if (command === 'usage') return await usageCommand(rest, stdout);
     if (command === 'otel') return await otelCommand(rest, stdin, stdout);
     throw new UsageError(`unknown command "${command}" (see harness-events --help)`);
   } catch (error) {

@@ -15,6 +15,8 @@ import { DEFAULT_KILL_GRACE_MS } from '../../runtime/run/spawn-options.js';
 import { DEFAULT_QUIET_MS } from '../../runtime/sessions/follow.js';
 import { sessionFormats } from '../../runtime/registry.js';
 import { DEFAULT_STREAM } from '../jetstream/subjects.js';
+import { usageCommandHelp, usageOptionHelp } from './usage-help.js';
+import { wrap } from './wrap.js';
 
 /** Each option as the help shows it: the flag with its argument, then what it does (wrapped when shown). */
 const options = {
@@ -50,7 +52,7 @@ const options = {
   timeout: ['--timeout <ms>', 'run: stop the child after this long, as Ctrl-C does (exit 124)'],
   'max-cost': ['--max-cost <usd>', 'run: stop the child once its usage costs more (--model priced; exit 124)'],
   'max-tokens': ['--max-tokens <n>', 'run: stop the child once its usage passes this many tokens (exit 124)'],
-  prices: ['--prices <file>', 'run: a JSON file of model -> USD per million tokens by class, for --max-cost'],
+  prices: ['--prices <file>', 'run, usage: a JSON file of model -> USD per million tokens by class (over the table)'],
   'max-line-bytes': [
     '--max-line-bytes <n>',
     `longest input line kept (default ${DEFAULT_MAX_LINE_BYTES}); longer lines become`,
@@ -136,11 +138,12 @@ const options = {
     "the run's id in the subjects (with --publish: default a new UUID,",
     'printed; view --from, replay: the run to read)',
   ],
-  since: ['--since <time>', 'stored events from this time on (e.g. 2026-11-30T12:00:00Z)'],
+  since: ['--since <time>', 'view, replay: stored events from this time on; usage: calls (2026-11-30T12:00:00Z)'],
   follow: ['--follow', 'go on with new stored events until Ctrl-C'],
   quiet: ['--quiet', 'with --publish: print no events'],
-  home: ['--home <dir>', 'sessions, follow: where the agents saved their sessions', '(default: your home directory)'],
-  json: ['--json', 'sessions: one JSON object per session'],
+  home: ['--home <dir>', 'sessions, follow, usage: where the agents saved their sessions', '(default: yours)'],
+  json: ['--json', 'sessions: one JSON object per session; usage: one JSON object per row (v: 1)'],
+  ...usageOptionHelp,
   latest: ['--latest', 'follow: the session written last'],
   new: ['--new', 'follow: only what is written from now on, not the session from', 'its start'],
   help: ['-h, --help', 'this text'],
@@ -287,6 +290,7 @@ could not be written; 2 usage error (the output is checked before the input is r
     examples: ['harness-events sessions --harness claude-code', 'harness-events sessions --home /mnt/backup/me --json'],
     exitCodes: '0 listed (even none); 2 usage error (a home that does not exist, unknown harness).',
   },
+  usage: { ...usageCommandHelp, options: [...usageCommandHelp.options] },
   follow: {
     usage: `  harness-events follow --harness <name> --session <path> [--new] [--format pretty]
   harness-events follow --latest [--harness <name>] [--home <dir>] [--new] [--format pretty]
@@ -339,18 +343,6 @@ function optionLines(names: OptionName[]): string {
       return lines.join('\n');
     })
     .join('\n');
-}
-
-function wrap(text: string, width: number): string[] {
-  const lines: string[] = [];
-  let line = '';
-  for (const word of text.split(' ')) {
-    if (line !== '' && line.length + 1 + word.length > width) {
-      lines.push(line);
-      line = word;
-    } else line = line === '' ? word : `${line} ${word}`;
-  }
-  return [...lines, line];
 }
 
 /** `harness-events <command> --help`. */

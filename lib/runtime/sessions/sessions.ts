@@ -61,8 +61,8 @@ export interface FindSessionsOptions {
   liveWithinMs?: number;
   /**
    * Told of each session left out because its main file cannot be read (its mode, or deleted since it was listed),
-   * and of each subagent's or part's file left out of its session for the same reason; the listing goes on. Default:
-   * `process.emitWarning`.
+   * of each subagent's or part's file left out of its session for the same reason, and of each store kept in a layout
+   * the reader does not know (OpenCode 2.x's tables); the listing goes on. Default: `process.emitWarning`.
    */
   onWarning?: (message: string) => void;
 }
@@ -104,6 +104,8 @@ export async function* findSessions(options: FindSessionsOptions = {}): AsyncGen
   const formats = options.harness === undefined ? [...sessionFormats.values()] : [sessionFormat(options.harness)];
   const warn = options.onWarning ?? ((message: string) => process.emitWarning(message, 'SessionWarning'));
   for (const format of formats) {
+    // A store in a layout the reader does not know is said, not listed as nothing.
+    for (const message of (await format.drift?.(home, env)) ?? []) warn(message);
     for await (const location of format.find(home, env)) {
       const entry = await describe(format, location, options, warn).catch((error: NodeJS.ErrnoException) => {
         warn(`${format.harness} session ${JSON.stringify(location.path)} left out: ${unreadable(error)}`);

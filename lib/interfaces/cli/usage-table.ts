@@ -1,0 +1,101 @@
+/**
+ * How `harness-events usage` shows its rows: a text table (every value from the files made inert: an agent names
+ * its subagents, skills and projects), CSV, or versioned JSON lines. Pure.
+ */
+import type { UsageRow } from '../../runtime/usage/account.js';
+import type { UsageCost } from '../../runtime/usage/call.js';
+import type { UsageGroup } from '../../runtime/usage/group.js';
+import { oneLine } from '../view/invisible.js';
+
+const tokenColumns = ['input', 'output', 'cache_read', 'cache_write', 'reasoning'] as const;
+
+/** A cost as the table shows it: `$1.23` reported, `~$1.23` estimated, `?` unknown, `$1.23+?` partly unknown. */
+export function costText(cost: UsageCost): string {
+  if (cost.usd === undefined) return '?';
+  const usd = `$${cost.usd < 0.01 && cost.usd > 0 ? cost.usd.toPrecision(2) : cost.usd.toFixed(2)}`;
+  return cost.source === 'estimated' ? `~${usd}` : cost.source === 'unknown' ? `${usd}+?` : usd;
+}
+
+const count = (value: number) => value.toLocaleString('en-US');
+
+/** The text table: a header, one line per row, then the total. */
+export function usageTable(rows: readonly UsageRow[], total: UsageRow, by: readonly UsageGroup[]): string {
+  const header = [...by, 'calls', 'input', 'output', 'cache read', 'cache write', 'reasoning', 'cost'];
+  const line = (row: UsageRow, names: string[]) => [
+    ...names,
+    count(row.calls),
+    ...tokenColumns.map((name) => count(row.tokens[name])),
+    costText(row.cost),
+  ];
+  const body = rows.map((row) =>
+    line(
+      row,
+      by.map((name) => oneLine(row.group[name] ?? '')),
+    ),
+  );
+  const cells = [
+    header,
+    ...body,
+    line(
+      total,
+      by.map((_, index) => (index === 0 ? 'total' : '')),
+    ),
+  ];
+  const widths = header.map((_, column) => Math.max(...cells.map((cells) => [...cells[column]!].length)));
+  const text = (cells: string[]) =>
+    cells
+      .map((cell, column) => (column < by.length ? cell.padEnd(widths[column]!) : cell.padStart(widths[column]!)))
+      .join('  ')
+      .trimEnd();
+  const rule = widths.map((width) => '-'.repeat(width)).join('  ');
+  const dates = [...new Set([...rows, total].flatMap((row) => row.cost.prices_date ?? []))];
+  const legend =
+    'cost: $ reported by the CLI, ~$ estimated from the price table' +
+    (dates.length > 0 ? ` (prices of ${dates.join(', ')})` : '') +
+    ', ? unknown (a model without a price: never counted as $0)';
+  return [text(header), rule, ...body.map(text), rule, text(cells.at(-1)!), '', legend].join('\n') + '\n';
+}
+
+/** One JSON object per row (`v: 1`). */
+export function usageJson(rows: readonly UsageRow[]): string {
+  return rows.map((row) => JSON.stringify(row) + '\n').join('');
+}
+
+/** A CSV field: quoted when it must be, and a leading `=`, `+`, `-` or `@` made text (a spreadsheet runs formulas). */
+function csvField(value: string | number | undefined): string {
+  if (value === undefined) return '';
+  if (typeof value === 'number') return String(value);
+  const text = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+/** CSV with a header: the groups, the calls, each token class, the cost's fields, the first and last call's times. */
+export function usageCsv(rows: readonly UsageRow[], by: readonly UsageGroup[]): string {
+  const header = [
+    ...by,
+    'calls',
+    ...tokenColumns,
+    'cost_usd',
+    'cost_source',
+    'prices_date',
+    'unpriced',
+    'first',
+    'last',
+  ];
+  const lines = rows.map((row) =>
+    [
+      ...by.map((name) => row.group[name]),
+      row.calls,
+      ...tokenColumns.map((name) => row.tokens[name]),
+      row.cost.usd,
+      row.cost.source,
+      row.cost.prices_date,
+      row.cost.unpriced,
+      row.first,
+      row.last,
+    ]
+      .map(csvField)
+      .join(','),
+  );
+  return [header.join(','), ...lines].map((line) => line + '\r\n').join('');
+}

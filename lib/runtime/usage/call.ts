@@ -1,0 +1,51 @@
+/**
+ * One accounted model call (docs/usage.md): what `accountUsage` counts once, groups and prices. Built from a trace
+ * `model_call` record, or from a `usage` event where the harness names no model call (stdout sources).
+ */
+import type { Tokens } from '../../kernel/events.js';
+import { costOf, type Cost } from './cost.js';
+import type { PriceTable } from './prices.js';
+
+/** One model call, counted once by `id` however many files restate it. */
+export interface UsageCall {
+  /**
+   * Its identity: `<harness>:<model_call_id>` where the harness names the call (Claude Code's message id, Codex's
+   * response id, ...); otherwise `<harness>:<session>:<time>:<n>` (the n-th call of that session at that time), which
+   * is the same each time the same file is read but is not recognised in another file.
+   */
+  id: string;
+  /** The harness whose call it is. */
+  harness: string;
+  /** The harness's id for the call, where it gives one. */
+  model_call_id?: string;
+  /** The session the call was made in (a fork's restated call: the session that made it). */
+  session?: string;
+  /** The working directory of its session. */
+  project?: string;
+  /** The subagent that made it (its id); absent: the session's main agent. */
+  agent?: string;
+  /** The subagent's name or type, where the harness gives one. */
+  subagent?: string;
+  /** The skill the agent was using (docs/usage.md says when a call is a skill's). */
+  skill?: string;
+  /** The model, as the harness names it. */
+  model?: string;
+  /** When it ended (ISO 8601, UTC): the record's own time where it has one. */
+  at: string;
+  /** Its tokens, in the `usage` events' classes. */
+  tokens: Tokens;
+  /** The cost the harness reported for it, in USD. */
+  reported_usd?: number;
+}
+
+/** A row's cost: a call's `Cost`, and the calls that could not be priced when some could. */
+export interface UsageCost extends Cost {
+  /** A row's calls that could not be priced (only when some could: `usd` is then the others' sum). */
+  unpriced?: number;
+}
+
+/** A call's cost (docs/library.md "Prices and costs"): reported, else estimated from `table`, else unknown. */
+export function costOfCall(call: UsageCall, table?: PriceTable): Cost {
+  const { harness, model, tokens, at } = call;
+  return costOf({ harness, model, tokens, at, reported: call.reported_usd }, table);
+}

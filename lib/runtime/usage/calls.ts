@@ -1,0 +1,106 @@
+/**
+ * The model calls of one run's trace or events (docs/usage.md "Counted once"): each trace `model_call` with tokens or
+ * a cost is a call; a `usage` event is one only where no model call stands for it (it names none, and its run has
+ * no `model_call` with tokens: Codex's running-total shares, stdout sources without the trace). Which subagent and
+ * skill a call belongs to is read from the same records.
+ */
+import type { HarnessEvent } from '../../kernel/events.js';
+import type { TraceRecord, TraceRecordOf } from '../../kernel/trace.js';
+import type { UsageCall } from './call.js';
+import type { CallHint } from './hints.js';
+
+/** What a run's records do not say: set by the reader of a session, or by the caller for a stream. */
+export interface RunContext {
+  /** The harness, until a `run_started` names it. */
+  harness?: string;
+  session?: string;
+  project?: string;
+  /** The agent every call of the run belongs to (a subagent's own file). */
+  agent?: string;
+  /** What the session's records say of a call (the session that made it, its model), by model call id. */
+  hint?: (model_call_id: string) => CallHint | undefined;
+  /** The time of the record read last, for a call whose record has no time of its own (a session's usage event). */
+  time?: () => string | undefined;
+}
+
+/** Either kind of input: trace records, or plain events. */
+export type UsageRecord = TraceRecord | HarnessEvent;
+
+const MAIN = '';
+
+/** The calls of one run's records, in order. */
+export async function* runCalls(records: AsyncIterable<UsageRecord>, context: RunContext): AsyncGenerator<UsageCall> {
+  let harness = context.harness ?? 'unknown';
+  const names = new Map<string, string>();
+  const skills = new Map<string, string>();
+  let traced = false;
+  let held: UsageCall[] = [];
+  let n = 0;
+
+  const call = (fields: Omit<UsageCall, 'id' | 'harness'>, agentKey: string): UsageCall => {
+    const agent = agentKey === MAIN ? context.agent : agentKey;
+    const { model_call_id } = fields;
+    const hint = model_call_id === undefined ? undefined : context.hint?.(model_call_id);
+    const session = hint?.session ?? context.session;
+    const id =
+      model_call_id !== undefined ? `${harness}:${model_call_id}` : `${harness}:${session ?? '-'}:${fields.at}:${++n}`;
+    return defined({
+      id,
+      harness,
+      ...fields,
+      model: fields.model ?? hint?.model,
+      session,
+      project: context.project,
+      agent,
+      subagent: agent === undefined ? undefined : (names.get(agent) ?? agent),
+      skill: skills.get(agentKey),
+    });
+  };
+
+  const event = (event: HarnessEvent, agentKey: string, model_call_id: string | undefined): UsageCall | undefined => {
+    if (event.type === 'skill') skills.set(agentKey, event.skill_name ?? event.path);
+    else if (event.type === 'agent') skills.delete(agentKey);
+    else if (event.type === 'orchestration' && event.subagent_id !== undefined && event.subagent_name !== undefined)
+      names.set(event.subagent_id, event.subagent_name);
+    if (event.type !== 'usage' || model_call_id !== undefined || traced) return undefined;
+    const at = context.time?.() ?? event.timestamp;
+    return call({ at, tokens: event.tokens, reported_usd: event.cost }, agentKey);
+  };
+
+  const modelCall = (record: TraceRecordOf<'model_call'>): UsageCall | undefined => {
+    if (record.tokens === undefined && record.cost === undefined) return undefined;
+    if (record.tokens !== undefined) [traced, held] = [true, []];
+    const at = record.at_source === 'harness' ? record.at : (context.time?.() ?? record.at);
+    const fields = { model_call_id: record.model_call_id, model: record.model, at, tokens: record.tokens ?? {} };
+    return call({ ...fields, reported_usd: record.cost }, record.agent_id ?? MAIN);
+  };
+
+  for await (const record of records) {
+    if ('type' in record) {
+      // Plain events: no model call will stand for a usage event.
+      const found = event(record, MAIN, undefined);
+      if (found !== undefined) yield found;
+    } else if (record.kind === 'run_started') {
+      // Another run of the same stream: what it says of agents and skills starts anew.
+      yield* held;
+      [held, traced, harness] = [[], false, context.harness ?? record.harness];
+      names.clear();
+      skills.clear();
+    } else if (record.kind === 'agent_started' && record.name !== undefined) names.set(record.agent_id, record.name);
+    else if (record.kind === 'model_call') {
+      const made = modelCall(record);
+      if (made !== undefined) yield made;
+    } else if (record.kind === 'event') {
+      // A usage event waits for the run's end: a model call with tokens later in the run stands for it.
+      const found = event(record.event, record.agent_id ?? MAIN, record.model_call_id);
+      if (found !== undefined) held.push(found);
+    }
+  }
+  yield* held;
+}
+
+/** The object without its undefined fields (a call's JSON has only what is known). */
+function defined<T extends object>(value: T): T {
+  for (const key in value) if (value[key] === undefined) delete value[key];
+  return value;
+}

@@ -1,0 +1,74 @@
+/**
+ * Each model call counted once (docs/usage.md "Counted once"): one test per trap, on the paired captures' homes and
+ * forks made from them as the CLIs write them (homes.ts). Expected figures checked by hand against the files: the
+ * Claude Code captures' calls are 120 input and 25 output tokens each; the codex `read` capture's five
+ * `token_usage_record` rows sum to 10,300 input, 170 output and 37,100 cache read.
+ */
+import { afterEach, expect, test } from 'vitest';
+import { accountUsage } from '../../../lib/index.js';
+import { forkClaude, forkCodex, homeOf, removeHomes } from './homes.js';
+
+afterEach(removeHomes);
+
+const tokens = (input: number, output: number, cache_read = 0, reasoning = 0) => ({
+  input,
+  output,
+  cache_read,
+  cache_write: 0,
+  reasoning,
+});
+
+test('Claude Code: a message split into content blocks (one message.id on several records) is one call', async () => {
+  // The subagent capture writes msg_fake_main_0 and msg_fake_sub_0 as two records each: 6 records, 4 calls.
+  const report = await accountUsage({ homes: [homeOf('claude-code/subagent')] }, { by: ['subagent'] });
+  expect(report.rows.map(({ group, calls, tokens }) => ({ group, calls, tokens }))).toEqual([
+    { group: { subagent: '(main)' }, calls: 2, tokens: tokens(240, 50) },
+    { group: { subagent: 'general-purpose' }, calls: 2, tokens: tokens(240, 50) },
+  ]);
+  expect(report.duplicates).toBe(0);
+});
+
+test("Claude Code: a fork restating its parent's calls counts only its own, whichever file is read first", async () => {
+  const home = homeOf('claude-code/bash');
+  forkClaude(home);
+  const report = await accountUsage({ homes: [home] }, { by: ['session'] });
+  expect(report.rows.map(({ group, calls, tokens }) => ({ group, calls, tokens }))).toEqual([
+    { group: { session: '0f0f0f0f-0000-4000-8000-000000000001' }, calls: 1, tokens: tokens(700, 9) },
+    { group: { session: 'c87769bd-e555-469c-9e50-6bbdc54002bf' }, calls: 11, tokens: tokens(1320, 275) },
+  ]);
+  expect(report.duplicates).toBe(11);
+});
+
+test("Codex: a fork's running totals start from its parent's; its own per-call records are what counts", async () => {
+  const home = homeOf('codex/read');
+  forkCodex(home);
+  const report = await accountUsage({ homes: [home] }, { by: ['session'] });
+  expect(report.rows.map(({ group, calls, tokens }) => ({ group, calls, tokens }))).toEqual([
+    { group: { session: '01a23332-a378-7021-bbef-638214f98eab' }, calls: 5, tokens: tokens(10300, 170, 37100) },
+    // 600 input of which 100 cached: 500 input, 100 cache read (the shared mapping).
+    { group: { session: '01a23332-ffff-7000-8000-000000000001' }, calls: 1, tokens: tokens(500, 20, 100) },
+  ]);
+});
+
+test("Codex: a sub-agent's own rollout is read and counted with its parent's session", async () => {
+  const report = await accountUsage({ homes: [homeOf('codex/subagent')] }, { by: ['session', 'subagent'] });
+  expect(report.rows.map(({ group, calls, tokens }) => ({ group, calls, tokens }))).toEqual([
+    {
+      group: { session: '01a23332-abf9-7491-87d9-256199b30f86', subagent: '(main)' },
+      calls: 4,
+      tokens: tokens(4800, 160),
+    },
+    {
+      group: { session: '01a23332-abf9-7491-87d9-256199b30f86', subagent: 'Bernoulli' },
+      calls: 2,
+      tokens: tokens(10300, 60),
+    },
+  ]);
+});
+
+test('the same home given twice counts every call once', async () => {
+  const home = homeOf('claude-code/subagent', 'codex/read');
+  const report = await accountUsage({ homes: [home, home] });
+  expect(report.total.calls).toBe(4 + 5);
+  expect(report.duplicates).toBe(4 + 5);
+});
