@@ -8,27 +8,13 @@
  */
 import { describe, expect, inject, test } from 'vitest';
 import { optionsFor } from '../lib/harnesses/acp/approval-options.js';
-import type { TraceRecord, TraceRecordOf } from '../lib/kernel/trace.js';
-import { runAsk, type AskCase, type AskRun } from './approvals.js';
+import type { TraceRecord } from '../lib/kernel/trace.js';
+import { permissions, runAsk, warnings, type AskCase, type AskRun } from './approvals.js';
 import { liveHarnesses, type LiveHarness } from './harnesses.js';
 
 const rows = inject('liveRows');
 /** The presets run: a few well (each case passed three runs in a row alone). */
 const asking = ['claude-acp', 'copilot-acp', 'gemini-acp', 'opencode-acp', 'qwen-acp'];
-
-type Permission = TraceRecordOf<'permission_requested'> | TraceRecordOf<'permission_resolved'>;
-
-function permissions(records: readonly TraceRecord[]): Partial<Permission>[] {
-  return records
-    .filter((r): r is Permission => r.kind === 'permission_requested' || r.kind === 'permission_resolved')
-    .map(({ at: _at, at_source: _source, ...rest }) => rest);
-}
-
-function warnings(records: readonly TraceRecord[], code: string): string[] {
-  return records.flatMap((r) =>
-    r.kind === 'event' && r.event.type === 'warning' && r.event.code === code ? [r.event.message] : [],
-  );
-}
 
 /** The commands that ran, none failed (Gemini gives no success of a command: docs/harnesses/acp.md). */
 function commands(records: readonly TraceRecord[]): string[] {
