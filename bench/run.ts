@@ -9,11 +9,11 @@
  * the median is reported), BENCH_GB_MB (size of the memory figure's big input, default 1024),
  * BENCH_SMALL_RECORDS (gen-claude-stream's count, default 50000, about 200 MB),
  * BENCH_HARNESSES (comma-separated subset), BENCH_ONLY (comma-separated sections: throughput,
- * startup, memory, backpressure, hostile, issue30, sessions, store, directories, trace, jetstream), BENCH_NATS_EVENTS
- * (events through the JetStream sink, default 100,000; bench/jetstream.ts), BENCH_SESSION_MB (size of each
- * session file the sessions section reads, default 100), BENCH_STORE_MB (the SQLite store of bench/store.ts, 100),
- * BENCH_DIRECTORY_CALLS (the Claude Code calls of bench/directories.ts, 100,000), BENCH_TRACE_MB (each stream of
- * bench/trace.ts, 100).
+ * startup, memory, backpressure, hostile, issue30, sessions, store, directories, trace, usage, jetstream),
+ * BENCH_NATS_EVENTS (events through the JetStream sink, default 100,000; bench/jetstream.ts), BENCH_SESSION_MB
+ * (size of each session file the sessions section reads, default 100), BENCH_STORE_MB (the SQLite store of
+ * bench/store.ts, 100), BENCH_DIRECTORY_CALLS (the Claude Code calls of bench/directories.ts, 100,000),
+ * BENCH_TRACE_MB (each stream of bench/trace.ts, 100), BENCH_USAGE_MB (the homes of bench/usage.ts, 200).
  */
 import { execFileSync, spawn } from 'node:child_process';
 import {
@@ -33,6 +33,7 @@ import { generated, harnessNames, sizeOf, type BenchHarness } from './generate.j
 import { jetstreamBench, jetstreamTable } from './jetstream.js';
 import { storeBench } from './store.js';
 import { traceBench } from './trace.js';
+import { usageBench } from './usage.js';
 
 const megabytes = Number(process.env.BENCH_MB ?? 300);
 const runs = Number(process.env.BENCH_RUNS ?? 3);
@@ -328,6 +329,7 @@ const results = {
   store: section('store') ? storeBench(tmp, runs) : undefined,
   directories: section('directories') ? directoriesBench(tmp, runs) : undefined,
   trace: section('trace') ? await traceBench(selected, runs) : undefined,
+  usage: section('usage') ? usageBench(tmp, runs) : undefined,
   jetstream: section('jetstream') ? await jetstreamBench() : undefined,
 };
 writeFileSync(

@@ -70,6 +70,7 @@ export {
   type ModelCall,
   type EventIds,
   type HarnessTime,
+  type PermissionRecord,
 } from './kernel/trace.js';
 export { addTokens, amount, tokenCount, tokensOf, createMetrics } from './kernel/metrics.js';
 export { isObject, type JsonObject } from './kernel/json.js';

@@ -36,6 +36,18 @@ export {
 } from './runtime/run/errors.js';
 export { permissionModes, isPermissions, type Permissions } from './kernel/permissions.js';
 export {
+  permissionScopes,
+  type PermissionScope,
+  type PermissionRequest,
+  type PermissionAnswer,
+  type PermissionContext,
+  type OnPermission,
+  type AnswerTable,
+  type AnswerRow,
+  type AnswerKey,
+} from './kernel/approvals.js';
+export type { ApprovalCounts } from './kernel/asker.js';
+export {
   createRunStream,
   type RunStream,
   type SystemStage,

@@ -31,6 +31,9 @@ export const warningCodes = {
   permission_denied:
     "a tool call a permission setting refused, as the harness reported it (or an ACP agent's permission request the " +
     'library rejected); the message names the tool and the reason; the call keeps its own event (is_success false)',
+  permission_answer:
+    "a permissions 'ask' run's onPermission threw, rejected, or gave a malformed answer or one the agent cannot " +
+    'express: the call was denied (spawnHarness, run)',
 } as const;
 
 /** The codes of the errors the library itself creates; a harness's errors carry the codes its page gives. */

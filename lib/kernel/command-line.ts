@@ -127,7 +127,8 @@ export function launcher(
       ...options,
       command: options.command ?? row.command,
       args,
-      ...(row.promptStdin ? { input: prompt } : {}),
+      // Asking, the prompt is the client's to send (a message of the protocol that carries the answers).
+      ...(row.promptStdin && permissions !== 'ask' ? { input: prompt } : {}),
       ...(env === undefined ? {} : { env: { ...options.env, ...env } }),
     };
   };

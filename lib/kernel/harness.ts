@@ -2,6 +2,8 @@
  * The seam between the generic stages and one harness. Adding a harness is a folder under
  * harnesses/ (its correlator and its tool table) plus one line in lib/runtime/registry.ts.
  */
+import type { AnswerTable, OnPermission } from './approvals.js';
+import type { ApprovalCounts } from './asker.js';
 import type { FailureRows } from './failures.js';
 import type { Writable } from 'node:stream';
 import type { EventBody, RunMetrics } from './events.js';
@@ -10,7 +12,7 @@ import type { Permissions } from './permissions.js';
 import type { Refusal } from './permission-denied.js';
 import type { RecordRows } from './record-table.js';
 import type { ToolCall } from './tool-call.js';
-import type { EventIds, HarnessTime, RunTrace } from './trace.js';
+import type { EventIds, HarnessTime, PermissionRecord, RunTrace } from './trace.js';
 import type { TextSpan, TextSpanOptions } from './text-span.js';
 
 /**
@@ -53,6 +55,16 @@ export interface LaunchOptions {
    * harness maps the value onto its CLI's flags (acp: onto its answers to permission requests).
    */
   permissions?: Permissions;
+  /**
+   * With `permissions: 'ask'` (required then): decides each tool call the agent asks about (docs/library.md
+   * "Approvals"). Its answer is mapped onto the agent's own; one the agent cannot express denies the call.
+   */
+  onPermission?: OnPermission;
+  /**
+   * With `permissions: 'ask'`: a request unanswered after this many milliseconds is denied with a message (the turn
+   * goes on) and the callback's signal aborts. Default: no limit.
+   */
+  permissionTimeoutMs?: number;
   /**
    * Variables added to the child's environment. A harness's `launch` adds what its permissions need over them: a
    * caller's variable never undoes a permission setting.
@@ -211,8 +223,18 @@ export interface Harness {
    * there (`codex exec`): a `permission_denied` warning follows the line's `stderr` warning.
    */
   stderrRefusal?(line: string): Refusal | undefined;
-  /** For a harness the library talks to (acp): its side of the conversation, started with the child. */
+  /**
+   * For a harness the library talks to (acp; Claude Code and Qwen Code with `permissions: 'ask'`): its side of the
+   * conversation, started with the child.
+   */
   client?(options: LaunchOptions, context: ClientContext): HarnessClient;
+  /** Whether a run with these options has a `client` (the child's stdin is then the client's); absent: every run. */
+  converses?(options: LaunchOptions): boolean;
+  /**
+   * What each answer to a permission request becomes for this agent (docs/library.md "Approvals"), for a harness
+   * that asks (`permissions: 'ask'`).
+   */
+  readonly answers?: AnswerTable;
   /** A file the CLI writes beside its stdout with what stdout lacks (Codex's rollout): spawnHarness joins it. */
   readonly companion?: Companion;
 }
@@ -274,14 +296,19 @@ export interface ClientContext {
   emit(event: EventBody, ids?: EventIds): void;
   /** The run's metrics (a refusal the client answered is counted in them). */
   readonly metrics: RunMetrics;
+  /** The trace's permission records, when the run has the trace on. */
+  readonly trace?: (record: PermissionRecord) => void;
 }
 
 /** The library's side of one run of a harness it talks to. */
 export interface HarnessClient {
   /** One parsed line of the child's stdout, after the events it gave. */
   record(value: unknown): void;
-  /** The caller aborts (its signal, `run.stop()`, destroying the stream): end the run the harness's way. */
-  abort(): void;
+  /**
+   * The caller aborts (its signal, `run.stop()`, destroying the stream): end the run the harness's way; `'terminate'`:
+   * spawnHarness ends the child as it does without a client (SIGTERM to its group, then SIGKILL).
+   */
+  abort(): void | 'terminate';
   /** The child has exited: nothing is left to wait for. */
   exited(): void;
   /**
@@ -293,4 +320,6 @@ export interface HarnessClient {
   outputEnded?(): void;
   /** A line of the child's stdout was longer than maxLineBytes and skipped: it may have been an answer. */
   lineLost?(): void;
+  /** With `permissions: 'ask'`: the calls asked about so far, and how they were decided (the result's `approvals`). */
+  approvals?(): ApprovalCounts;
 }

@@ -15,6 +15,9 @@ export const permissionModes = {
   'read-only': 'the CLI runs its tools in a read-only sandbox, where it has one',
   plan: "the CLI's plan mode, where it has one: it plans and changes nothing",
   bypass: 'every tool call approved (the flags the lab captures and the live suite run with)',
+  ask:
+    'every tool call the agent would ask about goes to the onPermission callback, which decides it (Claude Code, ' +
+    'Qwen Code, ACP agents)',
 } as const;
 
 /** What an agent may do without asking: a key of {@link permissionModes}; `default` approves nothing. */

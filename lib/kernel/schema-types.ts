@@ -17,18 +17,24 @@ export type JsonOf<S> = S extends { readonly enum: readonly (infer E)[] }
         ? number
         : S extends { readonly type: 'boolean' }
           ? boolean
-          : S extends { readonly type: 'object'; readonly properties: infer P; readonly required: readonly (infer R)[] }
-            ? Simplify<
-                // Keys remapped with `as` keep the mapped type homomorphic, so each field keeps its doc comment.
-                { -readonly [K in keyof P as K extends R ? K : never]: JsonOf<P[K]> } & {
-                  -readonly [K in keyof P as K extends R ? never : K]?: JsonOf<P[K]>;
+          : S extends { readonly type: 'array'; readonly items: infer I }
+            ? JsonOf<I>[]
+            : S extends {
+                  readonly type: 'object';
+                  readonly properties: infer P;
+                  readonly required: readonly (infer R)[];
                 }
-              >
-            : S extends { readonly type: 'object'; readonly properties: infer P }
-              ? { -readonly [K in keyof P]?: JsonOf<P[K]> }
-              : S extends { readonly type: 'object'; readonly additionalProperties: infer V }
-                ? Record<string, JsonOf<V>>
-                : unknown;
+              ? Simplify<
+                  // Keys remapped with `as` keep the mapped type homomorphic, so each field keeps its doc comment.
+                  { -readonly [K in keyof P as K extends R ? K : never]: JsonOf<P[K]> } & {
+                    -readonly [K in keyof P as K extends R ? never : K]?: JsonOf<P[K]>;
+                  }
+                >
+              : S extends { readonly type: 'object'; readonly properties: infer P }
+                ? { -readonly [K in keyof P]?: JsonOf<P[K]> }
+                : S extends { readonly type: 'object'; readonly additionalProperties: infer V }
+                  ? Record<string, JsonOf<V>>
+                  : unknown;
 
 /** A contract row's fields: the required ones, then the optional ones. */
 export type Fields<Row extends { required: object; optional: object }> = {

@@ -17,6 +17,7 @@ const time = { type: 'string', pattern: '^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d
 /** Where a time came from: the harness's record (`harness`) or the library's clock when it saw it (`observed`). */
 const source = { enum: ['harness', 'observed'] } as const;
 const ended = { enum: ['completed', 'failed', 'unresolved'] } as const;
+const scope = { enum: ['once', 'session', 'always'] } as const;
 
 /** A time and where it came from: every lifecycle record has both. */
 const when = {
@@ -137,6 +138,49 @@ export const traceKinds = {
       started_at_source: source,
     },
   },
+  permission_requested: {
+    required: {
+      /** The tool call asked about: its `call_started` and events' `call_id`. */
+      call_id: string,
+      /** The tool's name, as the harness gave it. */
+      tool: string,
+      /** What the call is, in the event vocabulary (`command`, `write`, ...; `unknown` when no row fits). */
+      tool_kind: string,
+      /** The scopes an allow could take. */
+      scopes: { type: 'array', items: scope },
+      ...when,
+    },
+    optional: {
+      ...agent,
+      /** The harness's id for the request (Claude's `request_id`). */
+      request_id: string,
+    },
+  },
+  permission_resolved: {
+    required: {
+      /** The tool call decided. */
+      call_id: string,
+      /** `allowed`, `denied`, or `withdrawn` (the run or the harness called the request off before an answer). */
+      outcome: { enum: ['allowed', 'denied', 'withdrawn'] },
+      /**
+       * Who decided: `caller` (onPermission, or the caller's abort), `timeout` (permissionTimeoutMs), `harness` (its
+       * rules, hooks or its own cancel), `mode` (its permission mode).
+       */
+      by: { enum: ['caller', 'timeout', 'harness', 'mode'] },
+      ...when,
+    },
+    optional: {
+      ...agent,
+      /** An allow's scope. */
+      scope,
+      /** The allowed call runs with the caller's rewritten input. */
+      rewritten: boolean,
+      /** A denial's message to the model. */
+      message: { type: 'string' },
+      /** The denial ended the agent's turn. */
+      stopped: boolean,
+    },
+  },
   run_ended: {
     required: { ...when },
     optional: {
@@ -157,6 +201,8 @@ export type TraceKind =
   | 'agent_started'
   | 'agent_ended'
   | 'model_call'
+  | 'permission_requested'
+  | 'permission_resolved'
   | 'run_ended';
 export const traceKindNames = Object.keys(traceKinds) as TraceKind[];
 

@@ -96,6 +96,11 @@ export interface ModelCall {
   at?: HarnessTime;
 }
 
+/** A permission request or its resolution, as a client or correlator says it (the writer adds `at`). */
+export type PermissionRecord =
+  | Omit<TraceRecordOf<'permission_requested'>, 'at' | 'at_source'>
+  | Omit<TraceRecordOf<'permission_resolved'>, 'at' | 'at_source'>;
+
 /** What a correlator tells the trace, through `run.trace` (undefined when the trace is off). */
 export interface RunTrace {
   /**
@@ -130,6 +135,11 @@ export interface RunTrace {
   agentEnded(agent_id: string, status: 'completed' | 'failed', at?: HarnessTime): void;
   /** A model request ended: `model_call`. Its `usage` event, if any, is emitted after it with the same id. */
   modelCall(call: ModelCall): void;
+  /**
+   * A permission request or its resolution (`permission_requested`, `permission_resolved`); a call's resolution is
+   * said once, the first time (the client's answer, then the harness's own report of it, is one resolution).
+   */
+  permission(record: PermissionRecord): void;
 }
 
 /** The time a harness record gives, as `Date#toISOString()`; undefined when the value is no time. */

@@ -1696,7 +1696,7 @@ return errors === 0;
 validate62.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const warning = validate63;
-const schema30 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://harness-events.dev/schemas/warning.schema.json","title":"harness-events warning event","type":"object","properties":{"type":{"const":"warning"},"timestamp":{"type":"string","pattern":"^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}\\.\\d{3}Z$"},"session_id":{"type":"string","minLength":1},"message":{"type":"string"},"code":{"type":"string","description":"The library's own: `not_json` (a line of the harness's output that is not JSON; the message is the line); `line_too_long` (a line longer than maxLineBytes; its content was skipped, the message gives its length); `truncated` (a line longer than streamLinesAbove was read incrementally and kept within that budget; the message says what was cut); `too_deep` (a record nested more than 1,000 levels deep, which no consumer could serialize; dropped); `encoding` (the input is not UTF-8 text: UTF-16 (decoded) or gzip (skipped)); `interleaved_fragment` (the head of a line another record was written into, which nothing completed; the message is its text); `span_too_long` (agent or reasoning text longer than maxSpanBytes, emitted in parts); `invalid_event` (an event that breaks its schema (a custom harness, or a bug); the event follows as unknown); `stderr` (a line the harness printed on standard error (spawnHarness, run)); `incomplete` (the harness ended without its terminal record (spawnHarness, run)); `jetstream_message` (a message read back from JetStream that is not an event (fromJetStream, replay, view --from); the message names its stream, sequence and subject); `session_truncated` (a session file being followed was truncated or replaced in place; it is read again from its start (followSession, follow)); `session_deleted` (a session file being followed was deleted; following it ends (followSession, follow)); `permission_denied` (a tool call a permission setting refused, as the harness reported it (or an ACP agent's permission request the library rejected); the message names the tool and the reason; the call keeps its own event (is_success false)). Otherwise the harness's."}},"required":["type","timestamp","message"],"additionalProperties":false};
+const schema30 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://harness-events.dev/schemas/warning.schema.json","title":"harness-events warning event","type":"object","properties":{"type":{"const":"warning"},"timestamp":{"type":"string","pattern":"^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}\\.\\d{3}Z$"},"session_id":{"type":"string","minLength":1},"message":{"type":"string"},"code":{"type":"string","description":"The library's own: `not_json` (a line of the harness's output that is not JSON; the message is the line); `line_too_long` (a line longer than maxLineBytes; its content was skipped, the message gives its length); `truncated` (a line longer than streamLinesAbove was read incrementally and kept within that budget; the message says what was cut); `too_deep` (a record nested more than 1,000 levels deep, which no consumer could serialize; dropped); `encoding` (the input is not UTF-8 text: UTF-16 (decoded) or gzip (skipped)); `interleaved_fragment` (the head of a line another record was written into, which nothing completed; the message is its text); `span_too_long` (agent or reasoning text longer than maxSpanBytes, emitted in parts); `invalid_event` (an event that breaks its schema (a custom harness, or a bug); the event follows as unknown); `stderr` (a line the harness printed on standard error (spawnHarness, run)); `incomplete` (the harness ended without its terminal record (spawnHarness, run)); `jetstream_message` (a message read back from JetStream that is not an event (fromJetStream, replay, view --from); the message names its stream, sequence and subject); `session_truncated` (a session file being followed was truncated or replaced in place; it is read again from its start (followSession, follow)); `session_deleted` (a session file being followed was deleted; following it ends (followSession, follow)); `permission_denied` (a tool call a permission setting refused, as the harness reported it (or an ACP agent's permission request the library rejected); the message names the tool and the reason; the call keeps its own event (is_success false)); `permission_answer` (a permissions 'ask' run's onPermission threw, rejected, or gave a malformed answer or one the agent cannot express: the call was denied (spawnHarness, run)). Otherwise the harness's."}},"required":["type","timestamp","message"],"additionalProperties":false};
 
 function validate63(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://harness-events.dev/schemas/warning.schema.json" */;
@@ -2742,7 +2742,7 @@ return errors === 0;
 validate67.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const trace = validate68;
-const schema35 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://harness-events.dev/schemas/trace.schema.json","title":"harness-events trace record","type":"object","required":["kind"],"oneOf":[{"type":"object","properties":{"kind":{"const":"run_started"},"v":{"const":1},"harness":{"type":"string","minLength":1},"at":{"type":"string","pattern":"^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}\\.\\d{3}Z$"},"at_source":{"enum":["harness","observed"]}},"required":["kind","v","harness","at","at_source"],"additionalProperties":false},{"type":"object","properties":{"kind":{"const":"event"},"seq":{"type":"integer","minimum":1},"event":{"$ref":"event.schema.json"},"call_id":{"type":"string","minLength":1},"agent_id":{"type":"string","minLength":1},"model_call_id":{"type":"string","minLength":1}},"required":["kind","seq","event"],"additionalProperties":false},{"type":"object","properties":{"kind":{"const":"call_started"},"call_id":{"type":"string","minLength":1},"tool":{"type":"string","minLength":1},"at":{"type":"string","pattern":"^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}\\.\\d{3}Z$"},"at_source":{"enum":["harness","observed"]},"agent_id":{"type":"string","minLength":1},"late":{"type":"boolean"}},"required":["kind","call_id","tool","at","at_source"],"additionalProperties":false},{"type":"object","properties":{"kind":{"const":"call_ended"},"call_id":{"type":"string","minLength":1},"status":{"enum":["completed","failed","unresolved"]},"at":{"type":"string","pattern":"^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}\\.\\d{3}Z$"},"at_source":{"enum":["harness","observed"]},"agent_id":{"type":"string","minLength":1}},"required":["kind","call_id","status","at","at_source"],"additionalProperties":false},{"type":"object","properties":{"kind":{"const":"agent_started"},"agent_id":{"type":"string","minLength":1},"at":{"type":"string","pattern":"^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}\\.\\d{3}Z$"},"at_source":{"enum":["harness","observed"]},"parent_id":{"type":"string","minLength":1},"call_id":{"type":"string","minLength":1},"native_id":{"type":"string","minLength":1},"name":{"type":"string","minLength":1},"background":{"type":"boolean"}},"required":["kind","agent_id","at","at_source"],"additionalProperties":false},{"type":"object","properties":{"kind":{"const":"agent_ended"},"agent_id":{"type":"string","minLength":1},"status":{"enum":["completed","failed","unresolved"]},"at":{"type":"string","pattern":"^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}\\.\\d{3}Z$"},"at_source":{"enum":["harness","observed"]}},"required":["kind","agent_id","status","at","at_source"],"additionalProperties":false},{"type":"object","properties":{"kind":{"const":"model_call"},"at":{"type":"string","pattern":"^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}\\.\\d{3}Z$"},"at_source":{"enum":["harness","observed"]},"model_call_id":{"type":"string","minLength":1},"agent_id":{"type":"string","minLength":1},"model":{"type":"string","minLength":1},"tokens":{"type":"object","properties":{"input":{"type":"integer","minimum":0},"output":{"type":"integer","minimum":0},"cache_read":{"type":"integer","minimum":0},"cache_write":{"type":"integer","minimum":0},"reasoning":{"type":"integer","minimum":0}},"additionalProperties":false},"cost":{"type":"number","minimum":0},"started_at":{"type":"string","pattern":"^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}\\.\\d{3}Z$"},"started_at_source":{"enum":["harness","observed"]}},"required":["kind","at","at_source"],"additionalProperties":false},{"type":"object","properties":{"kind":{"const":"run_ended"},"at":{"type":"string","pattern":"^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}\\.\\d{3}Z$"},"at_source":{"enum":["harness","observed"]},"failure":{"type":"string"},"exit_code":{"type":"integer"}},"required":["kind","at","at_source"],"additionalProperties":false}]};
+const schema35 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://harness-events.dev/schemas/trace.schema.json","title":"harness-events trace record","type":"object","required":["kind"],"oneOf":[{"type":"object","properties":{"kind":{"const":"run_started"},"v":{"const":1},"harness":{"type":"string","minLength":1},"at":{"type":"string","pattern":"^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}\\.\\d{3}Z$"},"at_source":{"enum":["harness","observed"]}},"required":["kind","v","harness","at","at_source"],"additionalProperties":false},{"type":"object","properties":{"kind":{"const":"event"},"seq":{"type":"integer","minimum":1},"event":{"$ref":"event.schema.json"},"call_id":{"type":"string","minLength":1},"agent_id":{"type":"string","minLength":1},"model_call_id":{"type":"string","minLength":1}},"required":["kind","seq","event"],"additionalProperties":false},{"type":"object","properties":{"kind":{"const":"call_started"},"call_id":{"type":"string","minLength":1},"tool":{"type":"string","minLength":1},"at":{"type":"string","pattern":"^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}\\.\\d{3}Z$"},"at_source":{"enum":["harness","observed"]},"agent_id":{"type":"string","minLength":1},"late":{"type":"boolean"}},"required":["kind","call_id","tool","at","at_source"],"additionalProperties":false},{"type":"object","properties":{"kind":{"const":"call_ended"},"call_id":{"type":"string","minLength":1},"status":{"enum":["completed","failed","unresolved"]},"at":{"type":"string","pattern":"^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}\\.\\d{3}Z$"},"at_source":{"enum":["harness","observed"]},"agent_id":{"type":"string","minLength":1}},"required":["kind","call_id","status","at","at_source"],"additionalProperties":false},{"type":"object","properties":{"kind":{"const":"agent_started"},"agent_id":{"type":"string","minLength":1},"at":{"type":"string","pattern":"^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}\\.\\d{3}Z$"},"at_source":{"enum":["harness","observed"]},"parent_id":{"type":"string","minLength":1},"call_id":{"type":"string","minLength":1},"native_id":{"type":"string","minLength":1},"name":{"type":"string","minLength":1},"background":{"type":"boolean"}},"required":["kind","agent_id","at","at_source"],"additionalProperties":false},{"type":"object","properties":{"kind":{"const":"agent_ended"},"agent_id":{"type":"string","minLength":1},"status":{"enum":["completed","failed","unresolved"]},"at":{"type":"string","pattern":"^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}\\.\\d{3}Z$"},"at_source":{"enum":["harness","observed"]}},"required":["kind","agent_id","status","at","at_source"],"additionalProperties":false},{"type":"object","properties":{"kind":{"const":"model_call"},"at":{"type":"string","pattern":"^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}\\.\\d{3}Z$"},"at_source":{"enum":["harness","observed"]},"model_call_id":{"type":"string","minLength":1},"agent_id":{"type":"string","minLength":1},"model":{"type":"string","minLength":1},"tokens":{"type":"object","properties":{"input":{"type":"integer","minimum":0},"output":{"type":"integer","minimum":0},"cache_read":{"type":"integer","minimum":0},"cache_write":{"type":"integer","minimum":0},"reasoning":{"type":"integer","minimum":0}},"additionalProperties":false},"cost":{"type":"number","minimum":0},"started_at":{"type":"string","pattern":"^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}\\.\\d{3}Z$"},"started_at_source":{"enum":["harness","observed"]}},"required":["kind","at","at_source"],"additionalProperties":false},{"type":"object","properties":{"kind":{"const":"permission_requested"},"call_id":{"type":"string","minLength":1},"tool":{"type":"string","minLength":1},"tool_kind":{"type":"string","minLength":1},"scopes":{"type":"array","items":{"enum":["once","session","always"]}},"at":{"type":"string","pattern":"^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}\\.\\d{3}Z$"},"at_source":{"enum":["harness","observed"]},"agent_id":{"type":"string","minLength":1},"request_id":{"type":"string","minLength":1}},"required":["kind","call_id","tool","tool_kind","scopes","at","at_source"],"additionalProperties":false},{"type":"object","properties":{"kind":{"const":"permission_resolved"},"call_id":{"type":"string","minLength":1},"outcome":{"enum":["allowed","denied","withdrawn"]},"by":{"enum":["caller","timeout","harness","mode"]},"at":{"type":"string","pattern":"^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}\\.\\d{3}Z$"},"at_source":{"enum":["harness","observed"]},"agent_id":{"type":"string","minLength":1},"scope":{"enum":["once","session","always"]},"rewritten":{"type":"boolean"},"message":{"type":"string"},"stopped":{"type":"boolean"}},"required":["kind","call_id","outcome","by","at","at_source"],"additionalProperties":false},{"type":"object","properties":{"kind":{"const":"run_ended"},"at":{"type":"string","pattern":"^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}\\.\\d{3}Z$"},"at_source":{"enum":["harness","observed"]},"failure":{"type":"string"},"exit_code":{"type":"integer"}},"required":["kind","at","at_source"],"additionalProperties":false}]};
 const schema36 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://harness-events.dev/schemas/event.schema.json","title":"harness-events normalized event","type":"object","required":["type"],"discriminator":{"propertyName":"type"},"oneOf":[{"$ref":"agent.schema.json"},{"$ref":"reasoning.schema.json"},{"$ref":"command.schema.json"},{"$ref":"read.schema.json"},{"$ref":"write.schema.json"},{"$ref":"search.schema.json"},{"$ref":"list.schema.json"},{"$ref":"skill.schema.json"},{"$ref":"orchestration.schema.json"},{"$ref":"usage.schema.json"},{"$ref":"error.schema.json"},{"$ref":"warning.schema.json"},{"$ref":"system.schema.json"},{"$ref":"gg.schema.json"},{"$ref":"unknown.schema.json"}]};
 
 function validate69(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -4827,7 +4827,7 @@ const _errs112 = errors;
 if(errors === _errs112){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing7;
-if((((data.kind === undefined) && (missing7 = "kind")) || ((data.at === undefined) && (missing7 = "at"))) || ((data.at_source === undefined) && (missing7 = "at_source"))){
+if((((((((data.kind === undefined) && (missing7 = "kind")) || ((data.call_id === undefined) && (missing7 = "call_id"))) || ((data.tool === undefined) && (missing7 = "tool"))) || ((data.tool_kind === undefined) && (missing7 = "tool_kind"))) || ((data.scopes === undefined) && (missing7 = "scopes"))) || ((data.at === undefined) && (missing7 = "at"))) || ((data.at_source === undefined) && (missing7 = "at_source"))){
 const err106 = {instancePath,schemaPath:"#/oneOf/7/required",keyword:"required",params:{missingProperty: missing7},message:"must have required property '"+missing7+"'"};
 if(vErrors === null){
 vErrors = [err106];
@@ -4840,7 +4840,7 @@ errors++;
 else {
 const _errs114 = errors;
 for(const key8 in data){
-if(!(((((key8 === "kind") || (key8 === "at")) || (key8 === "at_source")) || (key8 === "failure")) || (key8 === "exit_code"))){
+if(!(func1.call(schema35.oneOf[7].properties, key8))){
 const err107 = {instancePath,schemaPath:"#/oneOf/7/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key8},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err107];
@@ -4855,8 +4855,8 @@ break;
 if(_errs114 === errors){
 if(data.kind !== undefined){
 const _errs115 = errors;
-if("run_ended" !== data.kind){
-const err108 = {instancePath:instancePath+"/kind",schemaPath:"#/oneOf/7/properties/kind/const",keyword:"const",params:{allowedValue: "run_ended"},message:"must be equal to constant"};
+if("permission_requested" !== data.kind){
+const err108 = {instancePath:instancePath+"/kind",schemaPath:"#/oneOf/7/properties/kind/const",keyword:"const",params:{allowedValue: "permission_requested"},message:"must be equal to constant"};
 if(vErrors === null){
 vErrors = [err108];
 }
@@ -4871,13 +4871,13 @@ else {
 var valid9 = true;
 }
 if(valid9){
-if(data.at !== undefined){
-let data54 = data.at;
+if(data.call_id !== undefined){
+let data54 = data.call_id;
 const _errs116 = errors;
 if(errors === _errs116){
 if(typeof data54 === "string"){
-if(!pattern3.test(data54)){
-const err109 = {instancePath:instancePath+"/at",schemaPath:"#/oneOf/7/properties/at/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}\\.\\d{3}Z$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}\\.\\d{3}Z$"+"\""};
+if(data54.length < 1){
+const err109 = {instancePath:instancePath+"/call_id",schemaPath:"#/oneOf/7/properties/call_id/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err109];
 }
@@ -4888,7 +4888,7 @@ errors++;
 }
 }
 else {
-const err110 = {instancePath:instancePath+"/at",schemaPath:"#/oneOf/7/properties/at/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err110 = {instancePath:instancePath+"/call_id",schemaPath:"#/oneOf/7/properties/call_id/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err110];
 }
@@ -4904,11 +4904,13 @@ else {
 var valid9 = true;
 }
 if(valid9){
-if(data.at_source !== undefined){
-let data55 = data.at_source;
+if(data.tool !== undefined){
+let data55 = data.tool;
 const _errs118 = errors;
-if(!((data55 === "harness") || (data55 === "observed"))){
-const err111 = {instancePath:instancePath+"/at_source",schemaPath:"#/oneOf/7/properties/at_source/enum",keyword:"enum",params:{allowedValues: schema35.oneOf[7].properties.at_source.enum},message:"must be equal to one of the allowed values"};
+if(errors === _errs118){
+if(typeof data55 === "string"){
+if(data55.length < 1){
+const err111 = {instancePath:instancePath+"/tool",schemaPath:"#/oneOf/7/properties/tool/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err111];
 }
@@ -4917,16 +4919,9 @@ vErrors.push(err111);
 }
 errors++;
 }
-var valid9 = _errs118 === errors;
 }
 else {
-var valid9 = true;
-}
-if(valid9){
-if(data.failure !== undefined){
-const _errs119 = errors;
-if(typeof data.failure !== "string"){
-const err112 = {instancePath:instancePath+"/failure",schemaPath:"#/oneOf/7/properties/failure/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err112 = {instancePath:instancePath+"/tool",schemaPath:"#/oneOf/7/properties/tool/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err112];
 }
@@ -4935,17 +4930,20 @@ vErrors.push(err112);
 }
 errors++;
 }
-var valid9 = _errs119 === errors;
+}
+var valid9 = _errs118 === errors;
 }
 else {
 var valid9 = true;
 }
 if(valid9){
-if(data.exit_code !== undefined){
-let data57 = data.exit_code;
-const _errs121 = errors;
-if(!(((typeof data57 == "number") && (!(data57 % 1) && !isNaN(data57))) && (isFinite(data57)))){
-const err113 = {instancePath:instancePath+"/exit_code",schemaPath:"#/oneOf/7/properties/exit_code/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data.tool_kind !== undefined){
+let data56 = data.tool_kind;
+const _errs120 = errors;
+if(errors === _errs120){
+if(typeof data56 === "string"){
+if(data56.length < 1){
+const err113 = {instancePath:instancePath+"/tool_kind",schemaPath:"#/oneOf/7/properties/tool_kind/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err113];
 }
@@ -4954,7 +4952,180 @@ vErrors.push(err113);
 }
 errors++;
 }
-var valid9 = _errs121 === errors;
+}
+else {
+const err114 = {instancePath:instancePath+"/tool_kind",schemaPath:"#/oneOf/7/properties/tool_kind/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err114];
+}
+else {
+vErrors.push(err114);
+}
+errors++;
+}
+}
+var valid9 = _errs120 === errors;
+}
+else {
+var valid9 = true;
+}
+if(valid9){
+if(data.scopes !== undefined){
+let data57 = data.scopes;
+const _errs122 = errors;
+if(errors === _errs122){
+if(Array.isArray(data57)){
+var valid10 = true;
+const len0 = data57.length;
+for(let i0=0; i0<len0; i0++){
+let data58 = data57[i0];
+const _errs124 = errors;
+if(!(((data58 === "once") || (data58 === "session")) || (data58 === "always"))){
+const err115 = {instancePath:instancePath+"/scopes/" + i0,schemaPath:"#/oneOf/7/properties/scopes/items/enum",keyword:"enum",params:{allowedValues: schema35.oneOf[7].properties.scopes.items.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err115];
+}
+else {
+vErrors.push(err115);
+}
+errors++;
+}
+var valid10 = _errs124 === errors;
+if(!valid10){
+break;
+}
+}
+}
+else {
+const err116 = {instancePath:instancePath+"/scopes",schemaPath:"#/oneOf/7/properties/scopes/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err116];
+}
+else {
+vErrors.push(err116);
+}
+errors++;
+}
+}
+var valid9 = _errs122 === errors;
+}
+else {
+var valid9 = true;
+}
+if(valid9){
+if(data.at !== undefined){
+let data59 = data.at;
+const _errs125 = errors;
+if(errors === _errs125){
+if(typeof data59 === "string"){
+if(!pattern3.test(data59)){
+const err117 = {instancePath:instancePath+"/at",schemaPath:"#/oneOf/7/properties/at/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}\\.\\d{3}Z$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}\\.\\d{3}Z$"+"\""};
+if(vErrors === null){
+vErrors = [err117];
+}
+else {
+vErrors.push(err117);
+}
+errors++;
+}
+}
+else {
+const err118 = {instancePath:instancePath+"/at",schemaPath:"#/oneOf/7/properties/at/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err118];
+}
+else {
+vErrors.push(err118);
+}
+errors++;
+}
+}
+var valid9 = _errs125 === errors;
+}
+else {
+var valid9 = true;
+}
+if(valid9){
+if(data.at_source !== undefined){
+let data60 = data.at_source;
+const _errs127 = errors;
+if(!((data60 === "harness") || (data60 === "observed"))){
+const err119 = {instancePath:instancePath+"/at_source",schemaPath:"#/oneOf/7/properties/at_source/enum",keyword:"enum",params:{allowedValues: schema35.oneOf[7].properties.at_source.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err119];
+}
+else {
+vErrors.push(err119);
+}
+errors++;
+}
+var valid9 = _errs127 === errors;
+}
+else {
+var valid9 = true;
+}
+if(valid9){
+if(data.agent_id !== undefined){
+let data61 = data.agent_id;
+const _errs128 = errors;
+if(errors === _errs128){
+if(typeof data61 === "string"){
+if(data61.length < 1){
+const err120 = {instancePath:instancePath+"/agent_id",schemaPath:"#/oneOf/7/properties/agent_id/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err120];
+}
+else {
+vErrors.push(err120);
+}
+errors++;
+}
+}
+else {
+const err121 = {instancePath:instancePath+"/agent_id",schemaPath:"#/oneOf/7/properties/agent_id/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err121];
+}
+else {
+vErrors.push(err121);
+}
+errors++;
+}
+}
+var valid9 = _errs128 === errors;
+}
+else {
+var valid9 = true;
+}
+if(valid9){
+if(data.request_id !== undefined){
+let data62 = data.request_id;
+const _errs130 = errors;
+if(errors === _errs130){
+if(typeof data62 === "string"){
+if(data62.length < 1){
+const err122 = {instancePath:instancePath+"/request_id",schemaPath:"#/oneOf/7/properties/request_id/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err122];
+}
+else {
+vErrors.push(err122);
+}
+errors++;
+}
+}
+else {
+const err123 = {instancePath:instancePath+"/request_id",schemaPath:"#/oneOf/7/properties/request_id/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err123];
+}
+else {
+vErrors.push(err123);
+}
+errors++;
+}
+}
+var valid9 = _errs130 === errors;
 }
 else {
 var valid9 = true;
@@ -4966,13 +5137,17 @@ var valid9 = true;
 }
 }
 }
-else {
-const err114 = {instancePath,schemaPath:"#/oneOf/7/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err114];
+}
+}
+}
 }
 else {
-vErrors.push(err114);
+const err124 = {instancePath,schemaPath:"#/oneOf/7/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err124];
+}
+else {
+vErrors.push(err124);
 }
 errors++;
 }
@@ -4990,6 +5165,488 @@ if(props0 !== true){
 props0 = true;
 }
 }
+const _errs132 = errors;
+if(errors === _errs132){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing8;
+if(((((((data.kind === undefined) && (missing8 = "kind")) || ((data.call_id === undefined) && (missing8 = "call_id"))) || ((data.outcome === undefined) && (missing8 = "outcome"))) || ((data.by === undefined) && (missing8 = "by"))) || ((data.at === undefined) && (missing8 = "at"))) || ((data.at_source === undefined) && (missing8 = "at_source"))){
+const err125 = {instancePath,schemaPath:"#/oneOf/8/required",keyword:"required",params:{missingProperty: missing8},message:"must have required property '"+missing8+"'"};
+if(vErrors === null){
+vErrors = [err125];
+}
+else {
+vErrors.push(err125);
+}
+errors++;
+}
+else {
+const _errs134 = errors;
+for(const key9 in data){
+if(!(func1.call(schema35.oneOf[8].properties, key9))){
+const err126 = {instancePath,schemaPath:"#/oneOf/8/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key9},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err126];
+}
+else {
+vErrors.push(err126);
+}
+errors++;
+break;
+}
+}
+if(_errs134 === errors){
+if(data.kind !== undefined){
+const _errs135 = errors;
+if("permission_resolved" !== data.kind){
+const err127 = {instancePath:instancePath+"/kind",schemaPath:"#/oneOf/8/properties/kind/const",keyword:"const",params:{allowedValue: "permission_resolved"},message:"must be equal to constant"};
+if(vErrors === null){
+vErrors = [err127];
+}
+else {
+vErrors.push(err127);
+}
+errors++;
+}
+var valid11 = _errs135 === errors;
+}
+else {
+var valid11 = true;
+}
+if(valid11){
+if(data.call_id !== undefined){
+let data64 = data.call_id;
+const _errs136 = errors;
+if(errors === _errs136){
+if(typeof data64 === "string"){
+if(data64.length < 1){
+const err128 = {instancePath:instancePath+"/call_id",schemaPath:"#/oneOf/8/properties/call_id/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err128];
+}
+else {
+vErrors.push(err128);
+}
+errors++;
+}
+}
+else {
+const err129 = {instancePath:instancePath+"/call_id",schemaPath:"#/oneOf/8/properties/call_id/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err129];
+}
+else {
+vErrors.push(err129);
+}
+errors++;
+}
+}
+var valid11 = _errs136 === errors;
+}
+else {
+var valid11 = true;
+}
+if(valid11){
+if(data.outcome !== undefined){
+let data65 = data.outcome;
+const _errs138 = errors;
+if(!(((data65 === "allowed") || (data65 === "denied")) || (data65 === "withdrawn"))){
+const err130 = {instancePath:instancePath+"/outcome",schemaPath:"#/oneOf/8/properties/outcome/enum",keyword:"enum",params:{allowedValues: schema35.oneOf[8].properties.outcome.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err130];
+}
+else {
+vErrors.push(err130);
+}
+errors++;
+}
+var valid11 = _errs138 === errors;
+}
+else {
+var valid11 = true;
+}
+if(valid11){
+if(data.by !== undefined){
+let data66 = data.by;
+const _errs139 = errors;
+if(!((((data66 === "caller") || (data66 === "timeout")) || (data66 === "harness")) || (data66 === "mode"))){
+const err131 = {instancePath:instancePath+"/by",schemaPath:"#/oneOf/8/properties/by/enum",keyword:"enum",params:{allowedValues: schema35.oneOf[8].properties.by.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err131];
+}
+else {
+vErrors.push(err131);
+}
+errors++;
+}
+var valid11 = _errs139 === errors;
+}
+else {
+var valid11 = true;
+}
+if(valid11){
+if(data.at !== undefined){
+let data67 = data.at;
+const _errs140 = errors;
+if(errors === _errs140){
+if(typeof data67 === "string"){
+if(!pattern3.test(data67)){
+const err132 = {instancePath:instancePath+"/at",schemaPath:"#/oneOf/8/properties/at/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}\\.\\d{3}Z$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}\\.\\d{3}Z$"+"\""};
+if(vErrors === null){
+vErrors = [err132];
+}
+else {
+vErrors.push(err132);
+}
+errors++;
+}
+}
+else {
+const err133 = {instancePath:instancePath+"/at",schemaPath:"#/oneOf/8/properties/at/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err133];
+}
+else {
+vErrors.push(err133);
+}
+errors++;
+}
+}
+var valid11 = _errs140 === errors;
+}
+else {
+var valid11 = true;
+}
+if(valid11){
+if(data.at_source !== undefined){
+let data68 = data.at_source;
+const _errs142 = errors;
+if(!((data68 === "harness") || (data68 === "observed"))){
+const err134 = {instancePath:instancePath+"/at_source",schemaPath:"#/oneOf/8/properties/at_source/enum",keyword:"enum",params:{allowedValues: schema35.oneOf[8].properties.at_source.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err134];
+}
+else {
+vErrors.push(err134);
+}
+errors++;
+}
+var valid11 = _errs142 === errors;
+}
+else {
+var valid11 = true;
+}
+if(valid11){
+if(data.agent_id !== undefined){
+let data69 = data.agent_id;
+const _errs143 = errors;
+if(errors === _errs143){
+if(typeof data69 === "string"){
+if(data69.length < 1){
+const err135 = {instancePath:instancePath+"/agent_id",schemaPath:"#/oneOf/8/properties/agent_id/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err135];
+}
+else {
+vErrors.push(err135);
+}
+errors++;
+}
+}
+else {
+const err136 = {instancePath:instancePath+"/agent_id",schemaPath:"#/oneOf/8/properties/agent_id/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err136];
+}
+else {
+vErrors.push(err136);
+}
+errors++;
+}
+}
+var valid11 = _errs143 === errors;
+}
+else {
+var valid11 = true;
+}
+if(valid11){
+if(data.scope !== undefined){
+let data70 = data.scope;
+const _errs145 = errors;
+if(!(((data70 === "once") || (data70 === "session")) || (data70 === "always"))){
+const err137 = {instancePath:instancePath+"/scope",schemaPath:"#/oneOf/8/properties/scope/enum",keyword:"enum",params:{allowedValues: schema35.oneOf[8].properties.scope.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err137];
+}
+else {
+vErrors.push(err137);
+}
+errors++;
+}
+var valid11 = _errs145 === errors;
+}
+else {
+var valid11 = true;
+}
+if(valid11){
+if(data.rewritten !== undefined){
+const _errs146 = errors;
+if(typeof data.rewritten !== "boolean"){
+const err138 = {instancePath:instancePath+"/rewritten",schemaPath:"#/oneOf/8/properties/rewritten/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err138];
+}
+else {
+vErrors.push(err138);
+}
+errors++;
+}
+var valid11 = _errs146 === errors;
+}
+else {
+var valid11 = true;
+}
+if(valid11){
+if(data.message !== undefined){
+const _errs148 = errors;
+if(typeof data.message !== "string"){
+const err139 = {instancePath:instancePath+"/message",schemaPath:"#/oneOf/8/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err139];
+}
+else {
+vErrors.push(err139);
+}
+errors++;
+}
+var valid11 = _errs148 === errors;
+}
+else {
+var valid11 = true;
+}
+if(valid11){
+if(data.stopped !== undefined){
+const _errs150 = errors;
+if(typeof data.stopped !== "boolean"){
+const err140 = {instancePath:instancePath+"/stopped",schemaPath:"#/oneOf/8/properties/stopped/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err140];
+}
+else {
+vErrors.push(err140);
+}
+errors++;
+}
+var valid11 = _errs150 === errors;
+}
+else {
+var valid11 = true;
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+else {
+const err141 = {instancePath,schemaPath:"#/oneOf/8/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err141];
+}
+else {
+vErrors.push(err141);
+}
+errors++;
+}
+}
+var _valid0 = _errs132 === errors;
+if(_valid0 && valid0){
+valid0 = false;
+passing0 = [passing0, 8];
+}
+else {
+if(_valid0){
+valid0 = true;
+passing0 = 8;
+if(props0 !== true){
+props0 = true;
+}
+}
+const _errs152 = errors;
+if(errors === _errs152){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing9;
+if((((data.kind === undefined) && (missing9 = "kind")) || ((data.at === undefined) && (missing9 = "at"))) || ((data.at_source === undefined) && (missing9 = "at_source"))){
+const err142 = {instancePath,schemaPath:"#/oneOf/9/required",keyword:"required",params:{missingProperty: missing9},message:"must have required property '"+missing9+"'"};
+if(vErrors === null){
+vErrors = [err142];
+}
+else {
+vErrors.push(err142);
+}
+errors++;
+}
+else {
+const _errs154 = errors;
+for(const key10 in data){
+if(!(((((key10 === "kind") || (key10 === "at")) || (key10 === "at_source")) || (key10 === "failure")) || (key10 === "exit_code"))){
+const err143 = {instancePath,schemaPath:"#/oneOf/9/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key10},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err143];
+}
+else {
+vErrors.push(err143);
+}
+errors++;
+break;
+}
+}
+if(_errs154 === errors){
+if(data.kind !== undefined){
+const _errs155 = errors;
+if("run_ended" !== data.kind){
+const err144 = {instancePath:instancePath+"/kind",schemaPath:"#/oneOf/9/properties/kind/const",keyword:"const",params:{allowedValue: "run_ended"},message:"must be equal to constant"};
+if(vErrors === null){
+vErrors = [err144];
+}
+else {
+vErrors.push(err144);
+}
+errors++;
+}
+var valid12 = _errs155 === errors;
+}
+else {
+var valid12 = true;
+}
+if(valid12){
+if(data.at !== undefined){
+let data75 = data.at;
+const _errs156 = errors;
+if(errors === _errs156){
+if(typeof data75 === "string"){
+if(!pattern3.test(data75)){
+const err145 = {instancePath:instancePath+"/at",schemaPath:"#/oneOf/9/properties/at/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}\\.\\d{3}Z$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}\\.\\d{3}Z$"+"\""};
+if(vErrors === null){
+vErrors = [err145];
+}
+else {
+vErrors.push(err145);
+}
+errors++;
+}
+}
+else {
+const err146 = {instancePath:instancePath+"/at",schemaPath:"#/oneOf/9/properties/at/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err146];
+}
+else {
+vErrors.push(err146);
+}
+errors++;
+}
+}
+var valid12 = _errs156 === errors;
+}
+else {
+var valid12 = true;
+}
+if(valid12){
+if(data.at_source !== undefined){
+let data76 = data.at_source;
+const _errs158 = errors;
+if(!((data76 === "harness") || (data76 === "observed"))){
+const err147 = {instancePath:instancePath+"/at_source",schemaPath:"#/oneOf/9/properties/at_source/enum",keyword:"enum",params:{allowedValues: schema35.oneOf[9].properties.at_source.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err147];
+}
+else {
+vErrors.push(err147);
+}
+errors++;
+}
+var valid12 = _errs158 === errors;
+}
+else {
+var valid12 = true;
+}
+if(valid12){
+if(data.failure !== undefined){
+const _errs159 = errors;
+if(typeof data.failure !== "string"){
+const err148 = {instancePath:instancePath+"/failure",schemaPath:"#/oneOf/9/properties/failure/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err148];
+}
+else {
+vErrors.push(err148);
+}
+errors++;
+}
+var valid12 = _errs159 === errors;
+}
+else {
+var valid12 = true;
+}
+if(valid12){
+if(data.exit_code !== undefined){
+let data78 = data.exit_code;
+const _errs161 = errors;
+if(!(((typeof data78 == "number") && (!(data78 % 1) && !isNaN(data78))) && (isFinite(data78)))){
+const err149 = {instancePath:instancePath+"/exit_code",schemaPath:"#/oneOf/9/properties/exit_code/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err149];
+}
+else {
+vErrors.push(err149);
+}
+errors++;
+}
+var valid12 = _errs161 === errors;
+}
+else {
+var valid12 = true;
+}
+}
+}
+}
+}
+}
+}
+}
+else {
+const err150 = {instancePath,schemaPath:"#/oneOf/9/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err150];
+}
+else {
+vErrors.push(err150);
+}
+errors++;
+}
+}
+var _valid0 = _errs152 === errors;
+if(_valid0 && valid0){
+valid0 = false;
+passing0 = [passing0, 9];
+}
+else {
+if(_valid0){
+valid0 = true;
+passing0 = 9;
+if(props0 !== true){
+props0 = true;
+}
+}
+}
+}
 }
 }
 }
@@ -4998,12 +5655,12 @@ props0 = true;
 }
 }
 if(!valid0){
-const err115 = {instancePath,schemaPath:"#/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf"};
+const err151 = {instancePath,schemaPath:"#/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf"};
 if(vErrors === null){
-vErrors = [err115];
+vErrors = [err151];
 }
 else {
-vErrors.push(err115);
+vErrors.push(err151);
 }
 errors++;
 validate68.errors = vErrors;
@@ -5022,9 +5679,9 @@ vErrors = null;
 }
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
-let missing8;
-if((data.kind === undefined) && (missing8 = "kind")){
-validate68.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing8},message:"must have required property '"+missing8+"'"}];
+let missing10;
+if((data.kind === undefined) && (missing10 = "kind")){
+validate68.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing10},message:"must have required property '"+missing10+"'"}];
 return false;
 }
 }

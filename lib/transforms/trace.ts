@@ -15,6 +15,7 @@ import {
   type EventIds,
   type HarnessTime,
   type ModelCall,
+  type PermissionRecord,
   type RunTrace,
   type TimeSource,
   type TraceRecord,
@@ -62,6 +63,8 @@ export class TraceWriter implements RunTrace {
   private readonly calls: BoundedMap<OpenCall>;
   /** The subagents started and not yet ended, by id (the value is the id: what an eviction ends). */
   private readonly agents: BoundedMap<string>;
+  /** The calls whose permission was resolved (their resolution is said once). */
+  private readonly resolved: BoundedMap<true>;
   private lastId = 0;
   private endsLater = false;
   private begun: { at: string; at_source: TimeSource } | undefined;
@@ -76,6 +79,7 @@ export class TraceWriter implements RunTrace {
   ) {
     this.calls = new BoundedMap(limits);
     this.agents = new BoundedMap(limits, (agent_id) => this.send(unresolvedAgent(agent_id)));
+    this.resolved = new BoundedMap(limits);
   }
 
   private send(record: TraceRecord, out = this.out): void {
@@ -145,6 +149,18 @@ export class TraceWriter implements RunTrace {
       started_at_source: start?.at_source,
     };
     this.send(defined(record));
+  }
+
+  /** `out`: where a spawned run's own records go (its stream: a client's answers come between its stdout's records). */
+  permission(record: PermissionRecord, out = this.out): void {
+    if (record.kind === 'permission_resolved') {
+      if (this.resolved.has(record.call_id)) return;
+      this.resolved.set(record.call_id, true);
+    }
+    // The agent of the call asked about, as its call_started said it.
+    const agent_id =
+      record.agent_id ?? (this.calls.has(record.call_id) ? this.calls.get(record.call_id)!.agent_id : this.current);
+    this.send(defined({ ...record, agent_id, ...when(undefined) }) as TraceRecord, out);
   }
 
   /** The events sent next are these ids' (undefined again once they are sent). */

@@ -13,5 +13,7 @@ export const commandLine = {
     default: ['--permission-mode', 'default'],
     plan: ['--permission-mode', 'plan'],
     bypass: ['--dangerously-skip-permissions'],
+    // Each call Claude would ask about comes as a control request on stdout (control.ts answers it on stdin).
+    ask: ['--permission-mode', 'default', '--input-format', 'stream-json', '--permission-prompt-tool', 'stdio'],
   },
 } satisfies CommandLine;

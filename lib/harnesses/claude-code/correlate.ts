@@ -19,6 +19,7 @@ import { modelCalls } from './model-calls.js';
 import { claudeTokens } from './tokens.js';
 import { orchestration } from './orchestration.js';
 import { shellDirectories } from './shell-directory.js';
+import { decisions } from './decisions.js';
 
 /** docs/harnesses/claude-code.md "Raw event stream", one row per top-level `type`, with the rules that apply it. */
 export const records = recordRows({
@@ -60,7 +61,8 @@ export const records = recordRows({
   user: {
     handling:
       'tool_result blocks resolve a recorded tool use (the tool table); text (echoed prompt, injected context) ' +
-      'emits nothing',
+      "emits nothing; with the trace on, each `tool_result_meta[].permission_decision` is the call's " +
+      "`permission_resolved` (unless the caller's answer already was)",
     rules: { blocks: 'user', text: 'user text: consumed', malformed: 'user, malformed: unknown' },
   },
   rate_limit_event: {
@@ -76,6 +78,18 @@ export const records = recordRows({
       error: 'result reporting an error: error',
       repeated: 'result repeating the API error message already reported: consumed',
     },
+  },
+  control_request: {
+    handling: "the control protocol of a permissions 'ask' run (its client answers the request): consumed",
+    rules: { consumed: 'control_request: consumed' },
+  },
+  control_cancel_request: {
+    handling: "the control protocol of a permissions 'ask' run (its client withdraws the request): consumed",
+    rules: { consumed: 'control_cancel_request: consumed' },
+  },
+  control_response: {
+    handling: "the control protocol of a permissions 'ask' run: consumed",
+    rules: { consumed: 'control_response: consumed' },
   },
   stream_event: {
     handling: 'partial telemetry that the completed assistant and user records restate: consumed',
@@ -150,9 +164,12 @@ export function correlator(run: RunContext): Correlator {
   return stream.correlator<typeof records>({
     system,
     assistant,
-    user: stream.user,
+    user: (record) => (decisions(run, record), stream.user(record)),
     rate_limit_event: rateLimitEvent,
     result,
+    control_request: () => records.control_request.rules.consumed,
+    control_cancel_request: () => records.control_cancel_request.rules.consumed,
+    control_response: () => records.control_response.rules.consumed,
     stream_event: () => records.stream_event.rules.consumed,
   });
 }

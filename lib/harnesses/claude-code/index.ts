@@ -10,6 +10,8 @@ import { failures } from './failures.js';
 import { shellDirectory } from './shell-directory.js';
 import { signature } from './signature.js';
 import { commandLine } from './command-line.js';
+import { asks, controlClient } from './control.js';
+import { answers, dialect } from './approvals.js';
 
 export { signature } from './signature.js';
 export { commandLine } from './command-line.js';
@@ -27,4 +29,8 @@ export const harness = {
   failures,
   terminal: 'result',
   launch: launcher(commandLine),
+  // `permissions: 'ask'`: the control protocol (docs/library.md "Approvals").
+  client: controlClient(dialect),
+  converses: asks,
+  answers,
 } satisfies Harness;

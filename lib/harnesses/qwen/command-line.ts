@@ -10,5 +10,7 @@ export const commandLine = {
     default: ['--approval-mode', 'default'],
     plan: ['--approval-mode', 'plan'],
     bypass: ['--approval-mode', 'yolo'],
+    // Each call Qwen would ask about comes as a control request on stdout (its copy of Claude Code's protocol).
+    ask: ['--approval-mode', 'default', '--input-format', 'stream-json'],
   },
 } satisfies CommandLine;

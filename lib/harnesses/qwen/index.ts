@@ -10,6 +10,8 @@ import { tools } from './tools.js';
 import { failures } from './failures.js';
 import { signature } from './signature.js';
 import { commandLine } from './command-line.js';
+import { asks, controlClient } from '../claude-code/control.js';
+import { answers, dialect } from './approvals.js';
 
 export { signature } from './signature.js';
 export { commandLine } from './command-line.js';
@@ -26,4 +28,8 @@ export const harness = {
   terminal: 'result',
   exitCodes,
   launch: launcher(commandLine),
+  // `permissions: 'ask'`: Claude Code's control protocol, Qwen's copy (docs/library.md "Approvals").
+  client: controlClient(dialect),
+  converses: asks,
+  answers,
 } satisfies Harness;

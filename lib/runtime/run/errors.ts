@@ -2,6 +2,7 @@
  * How a run ended, as its promise says it (docs/run-contract.md): one result, and one error class
  * for every way it can fail. The events say the same thing in the stream; this is the summary.
  */
+import type { ApprovalCounts } from '../../kernel/asker.js';
 import type { HarnessEvent, RunMetrics } from '../../kernel/events.js';
 import type { TraceRecord } from '../../kernel/trace.js';
 import type { Spent } from './budget.js';
@@ -69,6 +70,8 @@ export interface RunResult {
   readonly cwd: string;
   /** From `spawnHarness` to the end of the run, in milliseconds. */
   readonly durationMs: number;
+  /** With `permissions: 'ask'`: the calls asked about, allowed and denied (docs/library.md "Approvals"). */
+  readonly approvals?: ApprovalCounts;
 }
 
 /** How much of the child's stderr a result keeps: its last lines, up to this many bytes. */
@@ -116,6 +119,7 @@ export class HarnessRunError extends Error implements RunResult {
   declare readonly command: readonly string[];
   declare readonly cwd: string;
   declare readonly durationMs: number;
+  declare readonly approvals?: ApprovalCounts;
 
   constructor(reason: RunFailure, { cause, detail, events, trace, ...fields }: RunOutcome) {
     super(detail ?? failures[reason], { cause });

@@ -4,6 +4,7 @@
  */
 import { statSync } from 'node:fs';
 import { constants } from 'node:os';
+import type { HarnessClient } from '../../kernel/harness.js';
 import { HarnessRunError, type RunFailure, type RunOutcome, type RunResult } from './errors.js';
 
 interface Done {
@@ -56,4 +57,10 @@ export function shellExitCode(result: Pick<RunResult, 'exitCode' | 'signal'>): n
   if (result.exitCode !== undefined) return result.exitCode;
   const number = result.signal ? constants.signals[result.signal] : undefined;
   return number === undefined ? 1 : 128 + number;
+}
+
+/** An `ask` run's counts for its result (a copy: the client's go on counting nothing once the run is over). */
+export function approvalsOf(client: HarnessClient | undefined): Pick<RunResult, 'approvals'> {
+  const approvals = client?.approvals?.();
+  return approvals === undefined ? {} : { approvals: { ...approvals } };
 }

@@ -133,6 +133,8 @@ const expected: Readonly<Record<string, readonly [string, (value: unknown) => bo
   // Its range is spawnHarness's to check (a RangeError): a timer's longest delay.
   killGraceMs: ['a number (milliseconds)', (value) => typeof value === 'number'],
   permissions: [`one of ${permissionList}`, isPermissions],
+  onPermission: ['a function', isFunction],
+  permissionTimeoutMs: ['a positive integer (milliseconds)', isCount],
   strict: ['a boolean', isBoolean],
   onLine: ['a function', isFunction],
   onRecord: ['a function', isFunction],
@@ -172,6 +174,41 @@ export function byteBounds(options: RunOptions): { maxResultBytes: number; named
   };
 }
 
+/**
+ * The ACP preset through which each harness without a channel for approvals in its native mode can ask (docs/library.md
+ * "Approvals"); undefined: none.
+ */
+export const askThrough: Readonly<Record<string, string | undefined>> = {
+  codex: 'codex',
+  gemini: 'gemini',
+  opencode: 'opencode',
+  kilo: 'kilo',
+  goose: 'goose',
+  copilot: 'copilot',
+  cline: undefined,
+  pi: undefined,
+};
+
+/** `permissions: 'ask'` needs its callback and a harness that can ask; the callback's options need `'ask'`. */
+function checkAsk(harness: Harness, given: SpawnHarnessOptions): void {
+  const ask = given.permissions === 'ask';
+  if (!ask) {
+    const stray = (['onPermission', 'permissionTimeoutMs'] as const).find((name) => given[name] !== undefined);
+    if (stray !== undefined) throw new TypeError(`spawnHarness: ${stray} goes with permissions: 'ask'`);
+    return;
+  }
+  if (given.onPermission === undefined)
+    throw new TypeError("spawnHarness: permissions 'ask' needs onPermission (the callback that decides each call)");
+  if (harness.client !== undefined) return;
+  const preset = askThrough[harness.name];
+  throw new Error(
+    `spawnHarness: ${harness.name} has no channel for approvals in its own mode, so permissions 'ask' cannot ` +
+      (preset === undefined
+        ? 'apply'
+        : `apply; its ACP mode has one: { harness: 'acp', agent: '${preset}', permissions: 'ask' }`),
+  );
+}
+
 function describe(value: unknown): string {
   if (typeof value === 'string') return JSON.stringify(value);
   if (value === null || typeof value !== 'object') return String(value);
@@ -188,6 +225,8 @@ export function launch(given: SpawnHarnessOptions): {
   harness: Harness;
   options: SpawnHarnessOptions;
   command: string;
+  /** The harness's client, for a run that has one (it talks to the child over its stdin: ACP, an `ask` run). */
+  startClient: Harness['client'];
 } {
   const unsupported = spawnUnsupported(process.platform);
   if (unsupported !== undefined) throw new Error(unsupported);
@@ -198,6 +237,7 @@ export function launch(given: SpawnHarnessOptions): {
     throw new TypeError(`spawnHarness: ${acpOnly} is an option of harness 'acp', not of ${harness.name}`);
   if (!harness.launch && given.permissions !== undefined)
     throw new TypeError(`spawnHarness: ${harness.name} has no command line of its own: permissions do not apply`);
+  checkAsk(harness, given);
   const options = harness.launch?.(given) ?? given;
   if (options.command === undefined)
     throw new TypeError(
@@ -206,5 +246,6 @@ export function launch(given: SpawnHarnessOptions): {
         : `spawnHarness: ${harness.name} needs a command (it has no command line of its own to build from a prompt)`,
     );
   const command = options.command;
-  return { harness, options, command };
+  const startClient = harness.converses?.(options) === false ? undefined : harness.client?.bind(harness);
+  return { harness, options, command, startClient };
 }

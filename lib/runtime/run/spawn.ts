@@ -29,7 +29,7 @@ import { createRunOutput, keptItems, type RunItem } from './output.js';
 import { stderrLines } from './stderr.js';
 import { createTermination, type Termination } from './terminate.js';
 import { decideEnding, type Failure } from './ending.js';
-import { createDone, startFailure } from './result.js';
+import { approvalsOf, createDone, startFailure } from './result.js';
 import { joinCompanion } from './companion.js';
 import { watchBudget } from './budget.js';
 
@@ -66,7 +66,7 @@ export interface HarnessRun<Item = HarnessEvent> extends Readable {
 }
 
 /** What `settle` adds to every ending's outcome. */
-type Told = 'stderrTail' | 'metrics' | 'events' | 'command' | 'cwd' | 'durationMs';
+type Told = 'stderrTail' | 'metrics' | 'events' | 'command' | 'cwd' | 'durationMs' | 'approvals';
 
 /**
  * Spawns a harness CLI with the command line its harness needs and returns its normalized events as a stream, and
@@ -98,7 +98,7 @@ export function spawnHarness(given: SpawnHarnessOptions & { trace: true }): Harn
 /** Spawns a harness CLI, its events or trace records chosen at run time (`trace`). */
 export function spawnHarness(given: SpawnHarnessOptions & { trace?: boolean }): HarnessRun<RunItem>;
 export function spawnHarness(given: SpawnHarnessOptions & { trace?: boolean }): HarnessRun<RunItem> {
-  const { harness, options, command } = launch(given);
+  const { harness, options, command, startClient } = launch(given);
   const budget = watchBudget(options.budget, { harness: harness.name, model: options.model, command });
   let client: HarnessClient | undefined;
   const normalizer = createNormalizer({
@@ -209,7 +209,7 @@ export function spawnHarness(given: SpawnHarnessOptions & { trace?: boolean }): 
     if (!run.destroyed) run.push(null);
     const durationMs = Math.round(performance.now() - startedAt);
     const told = { stderrTail: stderr.tail(), metrics, command: argv, cwd, durationMs, ...budget?.told(metrics) };
-    done.settle(reason, { ...outcome, ...told, ...keptItems(output.kept()) });
+    done.settle(reason, { ...outcome, ...told, ...keptItems(output.kept()), ...approvalsOf(client) });
   }
 
   const forgetDeadlines = watchDeadlines({
@@ -237,12 +237,11 @@ export function spawnHarness(given: SpawnHarnessOptions & { trace?: boolean }): 
     settle('aborted', { isCanceled: true, timedOut: false, cause: options.signal.reason });
     return run;
   }
-
   try {
     child = spawn(command, options.args ?? [], {
       cwd: options.cwd,
       env: childEnv(options),
-      stdio: [harness.client || options.input !== undefined ? 'pipe' : (options.stdin ?? 'ignore'), 'pipe', 'pipe'],
+      stdio: [startClient || options.input !== undefined ? 'pipe' : (options.stdin ?? 'ignore'), 'pipe', 'pipe'],
       // Its own process group, so ending the run ends whatever the harness started too.
       detached: true,
     });
@@ -282,7 +281,7 @@ export function spawnHarness(given: SpawnHarnessOptions & { trace?: boolean }): 
       closePipes,
       groupEnded: maybeFinish,
     });
-    client = harness.client?.(options, {
+    client = startClient?.(options, {
       stdin: started.stdin!,
       kill(signal) {
         ending = true;
@@ -290,6 +289,7 @@ export function spawnHarness(given: SpawnHarnessOptions & { trace?: boolean }): 
       },
       emit,
       metrics,
+      trace: trace && ((record) => trace.permission(record, output.send)),
     });
   }
 
@@ -392,7 +392,7 @@ export function spawnHarness(given: SpawnHarnessOptions & { trace?: boolean }): 
   function stop(force = false): void {
     if (finished || child?.pid === undefined) return;
     aborted = true;
-    if (client && !force && failure?.reason !== 'stage_failed') return client.abort();
+    if (client && !force && failure?.reason !== 'stage_failed' && client.abort() !== 'terminate') return;
     termination?.terminate(force);
   }
 

@@ -157,14 +157,15 @@ describe('harness-events run --harness acp', { timeout: 30_000 }, () => {
       });
       expect(await usage(['run', '--harness', 'acp', '--prompt', 'p', '--permissions', 'reject'])).toEqual({
         code: 2,
-        stderr: 'harness-events: --permissions takes one of "default", "read-only", "plan", "bypass", got "reject"',
+        stderr:
+          'harness-events: --permissions takes one of "default", "read-only", "plan", "bypass", "ask", got "reject"',
       });
       expect(await usage(['run', '--harness', 'acp', '--permissions', 'plan', '--prompt', 'p', '--', 'agent'])).toEqual(
         {
           code: 2,
           stderr:
-            'harness-events: acp: permissions must be "default" (reject the agent\'s requests) or "bypass" (allow ' +
-            'them), got "plan"',
+            'harness-events: acp: permissions must be "default" (reject the agent\'s requests), "bypass" (allow ' +
+            'them) or "ask" (onPermission decides), got "plan"',
         },
       );
     },

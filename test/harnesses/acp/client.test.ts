@@ -286,11 +286,14 @@ describe('known agents (the `agent` option)', { timeout: 30_000 }, () => {
     );
     expect(run({ permissions: 'plan' })).toThrow(
       new TypeError(
-        'acp: permissions must be "default" (reject the agent\'s requests) or "bypass" (allow them), got "plan"',
+        'acp: permissions must be "default" (reject the agent\'s requests), "bypass" (allow them) or "ask" ' +
+          '(onPermission decides), got "plan"',
       ),
     );
     expect(run({ permissions: 'maybe' as 'plan' })).toThrow(
-      new TypeError('spawnHarness: permissions must be one of "default", "read-only", "plan", "bypass", got "maybe"'),
+      new TypeError(
+        'spawnHarness: permissions must be one of "default", "read-only", "plan", "bypass", "ask", got "maybe"',
+      ),
     );
     expect(run({ cancelGraceMs: Number.NaN })).toThrow(
       new RangeError('cancelGraceMs must be a whole number of milliseconds from 0 to 2147483647, got NaN'),

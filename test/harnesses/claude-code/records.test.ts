@@ -177,7 +177,6 @@ describe('raw event stream', () => {
   test('any other type, and JSON that is not a typed object, is unknown, verbatim', async () => {
     const records = [
       { type: 'tool_progress', tool_use_id: 't', elapsed_time_seconds: 3 },
-      { type: 'control_request', request_id: 'r' },
       [1, 2],
       'text',
       7,

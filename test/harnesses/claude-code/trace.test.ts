@@ -52,6 +52,15 @@ describe('Claude Code trace', () => {
         at: '2026-11-30T02:06:52.346Z',
         at_source: 'harness',
       },
+      // Line 8's tool_result_meta: the Read allowed by the mode, under the subagent (its call's agent).
+      {
+        kind: 'permission_resolved',
+        call_id: 'toolu_01SubRead00001',
+        outcome: 'allowed',
+        by: 'mode',
+        agent_id: agent,
+        at_source: 'observed',
+      },
       {
         kind: 'call_ended',
         call_id: 'toolu_01SubRead00001',
@@ -70,6 +79,7 @@ describe('Claude Code trace', () => {
         at_source: 'harness',
       },
       { kind: 'event', seq: 4, type: 'orchestration' },
+      { kind: 'permission_resolved', call_id: agent, outcome: 'allowed', by: 'mode', at_source: 'observed' },
       // Line 11: the Agent call's result, consumed (no event), still ends the call.
       { kind: 'call_ended', call_id: agent, status: 'completed', at: '2026-11-30T02:06:52.496Z', at_source: 'harness' },
       { kind: 'event', seq: 5, type: 'agent' },

@@ -112,14 +112,14 @@ describe('differences from claude-code.md', () => {
     },
   );
 
-  test('6. no rate_limit_event (unknown); control_request and control_response consumed', async () => {
+  test('6. no rate_limit_event (unknown); control_request and control_response consumed (Claude too)', async () => {
     const rateLimit = { type: 'rate_limit_event', rate_limit_info: { status: 'allowed' }, session_id: session };
     const control = [
       { type: 'control_request', request_id: 'r', request: { subtype: 'can_use_tool' } },
       { type: 'control_response', response: { request_id: 'r' } },
     ];
     expect(await events(rateLimit, ...control)).toEqual([{ type: 'unknown', raw: rateLimit }]);
-    expect(await claudeEvents(rateLimit, ...control)).toEqual(control.map((raw) => ({ type: 'unknown', raw })));
+    expect(await claudeEvents(rateLimit, ...control)).toEqual([]);
   });
 
   test('7. stream_event is consumed, the goal_state one written without --include-partial-messages too', async () => {

@@ -251,7 +251,9 @@ describe('options', () => {
       new TypeError("spawnHarness: agent is an option of harness 'acp', not of codex"),
     );
     expect(start({ harness: 'codex', prompt: 'p', permissions: 'reject' })).toThrow(
-      new TypeError('spawnHarness: permissions must be one of "default", "read-only", "plan", "bypass", got "reject"'),
+      new TypeError(
+        'spawnHarness: permissions must be one of "default", "read-only", "plan", "bypass", "ask", got "reject"',
+      ),
     );
     expect(() => createNormalizer({} as never)).toThrow(
       new TypeError("the harness option must be a harness name, 'auto' or a Harness (an object with a correlator)"),
