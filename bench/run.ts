@@ -9,12 +9,12 @@
  * the median is reported), BENCH_GB_MB (size of the memory figure's big input, default 1024),
  * BENCH_SMALL_RECORDS (gen-claude-stream's count, default 50000, about 200 MB),
  * BENCH_HARNESSES (comma-separated subset), BENCH_ONLY (comma-separated sections: throughput,
- * startup, memory, backpressure, hostile, issue30, sessions, store, directories, trace, codex-join, jetstream),
- * BENCH_NATS_EVENTS (events through the JetStream sink, default 100,000; bench/jetstream.ts), BENCH_SESSION_MB
- * (size of each session file the sessions section reads, default 100), BENCH_STORE_MB (the SQLite store of
- * bench/store.ts, 100), BENCH_DIRECTORY_CALLS (the Claude Code calls of bench/directories.ts, 100,000),
+ * startup, memory, backpressure, hostile, issue30, sessions, store, directories, trace, codex-join, usage,
+ * jetstream), BENCH_NATS_EVENTS (events through the JetStream sink, default 100,000; bench/jetstream.ts),
+ * BENCH_SESSION_MB (size of each session file the sessions section reads, default 100), BENCH_STORE_MB (the SQLite
+ * store of bench/store.ts, 100), BENCH_DIRECTORY_CALLS (the Claude Code calls of bench/directories.ts, 100,000),
  * BENCH_TRACE_MB (each stream of bench/trace.ts, 100), BENCH_JOIN_CALLS and BENCH_JOIN_GAP_MS (bench/codex-join.ts:
- * 200 commands, 20 ms apart).
+ * 200 commands, 20 ms apart), BENCH_USAGE_MB (the homes of bench/usage.ts, 200).
  */
 import { execFileSync, spawn } from 'node:child_process';
 import {
@@ -35,6 +35,7 @@ import { jetstreamBench, jetstreamTable } from './jetstream.js';
 import { storeBench } from './store.js';
 import { traceBench } from './trace.js';
 import { codexJoinBench } from './codex-join.js';
+import { usageBench } from './usage.js';
 
 const megabytes = Number(process.env.BENCH_MB ?? 300);
 const runs = Number(process.env.BENCH_RUNS ?? 3);
@@ -331,6 +332,7 @@ const results = {
   directories: section('directories') ? directoriesBench(tmp, runs) : undefined,
   trace: section('trace') ? await traceBench(selected, runs) : undefined,
   codexJoin: section('codex-join') ? await codexJoinBench(runs) : undefined,
+  usage: section('usage') ? usageBench(tmp, runs) : undefined,
   jetstream: section('jetstream') ? await jetstreamBench() : undefined,
 };
 writeFileSync(

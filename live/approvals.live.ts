@@ -7,28 +7,13 @@
 import { existsSync } from 'node:fs';
 import { describe, expect, inject, test } from 'vitest';
 import type { TraceRecord, TraceRecordOf } from '../lib/kernel/trace.js';
-import { runAsk, type AskCase, type AskRun } from './approvals.js';
+import { permissions, runAsk, warnings, type AskCase, type AskRun } from './approvals.js';
 import { liveHarnesses } from './harnesses.js';
 
 const rows = inject('liveRows');
 const both = ['claude-code', 'qwen'] as const;
 const DENIED = 'Not this one: the live test denies it.';
 const SUBAGENT = 'SUBAGENT-TASK';
-
-type Permission = TraceRecordOf<'permission_requested'> | TraceRecordOf<'permission_resolved'>;
-
-/** The trace's permission records, without their times. */
-function permissions(records: readonly TraceRecord[]): Partial<Permission>[] {
-  return records
-    .filter((r): r is Permission => r.kind === 'permission_requested' || r.kind === 'permission_resolved')
-    .map(({ at: _at, at_source: _source, ...rest }) => rest);
-}
-
-function warnings(records: readonly TraceRecord[], code: string): string[] {
-  return records.flatMap((r) =>
-    r.kind === 'event' && r.event.type === 'warning' && r.event.code === code ? [r.event.message] : [],
-  );
-}
 
 function commands(records: readonly TraceRecord[]): { command: string; is_success?: boolean }[] {
   return records.flatMap((r) =>

@@ -12,9 +12,10 @@ import {
   type RunResult,
   type SpawnHarnessOptions,
 } from '../lib/index.js';
-import type { TraceRecord } from '../lib/kernel/trace.js';
+import type { TraceRecord, TraceRecordOf } from '../lib/kernel/trace.js';
 import { startModelServer, type Conversation, type LoggedRequest, type Turn } from '../lib/testing/index.js';
 import type { ToolUse } from '../lib/testing/protocols/turn.js';
+import { acpAskRows } from './approvals-acp.js';
 import { launch, type LiveHarness } from './harnesses.js';
 import type { Installed } from './install.js';
 import { sweep } from './run.js';
@@ -38,6 +39,8 @@ export const askRows: Record<string, AskRow> = {
     }),
     write: (file_path, content) => ({ name: 'write_file', input: { file_path, content } }),
   },
+  // The ACP presets' (approvals-acp.live.ts).
+  ...acpAskRows,
 };
 
 export interface AskCase {
@@ -133,4 +136,20 @@ export async function runAsk<T>(
     await server.close();
     place.remove();
   }
+}
+
+type Permission = TraceRecordOf<'permission_requested'> | TraceRecordOf<'permission_resolved'>;
+
+/** The trace's permission records, without their times. */
+export function permissions(records: readonly TraceRecord[]): Partial<Permission>[] {
+  return records
+    .filter((r): r is Permission => r.kind === 'permission_requested' || r.kind === 'permission_resolved')
+    .map(({ at: _at, at_source: _source, ...rest }) => rest);
+}
+
+/** The messages of the run's warnings with this code. */
+export function warnings(records: readonly TraceRecord[], code: string): string[] {
+  return records.flatMap((r) =>
+    r.kind === 'event' && r.event.type === 'warning' && r.event.code === code ? [r.event.message] : [],
+  );
 }

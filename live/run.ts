@@ -78,30 +78,10 @@ export async function runScenario<T>(
     // client).
     // The environment is the suite's alone; a scenario's non-zero exit is its result, not a failure of the suite's.
     const run = spawnHarness({
-      harness: row.harness,
-      command: cli.bin,
+      ...liveOptions(row, cli, place, marker, { ...env, ...scenario.env }),
       prompt: scenario.prompt,
       ...options,
-      reject: false,
-      extendEnv: false,
-      cwd: place.workspace,
-      env: {
-        PATH: `${dirname(process.execPath)}:/usr/local/bin:/usr/bin:/bin`,
-        HOME: place.home,
-        USER: 'live',
-        LOGNAME: 'live',
-        LANG: 'C.UTF-8',
-        SHELL: '/bin/bash',
-        TERM: 'dumb',
-        TMPDIR: place.tmp,
-        ...cli.env,
-        ...env,
-        ...scenario.env,
-        // Inherited by whatever the CLI starts: the sweep finds its processes by it.
-        HARNESS_EVENTS_LIVE_RUN: marker,
-      },
       signal: AbortSignal.timeout(RUN_TIMEOUT_MS),
-      killGraceMs: 2000,
       onRecord: capture === undefined ? undefined : (record) => appendFileSync(capture, JSON.stringify(record) + '\n'),
     } as SpawnHarnessOptions);
     const events: HarnessEvent[] = [];
@@ -133,6 +113,35 @@ export async function runScenario<T>(
     await server.close();
     place.remove();
   }
+}
+
+/**
+ * What every live run of `row` gives spawnHarness besides its prompt and launch options: the suite's environment
+ * alone (nothing of this process's) with `env` over it, and the marker the sweep finds its processes by (inherited
+ * by whatever the CLI starts).
+ */
+export function liveOptions(row: LiveHarness, cli: Installed, place: Place, marker: string, env: object) {
+  return {
+    harness: row.harness,
+    command: cli.bin,
+    reject: false,
+    extendEnv: false,
+    cwd: place.workspace,
+    env: {
+      PATH: `${dirname(process.execPath)}:/usr/local/bin:/usr/bin:/bin`,
+      HOME: place.home,
+      USER: 'live',
+      LOGNAME: 'live',
+      LANG: 'C.UTF-8',
+      SHELL: '/bin/bash',
+      TERM: 'dumb',
+      TMPDIR: place.tmp,
+      ...cli.env,
+      ...env,
+      HARNESS_EVENTS_LIVE_RUN: marker,
+    },
+    killGraceMs: 2000,
+  };
 }
 
 /**

@@ -5,6 +5,7 @@
  * fails when a page on disk differs from what this makes (`npm run docs` writes them).
  */
 import { readFileSync } from 'node:fs';
+import { approvalOptions, unknownAgent } from '../lib/harnesses/acp/approval-options.js';
 import type { Harness } from '../lib/kernel/harness.js';
 import { sharedRecords, type RecordRows } from '../lib/kernel/record-table.js';
 import type { SessionFormat } from '../lib/kernel/session.js';
@@ -79,8 +80,27 @@ function sessionWhere(format: SessionFormat): string {
   return `Files: \`~/${format.where}\`${moved === '' ? '' : `; moved by ${moved}`}.`;
 }
 
+/** The ACP agents' approval options (lib/harnesses/acp/approval-options.ts), one row each. */
+function approvalsTable(): string {
+  const ids = (list: readonly string[]) => (list.length === 0 ? '—' : list.map((id) => `\`${cell(id)}\``).join(', '));
+  const ends = (value: boolean | undefined) => (value === undefined ? 'not measured' : value ? 'yes' : 'no');
+  const rows = approvalOptions.map(
+    (row) =>
+      `| \`${row.rule}\` | ${row.presets.join(', ')} | ${ids(row.once)} | ${ids(row.session)} | ${ids(row.always)} | ` +
+      `${ids(row.deny)} | ${ends(row.denyEndsTurn)} | ${cell(row.why)} | ${cell(row.evidence)} |`,
+  );
+  return [
+    '| rule | presets | once | session | always | deny | deny ends the turn | left out | evidence |',
+    '|---|---|---|---|---|---|---|---|---|',
+    ...rows,
+    `| \`${unknownAgent}\` | any other | its one \`allow_once\` | — | — | its one \`reject_once\` | not measured | ` +
+      'two options of a kind cannot be told apart | — |',
+  ].join('\n');
+}
+
 export function harnessPage(harness: Harness): string {
   let page = readFileSync(notesPath(harness.name), 'utf8')
+    .replace('{{approvals}}', approvalsTable())
     .replace('{{records}}', recordsTable(harness))
     .replace('{{tools}}', toolsTable(harness));
   for (const [name, rows] of Object.entries(harness.tables ?? {})) page = page.replace(`{{${name}}}`, subtable(rows));

@@ -11,7 +11,8 @@ import type { AddressInfo } from 'node:net';
 import { anthropic } from './protocols/anthropic.js';
 import { chat } from './protocols/chat.js';
 import { gemini } from './protocols/gemini.js';
-import type { Protocol, ProtocolName, SseEvent, TurnContext } from './protocols/protocol.js';
+import { usageOf, type Protocol, type ProtocolName, type SseEvent, type TurnContext } from './protocols/protocol.js';
+import type { Usage } from './protocols/turn.js';
 import { responses } from './protocols/responses.js';
 import { choose, failureFor, httpFailure, type Script } from './script.js';
 
@@ -48,6 +49,8 @@ export interface LoggedRequest {
   reason?: string;
   /** The parsed request body. */
   body?: unknown;
+  /** The usage a served turn reported (the ground truth a usage account is checked against). */
+  usage?: Required<Usage>;
 }
 
 /**
@@ -159,7 +162,7 @@ export async function startModelServer(script: Script, options: ModelServerOptio
       return sendJson(res, log(entry, status), protocol.errorBody({ status, message }), headers);
     }
     if (!view.stream) {
-      entry.outcome = 'served';
+      Object.assign(entry, { outcome: 'served', usage: usageOf(choice.turn) });
       return sendJson(res, log(entry, 200), protocol.complete(choice.turn, turnContext), choice.turn.headers);
     }
     const events = protocol.stream(choice.turn, turnContext);
@@ -180,7 +183,7 @@ export async function startModelServer(script: Script, options: ModelServerOptio
       );
       return;
     }
-    entry.outcome = 'served';
+    Object.assign(entry, { outcome: 'served', usage: usageOf(choice.turn) });
     res.end(events.map(sse).join(''));
   }
 

@@ -19,8 +19,9 @@ export interface AcpAgent {
   /** The arguments that start its ACP mode. */
   readonly args: readonly string[];
   /**
-   * What each `permissions` value adds to its command line: by default what makes the agent send a permission request
-   * (which the library rejects) instead of approving by itself; with `'bypass'`, what makes it approve its own calls.
+   * What each `permissions` value adds to its command line: by default (and with `'ask'`) what makes the agent send a
+   * permission request (which the library rejects, or the caller decides) instead of approving by itself; with
+   * `'bypass'`, what makes it approve its own calls.
    */
   readonly permissions?: PresetPermissions<readonly string[]>;
   /** The environment each `permissions` value sets; it wins over the caller's `env` (a `{...process.env}` too). */
@@ -180,7 +181,9 @@ export function launch<Options extends LaunchOptions & AcpOptions>(options: Opti
   const command = options.command ?? preset?.command;
   if (command === undefined) throw new TypeError('acp: an agent (a known one) or a command is required');
   const launched = { ...options, command, cwd: resolve(options.cwd ?? process.cwd()) };
-  const { permissions } = acpSettings(launched);
+  const settings = acpSettings(launched);
+  // Asking needs what makes the agent send its requests, as by default.
+  const permissions = settings.permissions === 'ask' ? 'default' : settings.permissions;
   const presetArgs = preset === undefined ? [] : [...preset.args, ...(preset.permissions?.[permissions] ?? [])];
   const env = preset?.permissionEnv?.[permissions];
   return {

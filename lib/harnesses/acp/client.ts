@@ -36,13 +36,16 @@ import { isObject, type JsonObject } from '../../kernel/json.js';
 import { delay } from '../../kernel/limits.js';
 import { permissionDenied, type Refusal } from '../../kernel/permission-denied.js';
 import { refusalWatch } from './stopped.js';
+import { acpApprovals } from './approvals.js';
 import { packageVersion } from '../../kernel/version.js';
 
 /**
  * The `permissions` values an ACP run takes: `'default'` rejects the agent's permission requests, `'bypass'` allows
- * them (and adds a preset's auto-approve flags).
+ * them (and adds a preset's auto-approve flags), `'ask'` hands each to `onPermission` (approvals.ts).
  */
-export type AcpPermissions = Extract<Permissions, 'default' | 'bypass'>;
+export type AcpPermissions = Extract<Permissions, 'default' | 'bypass' | 'ask'>;
+/** The values the library answers by itself. */
+type Answered = Exclude<AcpPermissions, 'ask'>;
 
 /**
  * The options of an acp run (beside `prompt`, `model`, `command`, `args`, `extraArgs`, `cwd`, `killGraceMs`,
@@ -79,7 +82,7 @@ const MAX_ECHOED_METHOD = 200;
 /**
  * The kinds of option a permission request is answered with, in order; `allow_always` last, as agents may persist it.
  */
-const permissionKinds: Readonly<Record<AcpPermissions, readonly PermissionOptionKind[]>> = {
+const permissionKinds: Readonly<Record<Answered, readonly PermissionOptionKind[]>> = {
   default: ['reject_once', 'reject_always'],
   bypass: ['allow_once', 'allow_always'],
 };
@@ -91,7 +94,7 @@ const cancelledAnswer = { outcome: { outcome: 'cancelled' } } as const satisfies
  * The answer to a `session/request_permission`: the first option of the wanted kinds; cancelled without one, or after
  * an abort.
  */
-export function permissionAnswer(options: unknown, permissions: AcpPermissions, cancelled = false) {
+export function permissionAnswer(options: unknown, permissions: Answered, cancelled = false) {
   if (cancelled || !Array.isArray(options)) return cancelledAnswer;
   for (const kind of permissionKinds[permissions]) {
     const option: unknown = options.find(
@@ -131,11 +134,13 @@ interface Settings {
 export function acpSettings(options: LaunchOptions & AcpOptions): Settings {
   if (typeof options.prompt !== 'string') throw new TypeError('acp: the prompt option is required (a string)');
   const permissions = (options.permissions ?? 'default') as AcpPermissions;
-  if (!Object.hasOwn(permissionKinds, permissions))
+  if (permissions !== 'ask' && !Object.hasOwn(permissionKinds, permissions))
     throw new TypeError(
-      `acp: permissions must be "default" (reject the agent's requests) or "bypass" (allow them), got ` +
-        JSON.stringify(permissions),
+      `acp: permissions must be "default" (reject the agent's requests), "bypass" (allow them) or "ask" ` +
+        `(onPermission decides), got ${JSON.stringify(permissions)}`,
     );
+  if (permissions === 'ask' && typeof options.onPermission !== 'function')
+    throw new TypeError("acp: permissions 'ask' needs onPermission (the callback that decides each call)");
   if (options.model !== undefined && typeof options.model !== 'string')
     throw new TypeError('acp: model must be a string');
   if (options.cwd === undefined)
@@ -171,6 +176,11 @@ export function acpClient(options: LaunchOptions & AcpOptions, context: ClientCo
   let timer: NodeJS.Timeout | undefined;
   /** Requests of the agent's left unanswered while it did not read its stdin. */
   let unanswered = 0;
+  /** The agent's `agentInfo.name`, from its answer to initialize: its row of approval options. */
+  let agentName: string | undefined;
+  /** A denial with `stop` has cancelled the turn. */
+  let stopping = false;
+  const approvals = settings.permissions === 'ask' ? acpApprovals(options, context, settings.cwd) : undefined;
 
   // A write after the agent is gone fails (EPIPE): its exit is what the run reports.
   stdin.on('error', () => {});
@@ -224,7 +234,8 @@ export function acpClient(options: LaunchOptions & AcpOptions, context: ClientCo
     const { id, method } = message;
     if (method === 'session/request_permission') {
       const params = isObject(message.params) ? message.params : {};
-      const result = permissionAnswer(params.options, settings.permissions, cancelled);
+      if (approvals !== undefined) return ask(id, params);
+      const result = permissionAnswer(params.options, settings.permissions as Answered, cancelled);
       reply({ id, result });
       // Refused by the permissions setting; not a request cancelled with the turn.
       if (settings.permissions !== 'bypass' && !cancelled) {
@@ -238,6 +249,23 @@ export function acpClient(options: LaunchOptions & AcpOptions, context: ClientCo
     reply({ id, error: { code: -32601, message: `Method not found: ${name as string}` } });
   }
 
+  /**
+   * `permissions: 'ask'`: the caller decides (approvals.ts); a request after an abort is answered cancelled at once. A
+   * denial with `stop` ends the turn: `session/cancel` after the reject option.
+   */
+  function ask(id: unknown, params: JsonObject): void {
+    if (cancelled || ending) return reply({ id, result: cancelledAnswer });
+    approvals!.request(id, params, agentName, (result, decision) => {
+      reply({ id, result });
+      if (decision === undefined || 'allow' in decision) return;
+      watch.refused(isObject(params.toolCall) ? params.toolCall.toolCallId : undefined);
+      if (decision.stop && !stopping && !cancelled && waiting?.step === 'session/prompt') {
+        stopping = true;
+        send({ method: 'session/cancel', params: { sessionId: sessionId! } satisfies CancelNotification });
+      }
+    });
+  }
+
   /** The answer to the request that was waiting: the next step. */
   function next(step: Step, result: unknown, ok: boolean): void {
     // A model the agent refuses does not stop the run; any other error does, and the prompt's answer ends it.
@@ -247,6 +275,8 @@ export function acpClient(options: LaunchOptions & AcpOptions, context: ClientCo
     }
     if (!ok && step !== 'session/set_model') return end(1);
     if (step === 'initialize') {
+      const info = isObject(result) && isObject(result.agentInfo) ? result.agentInfo : {};
+      agentName = typeof info.name === 'string' ? info.name : undefined;
       return request('session/new', { cwd: settings.cwd, mcpServers: [] } satisfies NewSessionRequest);
     }
     if (step === 'session/new') {
@@ -280,6 +310,8 @@ export function acpClient(options: LaunchOptions & AcpOptions, context: ClientCo
     if (ending) return;
     ending = true;
     exitCode = code;
+    // Nothing can answer them any more: their callbacks' signals abort.
+    approvals?.withdrawAll();
     clearTimeout(timer);
     stdin.end();
     timer = setTimeout(() => {
@@ -305,7 +337,10 @@ export function acpClient(options: LaunchOptions & AcpOptions, context: ClientCo
       if (!isObject(value)) return;
       if (typeof value.method === 'string') {
         if (Object.hasOwn(value, 'id')) answer(value);
-        else if (value.method === 'session/update' && isObject(value.params)) watch.update(value.params.update);
+        else if (value.method === 'session/update' && isObject(value.params)) {
+          watch.update(value.params.update);
+          approvals?.update(value.params.update);
+        }
         return;
       }
       const ok = Object.hasOwn(value, 'result') && !Object.hasOwn(value, 'error');
@@ -324,12 +359,15 @@ export function acpClient(options: LaunchOptions & AcpOptions, context: ClientCo
       // An abort ends the run with 130 whether or not the turn was answered in time.
       if (waiting?.step !== 'session/prompt') return end(130);
       send({ method: 'session/cancel', params: { sessionId: sessionId! } satisfies CancelNotification });
+      // ACP: after session/cancel, every pending permission request is answered cancelled.
+      approvals?.withdrawAll();
       timer = setTimeout(() => end(130), settings.cancelGraceMs).unref();
     },
     exited() {
       clearTimeout(timer);
     },
     exitCode: () => exitCode,
+    ...(approvals === undefined ? {} : { approvals: () => approvals.counts() }),
     outputEnded() {
       // A crash closes stdout too, and its exit says so: the error is for an agent that stays.
       if (waiting !== undefined)

@@ -92,6 +92,8 @@ const options = {
     'run, with --prompt: what the agent may do without asking: default',
     '(nothing), read-only or plan (where the CLI has such a mode), bypass',
     '(every tool call approved; acp: its permission requests allowed)',
+    'or ask (on a terminal: each request shown, answered y once, s for',
+    'the session, n deny; Claude Code, Qwen Code, acp)',
   ],
   format: [
     '--format <format>',
@@ -218,7 +220,7 @@ after writing what was read.`,
   harness-events run --harness acp --prompt <text> [--agent <name>] [options] [-- <command> [args...]]
       Runs an agent that speaks the Agent Client Protocol: starts it (a known agent's
       command line, or the command after --), sends the prompt, answers its permission
-      requests (rejected unless --permissions bypass), and ends when it answers the prompt
+      requests (rejected unless --permissions bypass or ask), and ends when it answers the prompt
       (exit 0 for end_turn, 1 for any other stop reason); Ctrl-C cancels the turn (exit 130; a
       second one: SIGKILL at once).`,
     options: [

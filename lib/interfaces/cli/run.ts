@@ -17,6 +17,7 @@ import { commandHelp, writeHelp } from './help.js';
 import { publishing } from './jetstream.js';
 import { formatOf, normalizeOptions, parse, type Values } from './options.js';
 import { otlpUrl, startExporting } from './otel.js';
+import { terminalPrompter } from './prompter.js';
 import type { Exporting } from './otlp.js';
 import { loadPretty, readerGone, reportFailure, say } from './output.js';
 import { trapStopSignals } from './signals.js';
@@ -44,6 +45,8 @@ export async function runCommand(args: string[], stdout: NodeJS.WritableStream):
   const url = otlpUrl(values.otlp);
   // Checked before the child starts: a run may take an hour and cost money.
   const metrics = await openMetrics(values.metrics);
+  // --permissions ask: the person at the terminal answers (stdin and stderr, checked to be one by launchOptions).
+  const prompter = launch.permissions === 'ask' ? terminalPrompter(process.stdin, process.stderr) : undefined;
   let output;
   let run: HarnessRun<RunItem>;
   let exporting: Exporting | undefined;
@@ -68,10 +71,12 @@ export async function runCommand(args: string[], stdout: NodeJS.WritableStream):
       killGraceMs: grace === undefined ? undefined : Number(grace),
       timeoutMs: timeout === undefined ? undefined : Number(timeout),
       budget,
+      ...(prompter && { onPermission: (request, { signal }) => prompter.ask(request, signal) }),
       // The command reads every event, and reports a failure by its exit code.
       reject: false,
     } as SpawnHarnessOptions & { trace: boolean });
   } catch (error) {
+    prompter?.close();
     await metrics?.discard();
     throw error;
   }
@@ -89,6 +94,7 @@ export async function runCommand(args: string[], stdout: NodeJS.WritableStream):
     outputError = error as Error;
   }
   const result = await run.done;
+  prompter?.close();
   const lost = await exporting?.finish();
   if (lost !== undefined) say(lost);
   // A metrics file that cannot be written is said on stderr; the exit code stays the child's.
@@ -135,6 +141,11 @@ function launchOptions(values: Values, positionals: string[]): Partial<SpawnHarn
     throw new UsageError(`--permissions takes one of ${permissionList}, got "${permissions}"`);
   if (permissions !== undefined && values.prompt === undefined)
     throw new UsageError('--permissions goes with --prompt (with a command after --, its arguments are yours)');
+  if (permissions === 'ask' && !(process.stdin.isTTY && process.stderr.isTTY))
+    throw new UsageError(
+      '--permissions ask asks you at the terminal: stdin and stderr must be one (a program passes onPermission to ' +
+        'spawnHarness)',
+    );
   if (values.harness === 'acp') {
     if (command === undefined && values.agent === undefined)
       throw new UsageError(

@@ -164,8 +164,8 @@ describe('harness-events run --harness acp', { timeout: 30_000 }, () => {
         {
           code: 2,
           stderr:
-            'harness-events: acp: permissions must be "default" (reject the agent\'s requests) or "bypass" (allow ' +
-            'them), got "plan"',
+            'harness-events: acp: permissions must be "default" (reject the agent\'s requests), "bypass" (allow ' +
+            'them) or "ask" (onPermission decides), got "plan"',
         },
       );
     },

@@ -286,7 +286,8 @@ describe('known agents (the `agent` option)', { timeout: 30_000 }, () => {
     );
     expect(run({ permissions: 'plan' })).toThrow(
       new TypeError(
-        'acp: permissions must be "default" (reject the agent\'s requests) or "bypass" (allow them), got "plan"',
+        'acp: permissions must be "default" (reject the agent\'s requests), "bypass" (allow them) or "ask" ' +
+          '(onPermission decides), got "plan"',
       ),
     );
     expect(run({ permissions: 'maybe' as 'plan' })).toThrow(

@@ -4,13 +4,21 @@
  */
 import { join } from 'node:path';
 import type { Permissions } from '../../../lib/kernel/permissions.js';
-import { spawnHarness } from '../../../lib/runtime/run/spawn.js';
+import { spawnHarness, type SpawnHarnessOptions } from '../../../lib/runtime/run/spawn.js';
 import { acpLabRequests, fixturePath } from '../../helpers.js';
 
 const replay = new URL('../../children/acp-replay.mjs', import.meta.url).pathname;
 
-/** Replays `file` (a fixture path) in `dir`, answering the agent's permission requests as `permissions` says. */
-export function replayToClient(file: string, dir: string, permissions: Permissions) {
+/**
+ * Replays `file` (a fixture path) in `dir`, answering the agent's permission requests as `permissions` says (`more`:
+ * the options beside, `onPermission` when asking).
+ */
+export function replayToClient(
+  file: string,
+  dir: string,
+  permissions: Permissions,
+  more: Partial<SpawnHarnessOptions> = {},
+) {
   const log = join(dir, file.replaceAll('/', '_') + '.log');
   const run = spawnHarness({
     harness: 'acp',
@@ -20,6 +28,7 @@ export function replayToClient(file: string, dir: string, permissions: Permissio
     ...acpLabRequests(fixturePath(file)),
     permissions,
     idleFlushMs: 60_000,
+    ...more,
   });
   return { run, log };
 }

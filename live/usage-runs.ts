@@ -1,0 +1,122 @@
+/**
+ * Several runs of one CLI in one place (HOME and workspace), against one scripted model: a first run, then runs that
+ * resume or fork its session. The model serves known usage per response and logs it (`LoggedRequest.usage`): the
+ * ground truth the usage account is checked against (live/usage.live.ts).
+ */
+import { randomUUID } from 'node:crypto';
+import { cpSync, existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { TraceRecord } from '../lib/kernel/trace.js';
+import { spawnHarness, type RunResult, type SpawnHarnessOptions } from '../lib/index.js';
+import { startModelServer, type Conversation, type LoggedRequest, type Turn } from '../lib/testing/index.js';
+import { launch, type LiveHarness } from './harnesses.js';
+import type { Installed } from './install.js';
+import { liveOptions, sweep } from './run.js';
+import { createPlace, type Place } from './workspace.js';
+
+/** One run: its prompt (a marker in it picks its conversation), its turns, and the arguments it adds. */
+export interface UsageStep {
+  prompt: string;
+  /** The model's turns, for a first run; a later run's single answer is `reply`. */
+  turns?: Turn[];
+  /** The answer to every request of this run (a resumed or forked conversation has the history of another). */
+  reply?: Turn;
+  /** Other conversations of this run (a subagent's, by a marker in its prompt). */
+  conversations?: Conversation[];
+  /** Arguments, given the session id of the first run (`--resume ID`, `resume ID`). */
+  args?: (first: string) => string[];
+}
+
+export interface UsageRuns {
+  place: Place;
+  /** Each run's trace records (stdout, with the trace on) and result. */
+  runs: { trace: TraceRecord[]; result: RunResult }[];
+  requests: readonly LoggedRequest[];
+  /** The first run's session id. */
+  first: string;
+}
+
+/** Tokens as the scripted model counts them: input with its cached part, output with its reasoning part. */
+export interface ServedTotals {
+  calls: number;
+  input: number;
+  output: number;
+}
+
+/** What the model served: every response that reported usage. */
+export function servedTotals(requests: readonly LoggedRequest[]): ServedTotals {
+  const served = requests.filter((r) => r.outcome === 'served' && r.usage !== undefined);
+  const sum = (pick: (r: LoggedRequest) => number) => served.reduce((total, r) => total + pick(r), 0);
+  return { calls: served.length, input: sum((r) => r.usage!.input), output: sum((r) => r.usage!.output) };
+}
+
+/** Runs the steps in order in one place; `inspect` sees everything before the place is removed. */
+export async function runSteps<T>(
+  row: LiveHarness,
+  cli: Installed,
+  stepsIn: (place: Place) => readonly UsageStep[],
+  inspect: (runs: UsageRuns) => T | Promise<T>,
+): Promise<Awaited<T>> {
+  const place = createPlace();
+  const steps = stepsIn(place);
+  // Later runs first: their requests carry the first run's prompt in their history.
+  const conversations = steps.flatMap((step, index): Conversation[] => [
+    ...(step.conversations ?? []),
+    index === 0
+      ? { name: 'run1', match: { user: step.prompt }, turns: step.turns ?? [] }
+      : { name: `run${index + 1}`, match: { lastUser: step.prompt }, reply: step.reply ?? {} },
+  ]);
+  const server = await startModelServer({
+    conversations: [...(row.side ?? []), ...conversations.slice(1).reverse(), conversations[0]!],
+  });
+  const marker = `${process.env.HARNESS_EVENTS_LIVE_SUITE ?? 'solo'}:${randomUUID()}`;
+  try {
+    const runs: UsageRuns['runs'] = [];
+    let first = '';
+    for (const step of steps) {
+      const { env, ...options } = launch(row, place, server.url, step.args?.(first) ?? []);
+      const run = spawnHarness({
+        ...liveOptions(row, cli, place, marker, env),
+        prompt: step.prompt,
+        ...options,
+        trace: true,
+        signal: AbortSignal.timeout(300_000),
+      } as SpawnHarnessOptions & { trace: true });
+      const trace: TraceRecord[] = [];
+      for await (const record of run) trace.push(record);
+      const result = await run.done;
+      runs.push({ trace, result });
+      if (first === '') first = result.metrics.session_id ?? '';
+    }
+    return await inspect({ place, runs, requests: server.requests, first });
+  } finally {
+    sweep(marker);
+    await server.close();
+    place.remove();
+  }
+}
+
+/** Where each harness keeps the session files its reader reads, under HOME. */
+const sessionDirs: Readonly<Record<string, string>> = {
+  'claude-code': '.claude/projects',
+  codex: '.codex/sessions',
+  gemini: '.gemini/tmp',
+  qwen: '.qwen/projects',
+  pi: '.pi/agent/sessions',
+};
+
+/**
+ * `LIVE_CAPTURE_USAGE=<dir>`: the runs' session files (their HOME's, as the CLI wrote them) and the model's log of
+ * what it served, into `<dir>/<row>/` (how test/fixtures/<harness>/usage/ is made).
+ */
+export function saveCapture(row: string, home: string, requests: readonly LoggedRequest[]): void {
+  const dir = process.env.LIVE_CAPTURE_USAGE;
+  if (dir === undefined || dir === '' || sessionDirs[row] === undefined) return;
+  const into = join(dir, row);
+  rmSync(into, { recursive: true, force: true });
+  mkdirSync(into, { recursive: true });
+  const from = join(home, sessionDirs[row]);
+  if (existsSync(from)) cpSync(from, join(into, 'home', sessionDirs[row]), { recursive: true });
+  const served = requests.map(({ outcome, conversation, turn, usage }) => ({ outcome, conversation, turn, usage }));
+  writeFileSync(join(into, 'served.json'), JSON.stringify(served, null, 2) + '\n');
+}

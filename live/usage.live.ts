@@ -1,0 +1,153 @@
+/**
+ * Ground truth for the usage account (issue 42): the scripted model serves known usage per response and logs it;
+ * the CLI runs (Claude Code's first run starts a subagent), resumes its session and forks it; `accountUsage` over the
+ * session files the CLI wrote must give exactly the model's totals: every call counted once, however many files
+ * restate it. Tokens are compared as the model counts them (input with its cached part, output with its reasoning
+ * part), which every harness's mapping of the token classes adds up to. Stdout is not checked here: Claude Code's
+ * `result` leaves its subagents' calls out, and a resumed or forked `codex exec` reports the thread's running total,
+ * the parent's calls included.
+ */
+import { describe, expect, inject, test } from 'vitest';
+import { accountUsage, type UsageRow } from '../lib/index.js';
+import type { Usage } from '../lib/testing/index.js';
+import { liveHarnesses, type RowId } from './harnesses.js';
+import { runSteps, saveCapture, servedTotals, type ServedTotals, type UsageStep } from './usage-runs.js';
+
+const rows = inject('liveRows');
+
+/** A row's totals as the model counts them. */
+function asServed(row: UsageRow): ServedTotals {
+  const { input, output, cache_read, cache_write, reasoning } = row.tokens;
+  return { calls: row.calls, input: input + cache_read + cache_write, output: output + reasoning };
+}
+
+const u1: Usage = { input: 3000, output: 120, cached: 1000 };
+const u2: Usage = { input: 4100, output: 60, cached: 2900 };
+const u3: Usage = { input: 5200, output: 45, cached: 4000 };
+const u4: Usage = { input: 6300, output: 33, cached: 5100 };
+const u5: Usage = { input: 2000, output: 25 };
+const u6: Usage = { input: 2400, output: 15, cached: 1900 };
+
+/** Claude Code's subagent tool call (its name in 2.1.328: `Agent`), run in the foreground. */
+const subagent = (readme: string) => ({
+  description: 'Read the README',
+  prompt: `usage-gt-sub: read ${readme} and report its first line.`,
+  subagent_type: 'general-purpose',
+  run_in_background: false,
+});
+
+/**
+ * Per row: the first run (a tool call, then an answer; Claude Code's call starts a subagent), a resume, and a fork
+ * where the CLI has one.
+ */
+const plans: Partial<Record<RowId, (readme: string) => UsageStep[]>> = {
+  'claude-code': (readme) => [
+    {
+      prompt: 'usage-gt-1: have a subagent read the README and say what it holds.',
+      turns: [
+        { text: 'Asking a subagent.', tools: [{ name: 'Agent', input: subagent(readme) }], usage: u1 },
+        { text: 'It is a demo project.', usage: u2 },
+      ],
+      // The subagent's own calls: a read, then its answer.
+      conversations: [
+        {
+          name: 'subagent',
+          match: { user: 'usage-gt-sub' },
+          turns: [
+            { tools: [{ name: 'Read', input: { file_path: readme } }], usage: u5 },
+            { text: 'A demo project.', usage: u6 },
+          ],
+        },
+      ],
+    },
+    {
+      prompt: 'usage-gt-2: and once more?',
+      reply: { text: 'Still a demo.', usage: u3 },
+      args: (id) => ['--resume', id],
+    },
+    {
+      prompt: 'usage-gt-3: a fork of it.',
+      reply: { text: 'Forked.', usage: u4 },
+      args: (id) => ['--resume', id, '--fork-session'],
+    },
+  ],
+  codex: (readme) => [
+    {
+      prompt: 'usage-gt-1: read the README and say what it holds.',
+      turns: [
+        { text: 'Reading it.', tools: [{ name: 'shell', input: { command: ['cat', readme] } }], usage: u1 },
+        { text: 'It is a demo project.', usage: { ...u2, reasoning: 20 } },
+      ],
+    },
+    { prompt: 'usage-gt-2: and once more?', reply: { text: 'Still a demo.', usage: u3 }, args: (id) => ['resume', id] },
+    { prompt: 'usage-gt-3: a fork of it.', reply: { text: 'Forked.', usage: u4 }, args: (id) => ['fork', id] },
+  ],
+  gemini: (readme) => withRuns(readme, 'read_file', { file_path: readme }, () => ['--resume', 'latest']),
+  qwen: (readme) =>
+    withRuns(
+      readme,
+      'read_file',
+      { absolute_path: readme },
+      (id) => ['--resume', id],
+      (id) => ['--resume', id, '--fork-session'],
+    ),
+  pi: (readme) =>
+    withRuns(
+      readme,
+      'read',
+      { path: readme },
+      (id) => ['--session', id],
+      (id) => ['--fork', id],
+    ),
+};
+
+/** The common plan: a read, then the answer; a resume; a fork where the CLI has one. */
+function withRuns(
+  readme: string,
+  tool: string,
+  input: object,
+  resume: (id: string) => string[],
+  fork?: (id: string) => string[],
+): UsageStep[] {
+  void readme;
+  return [
+    {
+      prompt: 'usage-gt-1: read the README and say what it holds.',
+      turns: [
+        { text: 'Reading it.', tools: [{ name: tool, input }], usage: u1 },
+        { text: 'It is a demo project.', usage: u2 },
+      ],
+    },
+    { prompt: 'usage-gt-2: and once more?', reply: { text: 'Still a demo.', usage: u3 }, args: resume },
+    ...(fork ? [{ prompt: 'usage-gt-3: a fork of it.', reply: { text: 'Forked.', usage: u4 }, args: fork }] : []),
+  ];
+}
+
+for (const row of liveHarnesses) {
+  const cli = rows[row.id];
+  const plan = plans[row.id];
+  if (!cli || !plan) continue;
+  describe(`usage ground truth: ${row.id} (${cli.cli.pkg}@${cli.version})`, () => {
+    test('a run, its resume and its fork: the session files account exactly what the model served', async () => {
+      await runSteps(
+        row,
+        cli,
+        (place) => plan(place.path('README.md')),
+        async ({ runs, requests, place }) => {
+          const served = servedTotals(requests);
+          const log = requests.map((r) => `${r.outcome} ${r.conversation}#${r.turn} ${JSON.stringify(r.usage)}`);
+          const context = `requests:\n${log.join('\n')}`;
+          expect(
+            requests.filter((r) => r.outcome === 'unexpected'),
+            context,
+          ).toEqual([]);
+          for (const { result } of runs) expect(result.exitCode, context).toBe(0);
+          const sessions = await accountUsage({ homes: [place.home], harness: row.harness });
+          expect(asServed(sessions.total), context).toEqual(served);
+          expect(sessions.warnings).toEqual([]);
+          saveCapture(row.id, place.home, requests);
+        },
+      );
+    });
+  });
+}

@@ -1,0 +1,42 @@
+/**
+ * The usage ground truth in `npm test`: real session files of a run, its resume and its fork (Gemini CLI: no fork),
+ * from live/usage.live.ts (test/fixtures/<harness>/usage/resume-fork/README.md), accounted by `accountUsage`, give
+ * exactly what the scripted model served: every call once, though a resume appends to the first run's file and a fork
+ * restates it.
+ */
+import { readFileSync } from 'node:fs';
+import { expect, test } from 'vitest';
+import { accountUsage } from '../../../lib/index.js';
+import { fixturePath } from '../../helpers.js';
+
+interface Served {
+  outcome: string;
+  usage?: { input: number; output: number };
+}
+
+// By hand (each README.md): the calls, and the tokens as the model counts them; the restated calls read and not
+// counted again: the forks of Claude Code, Qwen Code and pi restate the parent's three main-agent calls; Codex's names
+// its parent without copying its rows (its running totals start from the parent's: the per-call records are counted);
+// Gemini CLI has no fork.
+test.each([
+  ['claude-code', { calls: 6, input: 23_000, output: 298 }, 3],
+  ['codex', { calls: 4, input: 18_600, output: 258 }, 0],
+  ['gemini', { calls: 3, input: 12_300, output: 225 }, 0],
+  ['qwen', { calls: 4, input: 18_600, output: 258 }, 3],
+  ['pi', { calls: 4, input: 18_600, output: 258 }, 3],
+])('%s: a run, its resume and its fork, each call once', async (harness, byHand, duplicates) => {
+  const dir = fixturePath(`${harness}/usage/resume-fork`);
+  const served = (JSON.parse(readFileSync(`${dir}/served.json`, 'utf8')) as Served[]).filter((r) => r.usage);
+  const report = await accountUsage({ homes: [`${dir}/home`], harness });
+  const { input, output, cache_read, cache_write, reasoning } = report.total.tokens;
+  // As the model counts them: input with its cached part, output with its reasoning part.
+  const accounted = { calls: report.total.calls, input: input + cache_read + cache_write, output: output + reasoning };
+  expect(accounted).toEqual({
+    calls: served.length,
+    input: served.reduce((sum, r) => sum + r.usage!.input, 0),
+    output: served.reduce((sum, r) => sum + r.usage!.output, 0),
+  });
+  expect(accounted).toEqual(byHand);
+  expect(report.duplicates).toBe(duplicates);
+  expect(report.warnings).toEqual([]);
+});
