@@ -9,7 +9,7 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { harnesses, spawnHarness, type Harness } from '../dist/lib/index.js';
+import { harnesses, spawnHarness, type Harness } from '../lib/index.js';
 
 const modes = ['stdout-only', 'stdout-first', 'rollout-first', 'itemless'] as const;
 
