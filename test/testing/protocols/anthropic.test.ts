@@ -113,6 +113,7 @@ describe('Anthropic Messages', () => {
         attempt: 0,
         outcome: 'served',
         status: 200,
+        usage: { input: 1200, cached: 0, output: 40, reasoning: 0 },
       },
     ]);
   });
