@@ -4,7 +4,6 @@
  * is gone when it returns.
  */
 import { randomUUID } from 'node:crypto';
-import { dirname } from 'node:path';
 import {
   spawnHarness,
   type OnPermission,
@@ -14,44 +13,23 @@ import {
 } from '../lib/index.js';
 import type { TraceRecord, TraceRecordOf } from '../lib/kernel/trace.js';
 import { startModelServer, type Conversation, type LoggedRequest, type Turn } from '../lib/testing/index.js';
-import type { ToolUse } from '../lib/testing/protocols/turn.js';
-import { acpAskRows } from './approvals-acp.js';
+import type { AskRow } from './approvals-rows.js';
 import { launch, type LiveHarness } from './harnesses.js';
 import type { Installed } from './install.js';
-import { sweep } from './run.js';
+import { liveOptions, sweep } from './run.js';
 import { changedFiles, createPlace, hashTree, type Place } from './workspace.js';
-
-/** How a row's agent is scripted: its shell and write tools. */
-export interface AskRow {
-  shell(command: string): ToolUse;
-  write(path: string, content: string): ToolUse;
-}
-
-export const askRows: Record<string, AskRow> = {
-  'claude-code': {
-    shell: (command) => ({ name: 'Bash', input: { command, description: 'Run it' } }),
-    write: (file_path, content) => ({ name: 'Write', input: { file_path, content } }),
-  },
-  qwen: {
-    shell: (command) => ({
-      name: 'run_shell_command',
-      input: { command, description: 'Run it', is_background: false },
-    }),
-    write: (file_path, content) => ({ name: 'write_file', input: { file_path, content } }),
-  },
-  // The ACP presets' (approvals-acp.live.ts).
-  ...acpAskRows,
-};
 
 export interface AskCase {
   name: string;
   prompt: string;
-  /** The rows the case runs on (the agent must have what it checks). */
-  rows: readonly string[];
   turns(place: Place, row: AskRow): Turn[];
   conversations?(place: Place, row: AskRow): Conversation[];
   /** The caller's callback; `abort` aborts the run (the case that aborts while a request is pending). */
-  onPermission(abort: () => void): OnPermission;
+  onPermission(abort: () => void, row: AskRow): OnPermission;
+  /** `permissionTimeoutMs`. */
+  timeoutMs?: number;
+  /** What the place needs besides the row's offline setup (written after it). */
+  prepare?(place: Place, row: AskRow): void;
 }
 
 export interface AskRun {
@@ -64,16 +42,19 @@ export interface AskRun {
   changed: string[];
   leftovers: string[];
   place: Place;
+  /** Another run of the same row in the same place (what a first run left there stays). */
+  again(scripted: AskCase): Promise<AskRun>;
 }
 
 export async function runAsk<T>(
   row: LiveHarness,
+  ask: AskRow,
   cli: Installed,
   scripted: AskCase,
   inspect: (run: AskRun) => T,
+  reuse?: Place,
 ): Promise<Awaited<T>> {
-  const place = createPlace();
-  const ask = askRows[row.id]!;
+  const place = reuse ?? createPlace();
   const server = await startModelServer({
     conversations: [
       ...(row.side ?? []),
@@ -85,13 +66,13 @@ export async function runAsk<T>(
   const controller = new AbortController();
   const asked: PermissionRequest[] = [];
   const signals: AbortSignal[] = [];
-  const decide = scripted.onPermission(() => controller.abort());
+  const decide = scripted.onPermission(() => controller.abort(), ask);
   try {
     const { env, ...options } = launch(row, place, server.url, [], 'ask');
+    scripted.prepare?.(place, ask);
     const before = hashTree(place.workspace);
     const run = spawnHarness({
-      harness: row.harness,
-      command: cli.bin,
+      ...liveOptions(row, cli, place, marker, env),
       prompt: scripted.prompt,
       ...options,
       onPermission: (request, context) => {
@@ -99,24 +80,9 @@ export async function runAsk<T>(
         signals.push(context.signal);
         return decide(request, context);
       },
+      permissionTimeoutMs: scripted.timeoutMs,
       trace: true,
-      reject: false,
-      extendEnv: false,
-      cwd: place.workspace,
-      env: {
-        PATH: `${dirname(process.execPath)}:/usr/local/bin:/usr/bin:/bin`,
-        HOME: place.home,
-        USER: 'live',
-        LANG: 'C.UTF-8',
-        SHELL: '/bin/bash',
-        TERM: 'dumb',
-        TMPDIR: place.tmp,
-        ...cli.env,
-        ...env,
-        HARNESS_EVENTS_LIVE_RUN: marker,
-      },
       signal: AbortSignal.any([controller.signal, AbortSignal.timeout(600_000)]),
-      killGraceMs: 2000,
     } as SpawnHarnessOptions & { trace: true });
     const records: TraceRecord[] = [];
     for await (const record of run) records.push(record);
@@ -130,11 +96,12 @@ export async function runAsk<T>(
       changed: changedFiles(before, hashTree(place.workspace)),
       leftovers: sweep(marker),
       place,
+      again: (next) => runAsk(row, ask, cli, next, (second) => second, place),
     });
   } finally {
     sweep(marker);
     await server.close();
-    place.remove();
+    if (reuse === undefined) place.remove();
   }
 }
 
