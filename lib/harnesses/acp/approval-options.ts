@@ -2,8 +2,9 @@
  * Which option of an ACP agent's `session/request_permission` answers each of the caller's answers (docs/library.md
  * "Approvals", docs/harnesses/acp.md "Approvals"): one row per agent, by option id, never "the first option of kind
  * X" (Qwen offers two `allow_once` options, one of which switches its mode; codex-acp's only reject aborts the turn;
- * Claude's "Always Allow" may write a rule into the project's settings). A scope the row has no option for, or whose
- * option the request does not offer, is one the agent cannot express: the answer is refused, never widened.
+ * Claude's adapter's "Always Allow" grants more than the call, for the session only). A scope the row has no option
+ * for, or whose option the request does not offer, is one the agent cannot express: the answer is refused, never
+ * widened.
  *
  * ACP has no field for a deny message and none for a rewritten input: neither reaches any agent.
  */
@@ -43,17 +44,20 @@ export const approvalOptions: readonly ApprovalOptions[] = [
     presets: ['claude', 'claude-code'],
     names: ['@zed-industries/claude-agent-acp', '@zed-industries/claude-code-acp'],
     once: ['allow'],
+    // "Always Allow" applies Claude Code's suggestions for the session only, and more than the call: after it on
+    // `touch kept.txt`, another command and a Write ran unasked; nothing was written to any settings file, the next
+    // run asked again (measured). Neither a session grant of the call nor a kept rule: refused.
     session: [],
-    // "Always Allow" applies Claude Code's own suggestions: a rule in .claude/settings.local.json for a command, the
-    // acceptEdits mode for the session for an edit.
-    always: ['allow_always'],
+    always: [],
     // `plan` ("No, keep planning") is the reject of ExitPlanMode's request.
     deny: ['reject', 'plan'],
     denyEndsTurn: false,
     why:
-      "no option grants the session only; ExitPlanMode's allow options switch the mode (default, acceptEdits, " +
-      'bypassPermissions): refused',
-    evidence: 'claude-agent-acp 0.23.1: source (dist/acp-agent.js canUseTool); live: a deny goes on, once runs',
+      'allow_always keeps nothing past the session and grants more than the call within it (other commands, edits ' +
+      "ran unasked); ExitPlanMode's allow options switch the mode (default, acceptEdits, bypassPermissions): refused",
+    evidence:
+      'claude-agent-acp 0.23.1: source (dist/acp-agent.js canUseTool); live: a deny goes on, once runs, ' +
+      'allow_always as said',
   }),
   row({
     rule: 'acp-approvals/codex',
@@ -66,7 +70,7 @@ export const approvalOptions: readonly ApprovalOptions[] = [
     deny: ['abort'],
     denyEndsTurn: true,
     why: 'offers approved and abort only; a deny ends the turn cancelled (the run exits 1)',
-    evidence: "codex-acp 0.16.0: the captures; live (its patch's request): abort ends the turn, approved runs",
+    evidence: "codex-acp 0.16.0: the captures; live (a patch's request): abort ends the turn, exit 1; approved runs",
   }),
   row({
     rule: 'acp-approvals/copilot',
@@ -114,12 +118,16 @@ export const approvalOptions: readonly ApprovalOptions[] = [
     names: ['gemini-cli'],
     once: ['proceed_once'],
     session: ['proceed_always'],
-    // Offered only with security.enablePermanentToolApproval; the MCP-wide options are left out.
+    // Offered only with security.enablePermanentToolApproval: a rule allowing every command with the call's first word
+    // (`commandPrefix`) in ~/.gemini/policies/auto-saved.toml, every project's (measured). The MCP-wide options are
+    // left out.
     always: ['proceed_always_and_save'],
     deny: ['cancel'],
     denyEndsTurn: false,
     why: 'proceed_always_server and proceed_always_tool grant a whole MCP server or tool: not offered',
-    evidence: 'Gemini CLI 0.61.0: the captures, source (acpSession.ts); live: cancel goes on, proceed_always unasked',
+    evidence:
+      'Gemini CLI 0.61.0: the captures, source (acpSession.ts); live: cancel goes on, proceed_always unasked, ' +
+      'proceed_always_and_save kept for the next run',
   }),
   row({
     rule: 'acp-approvals/droid',

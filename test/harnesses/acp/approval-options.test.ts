@@ -21,8 +21,8 @@ function requests(file: string): { name: string | undefined; options: unknown[] 
 
 describe('ACP approval options', () => {
   test.each([
-    ['acp/claude-agent-acp/permission-default.jsonl', 'claude', { once: 'allow', always: 'allow_always' }, 'reject'],
-    ['acp/claude-code-acp/edit.jsonl', 'claude-code', { once: 'allow', always: 'allow_always' }, 'reject'],
+    ['acp/claude-agent-acp/permission-default.jsonl', 'claude', { once: 'allow' }, 'reject'],
+    ['acp/claude-code-acp/edit.jsonl', 'claude-code', { once: 'allow' }, 'reject'],
     ['acp/codex-acp/permission-default.jsonl', 'codex', { once: 'approved' }, 'abort'],
     ['acp/copilot/permission-default.jsonl', 'copilot', { once: 'allow_once', session: 'allow_always' }, 'reject_once'],
     ['acp/opencode/permission-default.jsonl', 'opencode', { once: 'once', session: 'always' }, 'reject'],

@@ -42,7 +42,7 @@ async function ask(file: string) {
 const chose = (optionId: string) => ({ outcome: 'selected', optionId });
 
 describe("'ask' on the captured permission requests", { timeout: 30_000 }, () => {
-  test('claude-agent-acp: a write and an rm; always is offered (its rule may persist), session is not', async () => {
+  test('claude-agent-acp: a write and an rm; neither session nor always is offered (allow_always is neither)', async () => {
     expect(await ask('acp/claude-agent-acp/permission-default.jsonl')).toEqual({
       seen: [
         {
@@ -51,7 +51,7 @@ describe("'ask' on the captured permission requests", { timeout: 30_000 }, () =>
           tool: 'Write src/c.ts',
           kind: 'write',
           path: '/home/user/project/src/c.ts',
-          scopes: ['once', 'always'],
+          scopes: ['once'],
         },
         {
           call_id: 'toolu_scripted_0012',
@@ -59,7 +59,7 @@ describe("'ask' on the captured permission requests", { timeout: 30_000 }, () =>
           tool: 'rm README.md',
           kind: 'command',
           command: 'rm README.md',
-          scopes: ['once', 'always'],
+          scopes: ['once'],
         },
       ],
       answered: [chose('reject'), chose('allow')],
