@@ -41,10 +41,10 @@ export interface LiveAskCase extends AskCase {
 }
 
 /** A case of one call creating `file`, answered by `onPermission`. */
-function oneCall(file: string, fields: Omit<LiveAskCase, 'prompt' | 'turns'> & { text?: string }): LiveAskCase {
+function oneCall(file: string, fields: Omit<LiveAskCase, 'prompt' | 'turns'>): LiveAskCase {
   return {
     prompt: `Create ${file}.`,
-    turns: (place, row) => [{ tools: [row.create(place, file)] }, { text: fields.text ?? 'Done.' }],
+    turns: (place, row) => [{ tools: [row.create(place, file)] }, { text: 'Done.' }],
     ...fields,
   };
 }

@@ -45,7 +45,10 @@ export interface AskRow {
   always?: { file: string; rule: string; prepare?(place: Place): void };
 }
 
-/** A shell row: the call is `touch FILE`. */
+/**
+ * A shell row: the call is `touch FILE`. `table`: a control-protocol agent's answers (Claude Code's, Qwen Code's),
+ * whose rows say whether a message and a rewrite reach it; without one, an ACP agent (neither does).
+ */
 function shellRow(
   shell: (command: string) => ToolUse,
   facts: Omit<AskRow, 'create' | 'call' | 'acp' | 'message' | 'rewrite'> & { table?: AnswerTable },
@@ -78,6 +81,7 @@ const qwenShell = (command: string): ToolUse => ({
   name: 'run_shell_command',
   input: { command, description: 'Run it', is_background: false },
 });
+/** OpenCode's and Kilo's shell tool; Copilot's has the same name and input. */
 const opencodeShell = (command: string): ToolUse => ({ name: 'bash', input: { command, description: 'Run it' } });
 
 export const askRows: Readonly<Record<string, AskRow>> = {
@@ -106,7 +110,7 @@ export const askRows: Readonly<Record<string, AskRow>> = {
   'opencode-acp': acpRow('opencode', opencodeShell),
   'kilo-acp': acpRow('kilo', opencodeShell),
   'copilot-acp': acpRow('copilot', opencodeShell),
-  // codex-acp asks only for what its read-only sandbox refuses and a command cannot say: a patch (its write).
+  // codex-acp asks only for a patch (its write): its commands run in its read-only sandbox unasked.
   'codex-acp': {
     create: (_place, file) => ({
       name: 'apply_patch',
