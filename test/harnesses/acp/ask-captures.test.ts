@@ -42,7 +42,7 @@ async function ask(file: string) {
 const chose = (optionId: string) => ({ outcome: 'selected', optionId });
 
 describe("'ask' on the captured permission requests", { timeout: 30_000 }, () => {
-  test('claude-agent-acp: a write and an rm; neither session nor always is offered (allow_always is neither)', async () => {
+  test('claude-agent-acp: a write and an rm; session and always not offered (allow_always is neither)', async () => {
     expect(await ask('acp/claude-agent-acp/permission-default.jsonl')).toEqual({
       seen: [
         {
