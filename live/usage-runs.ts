@@ -27,10 +27,22 @@ export interface UsageStep {
   args?: (first: string) => string[];
 }
 
+export interface UsageRun {
+  trace: TraceRecord[];
+  result: RunResult;
+  /** Stdout's records (parsed JSON), in order. */
+  stdout: unknown[];
+  /** When it was spawned (ISO 8601). */
+  started: string;
+  /** Its arguments besides the library's. */
+  args: string[];
+  requests: readonly LoggedRequest[];
+}
+
 export interface UsageRuns {
   place: Place;
-  /** Each run's trace records (stdout, with the trace on) and result. */
-  runs: { trace: TraceRecord[]; result: RunResult }[];
+  /** Each run: its trace and result, stdout as read, when it started, the requests the model had meanwhile. */
+  runs: UsageRun[];
   requests: readonly LoggedRequest[];
   /** The first run's session id. */
   first: string;
@@ -74,18 +86,24 @@ export async function runSteps<T>(
     const runs: UsageRuns['runs'] = [];
     let first = '';
     for (const step of steps) {
-      const { env, ...options } = launch(row, place, server.url, step.args?.(first) ?? []);
+      // The runs are one after the other: the requests logged while one ran are its own.
+      const before = server.requests.length;
+      const args = step.args?.(first) ?? [];
+      const { env, ...options } = launch(row, place, server.url, args);
+      const started = new Date().toISOString();
       const run = spawnHarness({
         ...liveOptions(row, cli, place, marker, env),
         prompt: step.prompt,
         ...options,
         trace: true,
+        onRecord: (record: unknown) => stdout.push(record),
         signal: AbortSignal.timeout(300_000),
       } as SpawnHarnessOptions & { trace: true });
+      const stdout: unknown[] = [];
       const trace: TraceRecord[] = [];
       for await (const record of run) trace.push(record);
       const result = await run.done;
-      runs.push({ trace, result });
+      runs.push({ trace, result, stdout, started, args, requests: server.requests.slice(before) });
       if (first === '') first = result.metrics.session_id ?? '';
     }
     return await inspect({ place, runs, requests: server.requests, first });
@@ -106,10 +124,11 @@ const sessionDirs: Readonly<Record<string, string>> = {
 };
 
 /**
- * `LIVE_CAPTURE_USAGE=<dir>`: the runs' session files (their HOME's, as the CLI wrote them) and the model's log of
- * what it served, into `<dir>/<row>/` (how test/fixtures/<harness>/usage/ is made).
+ * `LIVE_CAPTURE_USAGE=<dir>`: the runs' session files (their HOME's, as the CLI wrote them), each run's stdout
+ * (`stdout-<n>.jsonl`, its records as read), `runs.json` (each run's arguments and start), and the model's log of what
+ * it served, each request with the run it came in, into `<dir>/<row>/` (how test/fixtures/<harness>/usage/ is made).
  */
-export function saveCapture(row: string, home: string, requests: readonly LoggedRequest[]): void {
+export function saveCapture(row: string, home: string, runs: readonly UsageRun[]): void {
   const dir = process.env.LIVE_CAPTURE_USAGE;
   if (dir === undefined || dir === '' || sessionDirs[row] === undefined) return;
   const into = join(dir, row);
@@ -117,6 +136,20 @@ export function saveCapture(row: string, home: string, requests: readonly Logged
   mkdirSync(into, { recursive: true });
   const from = join(home, sessionDirs[row]);
   if (existsSync(from)) cpSync(from, join(into, 'home', sessionDirs[row]), { recursive: true });
-  const served = requests.map(({ outcome, conversation, turn, usage }) => ({ outcome, conversation, turn, usage }));
+  const served = runs.flatMap((run, index) =>
+    run.requests.map(({ outcome, conversation, turn, usage }) => ({
+      run: index + 1,
+      outcome,
+      conversation,
+      turn,
+      usage,
+    })),
+  );
   writeFileSync(join(into, 'served.json'), JSON.stringify(served, null, 2) + '\n');
+  runs.forEach((run, index) => {
+    const lines = run.stdout.map((record) => JSON.stringify(record) + '\n');
+    writeFileSync(join(into, `stdout-${index + 1}.jsonl`), lines.join(''));
+  });
+  const started = runs.map(({ args, started }, index) => ({ run: index + 1, args, started }));
+  writeFileSync(join(into, 'runs.json'), JSON.stringify(started, null, 2) + '\n');
 }

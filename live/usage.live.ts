@@ -8,18 +8,13 @@
  * the parent's calls included.
  */
 import { describe, expect, inject, test } from 'vitest';
-import { accountUsage, type UsageRow } from '../lib/index.js';
+import { accountUsage } from '../lib/index.js';
 import type { Usage } from '../lib/testing/index.js';
 import { liveHarnesses, type RowId } from './harnesses.js';
-import { runSteps, saveCapture, servedTotals, type ServedTotals, type UsageStep } from './usage-runs.js';
+import { runSteps, saveCapture, servedTotals, type UsageStep } from './usage-runs.js';
+import { asServed, expectStdout } from './usage-stdout.js';
 
 const rows = inject('liveRows');
-
-/** A row's totals as the model counts them. */
-function asServed(row: UsageRow): ServedTotals {
-  const { input, output, cache_read, cache_write, reasoning } = row.tokens;
-  return { calls: row.calls, input: input + cache_read + cache_write, output: output + reasoning };
-}
 
 const u1: Usage = { input: 3000, output: 120, cached: 1000 };
 const u2: Usage = { input: 4100, output: 60, cached: 2900 };
@@ -44,6 +39,7 @@ const plans: Partial<Record<RowId, (readme: string) => UsageStep[]>> = {
   'claude-code': (readme) => [
     {
       prompt: 'usage-gt-1: have a subagent read the README and say what it holds.',
+      args: () => ['--include-partial-messages'],
       turns: [
         { text: 'Asking a subagent.', tools: [{ name: 'Agent', input: subagent(readme) }], usage: u1 },
         { text: 'It is a demo project.', usage: u2 },
@@ -63,12 +59,12 @@ const plans: Partial<Record<RowId, (readme: string) => UsageStep[]>> = {
     {
       prompt: 'usage-gt-2: and once more?',
       reply: { text: 'Still a demo.', usage: u3 },
-      args: (id) => ['--resume', id],
+      args: (id) => ['--include-partial-messages', '--resume', id],
     },
     {
       prompt: 'usage-gt-3: a fork of it.',
       reply: { text: 'Forked.', usage: u4 },
-      args: (id) => ['--resume', id, '--fork-session'],
+      args: (id) => ['--include-partial-messages', '--resume', id, '--fork-session'],
     },
   ],
   codex: (readme) => [
@@ -128,7 +124,7 @@ for (const row of liveHarnesses) {
   const plan = plans[row.id];
   if (!cli || !plan) continue;
   describe(`usage ground truth: ${row.id} (${cli.cli.pkg}@${cli.version})`, () => {
-    test('a run, its resume and its fork: the session files account exactly what the model served', async () => {
+    test('a run, its resume and its fork: session files and stdout account what the model served', async () => {
       await runSteps(
         row,
         cli,
@@ -143,9 +139,10 @@ for (const row of liveHarnesses) {
           ).toEqual([]);
           for (const { result } of runs) expect(result.exitCode, context).toBe(0);
           const sessions = await accountUsage({ homes: [place.home], harness: row.harness });
-          expect(asServed(sessions.total), context).toEqual(served);
+          expect(asServed(sessions.total.calls, sessions.total.tokens), context).toEqual(served);
           expect(sessions.warnings).toEqual([]);
-          saveCapture(row.id, place.home, requests);
+          saveCapture(row.id, place.home, runs);
+          await expectStdout(row.id, row.harness, runs, context);
         },
       );
     });

@@ -4,15 +4,9 @@
  * exactly what the scripted model served: every call once, though a resume appends to the first run's file and a fork
  * restates it.
  */
-import { readFileSync } from 'node:fs';
 import { expect, test } from 'vitest';
 import { accountUsage } from '../../../lib/index.js';
-import { fixturePath } from '../../helpers.js';
-
-interface Served {
-  outcome: string;
-  usage?: { input: number; output: number };
-}
+import { asServed, captureDir, servedTotals } from './served.js';
 
 // By hand (each README.md): the calls, and the tokens as the model counts them; the restated calls read and not
 // counted again: the forks of Claude Code, Qwen Code and pi restate the parent's three main-agent calls; Codex's names
@@ -25,17 +19,9 @@ test.each([
   ['qwen', { calls: 4, input: 18_600, output: 258 }, 3],
   ['pi', { calls: 4, input: 18_600, output: 258 }, 3],
 ])('%s: a run, its resume and its fork, each call once', async (harness, byHand, duplicates) => {
-  const dir = fixturePath(`${harness}/usage/resume-fork`);
-  const served = (JSON.parse(readFileSync(`${dir}/served.json`, 'utf8')) as Served[]).filter((r) => r.usage);
-  const report = await accountUsage({ homes: [`${dir}/home`], harness });
-  const { input, output, cache_read, cache_write, reasoning } = report.total.tokens;
-  // As the model counts them: input with its cached part, output with its reasoning part.
-  const accounted = { calls: report.total.calls, input: input + cache_read + cache_write, output: output + reasoning };
-  expect(accounted).toEqual({
-    calls: served.length,
-    input: served.reduce((sum, r) => sum + r.usage!.input, 0),
-    output: served.reduce((sum, r) => sum + r.usage!.output, 0),
-  });
+  const report = await accountUsage({ homes: [`${captureDir(harness)}/home`], harness });
+  const accounted = asServed(report.total.calls, report.total.tokens);
+  expect(accounted).toEqual(servedTotals(harness));
   expect(accounted).toEqual(byHand);
   expect(report.duplicates).toBe(duplicates);
   expect(report.warnings).toEqual([]);
