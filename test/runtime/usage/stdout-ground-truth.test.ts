@@ -39,7 +39,7 @@ test("claude-code: every call of the main agent, exactly; the subagent's two cal
     expect(await fromStdout('claude-code', run)).toMatchObject({ accounted: main(run), warnings: [] });
 });
 
-test('claude-code without --include-partial-messages (its stream_event lines left out): no call, and a warning', async () => {
+test('claude-code without partial messages (its stream_event lines left out): no call, and a warning', async () => {
   const { accounted, warnings } = await fromStdout('claude-code', 1, (line) => !line.includes('"stream_event"'));
   expect(accounted).toEqual(none);
   expect(warnings).toEqual([
