@@ -21,7 +21,7 @@ export interface RunContext {
   hint?: (model_call_id: string) => CallHint | undefined;
   /** The time of the record read last, for a call whose record has no time of its own (a session's usage event). */
   time?: () => string | undefined;
-  /** Told of a run that gave no call though its harness's model did work (a stream source: docs/usage.md). */
+  /** Told of a run that counted no call because its stdout carries none (docs/usage.md "From stdout"). */
   warn?: (message: string) => void;
 }
 
