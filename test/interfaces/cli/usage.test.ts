@@ -1,8 +1,8 @@
 /**
  * `harness-events usage` (docs/usage.md) on the paired captures' homes (each alone: usage-captures.test.ts): homes
- * merged give one row per harness and model, days are the records' own in the zone asked for, the table is inert, the ledger
- * keeps calls once across invocations and after the agent's files are gone, a store or file in a layout the reader
- * does not know is a warning, and --watch follows the sessions until a stop signal. Expected figures checked by hand
+ * merged give one row per harness and model, days are the records' own in the zone asked for, the table is inert,
+ * the ledger keeps calls once across invocations and after the agent's files are gone, a store or file in a layout
+ * the reader does not know is a warning, and --watch follows the sessions until a stop signal. Expected figures checked by hand
  * against the files (test/runtime/usage/dedup.test.ts says how).
  */
 import { execFileSync } from 'node:child_process';
@@ -109,7 +109,7 @@ describe('usage: the table and CSV are inert', () => {
     // CSV's line ends are CRLF (RFC 4180).
     expect(lines[0]).toBe(
       'project,calls,input,output,cache_read,cache_write,reasoning,' +
-        'cost_usd,cost_source,prices_date,unpriced,first,last\r',
+        'cost_usd,cost_source,prices_date,unpriced,subscription_usd,first,last\r',
     );
     expect(lines[1]!.startsWith(`"'=HYPERLINK(""http://x"",""y"")",11,1320,275,0,0,0,`)).toBe(true);
   });
