@@ -2,8 +2,8 @@
  * `harness-events usage` (docs/usage.md) on the paired captures' homes (each alone: usage-captures.test.ts): homes
  * merged give one row per harness and model, days are the records' own in the zone asked for, the table is inert,
  * the ledger keeps calls once across invocations and after the agent's files are gone, a store or file in a layout
- * the reader does not know is a warning, and --watch follows the sessions until a stop signal. Expected figures checked by hand
- * against the files (test/runtime/usage/dedup.test.ts says how).
+ * the reader does not know is a warning, and --watch follows the sessions until a stop signal. Expected figures
+ * checked by hand against the files (test/runtime/usage/dedup.test.ts says how).
  */
 import { execFileSync } from 'node:child_process';
 import { appendFileSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
