@@ -42,10 +42,19 @@ export interface UsageCall {
 export interface UsageCost extends Cost {
   /** A row's calls that could not be priced (only when some could: `usd` is then the others' sum). */
   unpriced?: number;
+  /**
+   * Of `usd`, the part priced for calls on a subscription (`subscription` option): what the API would have charged,
+   * not paid per token. Present when some of them could be priced; `subscription: true` when all the row's calls were
+   * on one.
+   */
+  subscription_usd?: number;
 }
 
-/** A call's cost (docs/library.md "Prices and costs"): reported, else estimated from `table`, else unknown. */
-export function costOfCall(call: UsageCall, table?: PriceTable): Cost {
+/**
+ * A call's cost (docs/library.md "Prices and costs"): reported, else estimated from `table`, else unknown; marked
+ * `subscription` when the caller said the call's harness runs on a plan.
+ */
+export function costOfCall(call: UsageCall, table?: PriceTable, subscription?: boolean): Cost {
   const { harness, model, tokens, at } = call;
-  return costOf({ harness, model, tokens, at, reported: call.reported_usd }, table);
+  return costOf({ harness, model, tokens, at, reported: call.reported_usd, subscription }, table);
 }
