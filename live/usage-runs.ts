@@ -29,8 +29,11 @@ export interface UsageStep {
 
 export interface UsageRuns {
   place: Place;
-  /** Each run's trace records (stdout, with the trace on), its result, and the requests the model had during it. */
-  runs: { trace: TraceRecord[]; result: RunResult; requests: readonly LoggedRequest[] }[];
+  /**
+   * Each run's trace records (stdout, with the trace on), its result, the requests the model had during it, and its
+   * stdout's records as JSON lines.
+   */
+  runs: { trace: TraceRecord[]; result: RunResult; requests: readonly LoggedRequest[]; stdout: string[] }[];
   requests: readonly LoggedRequest[];
   /** The first run's session id. */
   first: string;
@@ -104,18 +107,20 @@ export async function runSteps<T>(
     for (const step of steps) {
       // The runs are one after the other: the requests logged while one ran are its own.
       const before = server.requests.length;
+      const stdout: string[] = [];
       const { env, ...options } = launch(row, place, server.url, step.args?.(first) ?? []);
       const run = spawnHarness({
         ...liveOptions(row, cli, place, marker, env),
         prompt: step.prompt,
         ...options,
         trace: true,
+        onRecord: (record: unknown) => stdout.push(JSON.stringify(record)),
         signal: AbortSignal.timeout(300_000),
       } as SpawnHarnessOptions & { trace: true });
       const trace: TraceRecord[] = [];
       for await (const record of run) trace.push(record);
       const result = await run.done;
-      runs.push({ trace, result, requests: server.requests.slice(before) });
+      runs.push({ trace, result, requests: server.requests.slice(before), stdout });
       if (first === '') first = result.metrics.session_id ?? '';
     }
     return await inspect({ place, runs, requests: server.requests, first });
@@ -139,17 +144,26 @@ const sessionDirs: Readonly<Record<string, string>> = {
 };
 
 /**
- * `LIVE_CAPTURE_USAGE=<dir>`: the runs' session files (their HOME's, as the CLI wrote them) and the model's log of
- * what it served, into `<dir>/<row>/` (how test/fixtures/<harness>/usage/ is made).
+ * `LIVE_CAPTURE_USAGE=<dir>`: the runs' session files (their HOME's, as the CLI wrote them), or for a harness without
+ * session files each run's stdout (`stdout-<n>.jsonl`), and the model's log of what it served, into `<dir>/<row>/`
+ * (how test/fixtures/<harness>/usage/ is made).
  */
-export function saveCapture(row: string, home: string, requests: readonly LoggedRequest[]): void {
+export function saveCapture(
+  row: string,
+  home: string,
+  requests: readonly LoggedRequest[],
+  runs: UsageRuns['runs'] = [],
+): void {
   const dir = process.env.LIVE_CAPTURE_USAGE;
-  if (dir === undefined || dir === '' || sessionDirs[row] === undefined) return;
+  if (dir === undefined || dir === '') return;
   const into = join(dir, row);
   rmSync(into, { recursive: true, force: true });
   mkdirSync(into, { recursive: true });
-  const from = join(home, sessionDirs[row]);
-  if (existsSync(from)) cpSync(from, join(into, 'home', sessionDirs[row]), { recursive: true });
+  const sessions = sessionDirs[row];
+  if (sessions === undefined)
+    runs.forEach((run, n) => writeFileSync(join(into, `stdout-${n + 1}.jsonl`), run.stdout.join('\n') + '\n'));
+  else if (existsSync(join(home, sessions)))
+    cpSync(join(home, sessions), join(into, 'home', sessions), { recursive: true });
   const served = requests.map(({ outcome, conversation, turn, usage }) => ({ outcome, conversation, turn, usage }));
   writeFileSync(join(into, 'served.json'), JSON.stringify(served, null, 2) + '\n');
 }

@@ -190,7 +190,7 @@ for (const row of liveHarnesses) {
             ).toEqual(accounts.map((account) => (stdout === 'served' ? account.served : nothing)));
           }
           // Cline has no session reader: its stdout is all there is.
-          if (!sessionFormats.has(row.harness)) return;
+          if (!sessionFormats.has(row.harness)) return saveCapture(row.id, place.home, requests, runs);
           const sessions = await accountUsage({ homes: [place.home], harness: row.harness });
           expect(asServed(sessions.total), context).toEqual(served);
           expect(sessions.warnings).toEqual([]);

@@ -1,13 +1,12 @@
 /**
  * The usage ground truth in `npm test`: real session files of a run, its resume and its fork (Gemini CLI and Copilot:
- * no fork),
- * from live/usage.live.ts (test/fixtures/<harness>/usage/resume-fork/README.md), accounted by `accountUsage`, give
- * exactly what the scripted model served: every call once, though a resume appends to the first run's file and a fork
- * restates it.
+ * no fork), from live/usage.live.ts (test/fixtures/<harness>/usage/resume-fork/README.md), accounted by
+ * `accountUsage`, give exactly what the scripted model served: every call once, though a resume appends to the first
+ * run's file and a fork restates it. Cline, without session files: its stdout.
  */
-import { readFileSync } from 'node:fs';
+import { createReadStream, readFileSync } from 'node:fs';
 import { expect, test } from 'vitest';
-import { accountUsage } from '../../../lib/index.js';
+import { accountUsage, normalize, type UsageRow } from '../../../lib/index.js';
 import { fixturePath } from '../../helpers.js';
 
 interface Served {
@@ -31,20 +30,40 @@ test.each([
   ['copilot', { calls: 3, input: 12_300, output: 225 }, 0],
 ])('%s: a run, its resume and its fork, each call once', async (harness, byHand, duplicates) => {
   const dir = fixturePath(`${harness}/usage/resume-fork`);
-  // OpenCode's title request is a model call its store does not record (its README).
-  const served = (JSON.parse(readFileSync(`${dir}/served.json`, 'utf8')) as Served[]).filter(
-    (r) => r.usage && r.conversation !== 'title',
-  );
   const report = await accountUsage({ homes: [`${dir}/home`], harness });
-  const { input, output, cache_read, cache_write, reasoning } = report.total.tokens;
-  // As the model counts them: input with its cached part, output with its reasoning part.
-  const accounted = { calls: report.total.calls, input: input + cache_read + cache_write, output: output + reasoning };
-  expect(accounted).toEqual({
-    calls: served.length,
-    input: served.reduce((sum, r) => sum + r.usage!.input, 0),
-    output: served.reduce((sum, r) => sum + r.usage!.output, 0),
-  });
+  const accounted = asServed(report.total);
+  expect(accounted).toEqual(servedIn(dir));
   expect(accounted).toEqual(byHand);
   expect(report.duplicates).toBe(duplicates);
   expect(report.warnings).toEqual([]);
 });
+
+test('cline: a run, from its stdout (no session reader), each call once', async () => {
+  const dir = fixturePath('cline/usage/resume-fork');
+  const records = normalize(createReadStream(`${dir}/stdout-1.jsonl`), { harness: 'cline', trace: true });
+  const report = await accountUsage(records, { harness: 'cline' });
+  expect(asServed(report.total)).toEqual(servedIn(dir));
+  expect(asServed(report.total)).toEqual({ calls: 2, input: 7100, output: 180 });
+  expect(report.warnings).toEqual([]);
+});
+
+/** What the model served, from the capture's log (OpenCode's title request left out: its store does not record it). */
+function servedIn(dir: string) {
+  const served = (JSON.parse(readFileSync(`${dir}/served.json`, 'utf8')) as Served[]).filter(
+    (r) => r.usage && r.conversation !== 'title',
+  );
+  return {
+    calls: served.length,
+    input: served.reduce((sum, r) => sum + r.usage!.input, 0),
+    output: served.reduce((sum, r) => sum + r.usage!.output, 0),
+  };
+}
+
+/** As the model counts them: input with its cached part, output with its reasoning part. */
+function asServed({ calls, tokens }: UsageRow) {
+  return {
+    calls,
+    input: tokens.input + tokens.cache_read + tokens.cache_write,
+    output: tokens.output + tokens.reasoning,
+  };
+}
