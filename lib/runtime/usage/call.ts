@@ -10,8 +10,9 @@ import type { PriceTable } from './prices.js';
 export interface UsageCall {
   /**
    * Its identity: `<harness>:<model_call_id>` where the harness names the call (Claude Code's message id, Codex's
-   * response id, ...); otherwise `<harness>:<session>:<time>:<n>` (the n-th call of that session at that time), which
-   * is the same each time the same file is read but is not recognised in another file.
+   * response id, ...; OpenCode's and Kilo's `@<message creation time>:<tokens>`, which a fork's copy keeps);
+   * otherwise `<harness>:<session>:<time>:<n>` (the n-th call of that session at that time), which is the same each
+   * time the same file is read but is not recognised in another file.
    */
   id: string;
   /** The harness whose call it is. */
