@@ -4,7 +4,7 @@
  * no `model_call` with tokens: Codex's running-total shares, stdout sources without the trace). Which subagent and
  * skill a call belongs to is read from the same records.
  */
-import type { HarnessEvent } from '../../kernel/events.js';
+import type { HarnessEvent, Tokens } from '../../kernel/events.js';
 import type { TraceRecord, TraceRecordOf } from '../../kernel/trace.js';
 import type { UsageCall } from './call.js';
 import type { CallHint } from './hints.js';
@@ -68,7 +68,9 @@ export async function* runCalls(records: AsyncIterable<UsageRecord>, context: Ru
     const hint = model_call_id === undefined ? undefined : context.hint?.(model_call_id);
     const session = hint?.session ?? context.session;
     const id =
-      model_call_id !== undefined ? `${harness}:${model_call_id}` : `${harness}:${session ?? '-'}:${fields.at}:${++n}`;
+      model_call_id === undefined
+        ? `${harness}:${session ?? '-'}:${fields.at}:${++n}`
+        : `${harness}:${hint?.key === undefined ? model_call_id : `${hint.key}:${tokensKey(fields.tokens)}`}`;
     return defined({
       id,
       harness,
@@ -133,6 +135,10 @@ export async function* runCalls(records: AsyncIterable<UsageRecord>, context: Ru
   yield* held;
   ended();
 }
+
+/** A call's tokens, every class in order: with a hint's `key`, what tells two calls made at once apart. */
+const tokensKey = (tokens: Tokens) =>
+  [tokens.input, tokens.output, tokens.cache_read, tokens.cache_write, tokens.reasoning].map((n) => n ?? 0).join('/');
 
 /** The object without its undefined fields (a call's JSON has only what is known). */
 function defined<T extends object>(value: T): T {

@@ -22,10 +22,15 @@ export interface Totals {
 /** The capture's folder. */
 export const captureDir = (harness: string) => fixturePath(`${harness}/usage/resume-fork`);
 
-/** The requests that reported usage (in `run`, when given; those `keep` keeps). */
+/**
+ * The requests that reported usage (in `run`, when given; those `keep` keeps), but OpenCode's and Kilo's title request:
+ * a model call neither their store nor their stdout records.
+ */
 export function servedTotals(harness: string, run?: number, keep: (request: Served) => boolean = () => true): Totals {
   const all = JSON.parse(readFileSync(`${captureDir(harness)}/served.json`, 'utf8')) as Served[];
-  const served = all.filter((r) => r.usage !== undefined && (run === undefined || r.run === run) && keep(r));
+  const served = all.filter(
+    (r) => r.usage !== undefined && r.conversation !== 'title' && (run === undefined || r.run === run) && keep(r),
+  );
   const sum = (pick: (r: Served) => number) => served.reduce((total, r) => total + pick(r), 0);
   return { calls: served.length, input: sum((r) => r.usage!.input), output: sum((r) => r.usage!.output) };
 }
