@@ -1,7 +1,7 @@
 /**
  * One pass over the homes, in a process of its own: node bench/usage-read.mjs <raw|usage> <home>... prints
- * {cpuMs, seconds, calls}. `raw`: every file under the homes read, and each JSONL line parsed (the floor: the bytes
- * and the JSON, nothing understood); `usage`: accountUsage over the same homes, by day and model.
+ * {cpuMs, seconds, calls, peakRssMb}. `raw`: every file under the homes read, and each JSONL line parsed (the floor:
+ * the bytes and the JSON, nothing understood); `usage`: accountUsage over the same homes, by day and model.
  */
 import { createReadStream, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -27,5 +27,10 @@ if (which === 'raw') {
 }
 const used = process.cpuUsage(cpu);
 console.log(
-  JSON.stringify({ cpuMs: (used.user + used.system) / 1000, seconds: (performance.now() - started) / 1000, calls }),
+  JSON.stringify({
+    cpuMs: (used.user + used.system) / 1000,
+    seconds: (performance.now() - started) / 1000,
+    calls,
+    peakRssMb: process.resourceUsage().maxRSS / 1024,
+  }),
 );

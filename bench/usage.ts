@@ -17,6 +17,10 @@ export interface UsageBenchRow {
   rawCpuMs: number;
   /** The raw floor's CPU time over the accounting's: 1 is the floor's speed. */
   ratioToRaw: number;
+  /** MB accounted per second of CPU time. */
+  mbPerCpuSecond: number;
+  /** The accounting process's peak RSS (its largest run's). */
+  peakRssMb: number;
 }
 
 const fixtures = new URL('../test/fixtures/', import.meta.url).pathname;
@@ -59,15 +63,17 @@ export function usageBench(tmp: string, runs: number): UsageBenchRow {
         encoding: 'utf8',
         maxBuffer: 1 << 20,
       }),
-    ) as { cpuMs: number; calls: number };
+    ) as { cpuMs: number; calls: number; peakRssMb: number };
   const cpu: number[] = [];
   const raw: number[] = [];
   let calls = 0;
+  let peakRssMb = 0;
   for (let run = 0; run < runs; run++) {
     raw.push(pass('raw').cpuMs);
     const usage = pass('usage');
     cpu.push(usage.cpuMs);
     calls = usage.calls;
+    peakRssMb = Math.max(peakRssMb, usage.peakRssMb);
   }
   const mb = Math.round(bytes / 1024 / 1024);
   const row = {
@@ -77,8 +83,12 @@ export function usageBench(tmp: string, runs: number): UsageBenchRow {
     cpuMs: median(cpu),
     rawCpuMs: median(raw),
     ratioToRaw: median(raw) / median(cpu),
+    mbPerCpuSecond: bytes / 1024 / 1024 / (median(cpu) / 1000),
+    peakRssMb,
   };
-  const figures = `${row.cpuMs.toFixed(0)} ms CPU, raw ${row.rawCpuMs.toFixed(0)} ms`;
+  const figures =
+    `${row.cpuMs.toFixed(0)} ms CPU (${row.mbPerCpuSecond.toFixed(1)} MB/s), raw ${row.rawCpuMs.toFixed(0)} ms, ` +
+    `peak RSS ${peakRssMb.toFixed(0)} MB`;
   console.error(`usage: ${mb} MB in ${homes.length} homes, ${calls} calls: ${figures}`);
   return row;
 }

@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { cpSync, existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { TraceRecord } from '../lib/kernel/trace.js';
-import { spawnHarness, type RunResult, type SpawnHarnessOptions } from '../lib/index.js';
+import { accountUsage, spawnHarness, type RunResult, type SpawnHarnessOptions, type UsageRow } from '../lib/index.js';
 import { startModelServer, type Conversation, type LoggedRequest, type Turn } from '../lib/testing/index.js';
 import { launch, type LiveHarness } from './harnesses.js';
 import type { Installed } from './install.js';
@@ -27,10 +27,22 @@ export interface UsageStep {
   args?: (first: string) => string[];
 }
 
+export interface UsageRun {
+  trace: TraceRecord[];
+  result: RunResult;
+  /** Stdout's records as JSON lines, in order. */
+  stdout: string[];
+  /** When it was spawned (ISO 8601). */
+  started: string;
+  /** Its arguments besides the library's. */
+  args: string[];
+  requests: readonly LoggedRequest[];
+}
+
 export interface UsageRuns {
   place: Place;
-  /** Each run's trace records (stdout, with the trace on) and result. */
-  runs: { trace: TraceRecord[]; result: RunResult }[];
+  /** Each run: its trace and result, stdout as read, when it started, the requests the model had meanwhile. */
+  runs: UsageRun[];
   requests: readonly LoggedRequest[];
   /** The first run's session id. */
   first: string;
@@ -43,11 +55,39 @@ export interface ServedTotals {
   output: number;
 }
 
-/** What the model served: every response that reported usage. */
-export function servedTotals(requests: readonly LoggedRequest[]): ServedTotals {
-  const served = requests.filter((r) => r.outcome === 'served' && r.usage !== undefined);
+/**
+ * What the model served: every response that reported usage, but those to the conversations named in `besides`
+ * (a row's side requests: OpenCode's title request is a model call its store and its stdout do not record).
+ */
+export function servedTotals(requests: readonly LoggedRequest[], besides: readonly string[] = []): ServedTotals {
+  const served = requests.filter(
+    (r) => r.outcome === 'served' && r.usage !== undefined && !besides.includes(r.conversation ?? ''),
+  );
   const sum = (pick: (r: LoggedRequest) => number) => served.reduce((total, r) => total + pick(r), 0);
   return { calls: served.length, input: sum((r) => r.usage!.input), output: sum((r) => r.usage!.output) };
+}
+
+/** A usage row's totals as the model counts them (input with its cached part, output with its reasoning part). */
+export function asServed(row: UsageRow): ServedTotals {
+  const { input, output, cache_read, cache_write, reasoning } = row.tokens;
+  return { calls: row.calls, input: input + cache_read + cache_write, output: output + reasoning };
+}
+
+/**
+ * The stdout ground truth: per run, what `accountUsage` gives from that run's stdout (its trace records, as
+ * spawnHarness gave them) and what the model served during it (its side requests left out, as `servedTotals`).
+ */
+export async function stdoutAccounts(
+  runs: UsageRuns['runs'],
+  row: LiveHarness,
+): Promise<{ stdout: ServedTotals; served: ServedTotals }[]> {
+  const besides = (row.side ?? []).map((side) => side.name);
+  const accounts = [];
+  for (const run of runs) {
+    const { total } = await accountUsage(run.trace, { harness: row.harness });
+    accounts.push({ stdout: asServed(total), served: servedTotals(run.requests, besides) });
+  }
+  return accounts;
 }
 
 /** Runs the steps in order in one place; `inspect` sees everything before the place is removed. */
@@ -74,18 +114,24 @@ export async function runSteps<T>(
     const runs: UsageRuns['runs'] = [];
     let first = '';
     for (const step of steps) {
-      const { env, ...options } = launch(row, place, server.url, step.args?.(first) ?? []);
+      // The runs are one after the other: the requests logged while one ran are its own.
+      const before = server.requests.length;
+      const stdout: string[] = [];
+      const args = step.args?.(first) ?? [];
+      const { env, ...options } = launch(row, place, server.url, args);
+      const started = new Date().toISOString();
       const run = spawnHarness({
         ...liveOptions(row, cli, place, marker, env),
         prompt: step.prompt,
         ...options,
         trace: true,
+        onRecord: (record: unknown) => stdout.push(JSON.stringify(record)),
         signal: AbortSignal.timeout(300_000),
       } as SpawnHarnessOptions & { trace: true });
       const trace: TraceRecord[] = [];
       for await (const record of run) trace.push(record);
       const result = await run.done;
-      runs.push({ trace, result });
+      runs.push({ trace, result, stdout, started, args, requests: server.requests.slice(before) });
       if (first === '') first = result.metrics.session_id ?? '';
     }
     return await inspect({ place, runs, requests: server.requests, first });
@@ -103,20 +149,30 @@ const sessionDirs: Readonly<Record<string, string>> = {
   gemini: '.gemini/tmp',
   qwen: '.qwen/projects',
   pi: '.pi/agent/sessions',
+  opencode: '.local/share/opencode',
+  kilo: '.local/share/kilo',
+  copilot: '.copilot/session-state',
 };
 
 /**
- * `LIVE_CAPTURE_USAGE=<dir>`: the runs' session files (their HOME's, as the CLI wrote them) and the model's log of
- * what it served, into `<dir>/<row>/` (how test/fixtures/<harness>/usage/ is made).
+ * `LIVE_CAPTURE_USAGE=<dir>`: the runs' session files (their HOME's, as the CLI wrote them), each run's stdout
+ * (`stdout-<n>.jsonl`) and arguments and start (`runs.json`), and the model's log of what it served, each request with
+ * the run it came in, into `<dir>/<row>/` (how test/fixtures/<harness>/usage/ is made).
  */
-export function saveCapture(row: string, home: string, requests: readonly LoggedRequest[]): void {
+export function saveCapture(row: string, home: string, runs: UsageRuns['runs']): void {
   const dir = process.env.LIVE_CAPTURE_USAGE;
-  if (dir === undefined || dir === '' || sessionDirs[row] === undefined) return;
+  if (dir === undefined || dir === '') return;
   const into = join(dir, row);
   rmSync(into, { recursive: true, force: true });
   mkdirSync(into, { recursive: true });
-  const from = join(home, sessionDirs[row]);
-  if (existsSync(from)) cpSync(from, join(into, 'home', sessionDirs[row]), { recursive: true });
-  const served = requests.map(({ outcome, conversation, turn, usage }) => ({ outcome, conversation, turn, usage }));
+  const sessions = sessionDirs[row];
+  if (sessions !== undefined && existsSync(join(home, sessions)))
+    cpSync(join(home, sessions), join(into, 'home', sessions), { recursive: true });
+  runs.forEach((run, n) => writeFileSync(join(into, `stdout-${n + 1}.jsonl`), run.stdout.join('\n') + '\n'));
+  const started = runs.map(({ args, started }, n) => ({ run: n + 1, args, started }));
+  writeFileSync(join(into, 'runs.json'), JSON.stringify(started, null, 2) + '\n');
+  const served = runs.flatMap((run, n) =>
+    run.requests.map(({ outcome, conversation, turn, usage }) => ({ run: n + 1, outcome, conversation, turn, usage })),
+  );
   writeFileSync(join(into, 'served.json'), JSON.stringify(served, null, 2) + '\n');
 }

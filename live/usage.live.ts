@@ -3,23 +3,28 @@
  * the CLI runs (Claude Code's first run starts a subagent), resumes its session and forks it; `accountUsage` over the
  * session files the CLI wrote must give exactly the model's totals: every call counted once, however many files
  * restate it. Tokens are compared as the model counts them (input with its cached part, output with its reasoning
- * part), which every harness's mapping of the token classes adds up to. Stdout is not checked here: Claude Code's
- * `result` leaves its subagents' calls out, and a resumed or forked `codex exec` reports the thread's running total,
- * the parent's calls included.
+ * part), which every harness's mapping of the token classes adds up to. OpenCode's and Kilo's title request is a
+ * model call neither their store nor their stdout records: it is left out. Stdout is accounted run by run: for the
+ * rows `fromStdout` names here (Cline's is all there is: it has no session reader), and for Claude Code (with
+ * `--include-partial-messages`), Codex, Gemini CLI, Qwen Code and pi by live/usage-stdout.ts, which names exactly what
+ * their stdout cannot carry (Claude Code's subagents' calls, Gemini CLI's calls).
  */
 import { describe, expect, inject, test } from 'vitest';
-import { accountUsage, type UsageRow } from '../lib/index.js';
+import { accountUsage, sessionFormats } from '../lib/index.js';
 import type { Usage } from '../lib/testing/index.js';
 import { liveHarnesses, type RowId } from './harnesses.js';
-import { runSteps, saveCapture, servedTotals, type ServedTotals, type UsageStep } from './usage-runs.js';
+import {
+  asServed,
+  runSteps,
+  saveCapture,
+  servedTotals,
+  stdoutAccounts,
+  type ServedTotals,
+  type UsageStep,
+} from './usage-runs.js';
+import { expectStdout } from './usage-stdout.js';
 
 const rows = inject('liveRows');
-
-/** A row's totals as the model counts them. */
-function asServed(row: UsageRow): ServedTotals {
-  const { input, output, cache_read, cache_write, reasoning } = row.tokens;
-  return { calls: row.calls, input: input + cache_read + cache_write, output: output + reasoning };
-}
 
 const u1: Usage = { input: 3000, output: 120, cached: 1000 };
 const u2: Usage = { input: 4100, output: 60, cached: 2900 };
@@ -27,6 +32,17 @@ const u3: Usage = { input: 5200, output: 45, cached: 4000 };
 const u4: Usage = { input: 6300, output: 33, cached: 5100 };
 const u5: Usage = { input: 2000, output: 25 };
 const u6: Usage = { input: 2400, output: 15, cached: 1900 };
+
+/** OpenCode and its fork Kilo: the same tools and command line. */
+function openCodeRuns(readme: string): UsageStep[] {
+  return withRuns(
+    readme,
+    'read',
+    { filePath: readme },
+    (id) => ['--session', id],
+    (id) => ['--session', id, '--fork'],
+  );
+}
 
 /** Claude Code's subagent tool call (its name in 2.1.328: `Agent`), run in the foreground. */
 const subagent = (readme: string) => ({
@@ -44,6 +60,7 @@ const plans: Partial<Record<RowId, (readme: string) => UsageStep[]>> = {
   'claude-code': (readme) => [
     {
       prompt: 'usage-gt-1: have a subagent read the README and say what it holds.',
+      args: () => ['--include-partial-messages'],
       turns: [
         { text: 'Asking a subagent.', tools: [{ name: 'Agent', input: subagent(readme) }], usage: u1 },
         { text: 'It is a demo project.', usage: u2 },
@@ -63,12 +80,12 @@ const plans: Partial<Record<RowId, (readme: string) => UsageStep[]>> = {
     {
       prompt: 'usage-gt-2: and once more?',
       reply: { text: 'Still a demo.', usage: u3 },
-      args: (id) => ['--resume', id],
+      args: (id) => ['--include-partial-messages', '--resume', id],
     },
     {
       prompt: 'usage-gt-3: a fork of it.',
       reply: { text: 'Forked.', usage: u4 },
-      args: (id) => ['--resume', id, '--fork-session'],
+      args: (id) => ['--include-partial-messages', '--resume', id, '--fork-session'],
     },
   ],
   codex: (readme) => [
@@ -99,7 +116,35 @@ const plans: Partial<Record<RowId, (readme: string) => UsageStep[]>> = {
       (id) => ['--session', id],
       (id) => ['--fork', id],
     ),
+  opencode: openCodeRuns,
+  kilo: openCodeRuns,
+  copilot: (readme) => withRuns(readme, 'view', { path: readme }, (id) => ['--resume', id]),
+  // One run: Cline's stdout names no session to resume (`--id`) when it runs without the hub.
+  cline: (readme) => [firstRun('read_files', { files: [{ path: readme }] })],
 };
+
+/**
+ * Rows whose stdout is accounted too, run by run: it gives what the model served in that run, or nothing (Copilot
+ * 1.0.102 prints no tokens in its JSON output: docs/harnesses/copilot.md).
+ */
+const fromStdout: Partial<Record<RowId, 'served' | 'nothing'>> = {
+  opencode: 'served',
+  kilo: 'served',
+  copilot: 'nothing',
+  cline: 'served',
+};
+const nothing: ServedTotals = { calls: 0, input: 0, output: 0 };
+
+/** The first run of the common plan: a read, then the answer. */
+function firstRun(tool: string, input: object): UsageStep {
+  return {
+    prompt: 'usage-gt-1: read the README and say what it holds.',
+    turns: [
+      { text: 'Reading it.', tools: [{ name: tool, input }], usage: u1 },
+      { text: 'It is a demo project.', usage: u2 },
+    ],
+  };
+}
 
 /** The common plan: a read, then the answer; a resume; a fork where the CLI has one. */
 function withRuns(
@@ -111,13 +156,7 @@ function withRuns(
 ): UsageStep[] {
   void readme;
   return [
-    {
-      prompt: 'usage-gt-1: read the README and say what it holds.',
-      turns: [
-        { text: 'Reading it.', tools: [{ name: tool, input }], usage: u1 },
-        { text: 'It is a demo project.', usage: u2 },
-      ],
-    },
+    firstRun(tool, input),
     { prompt: 'usage-gt-2: and once more?', reply: { text: 'Still a demo.', usage: u3 }, args: resume },
     ...(fork ? [{ prompt: 'usage-gt-3: a fork of it.', reply: { text: 'Forked.', usage: u4 }, args: fork }] : []),
   ];
@@ -128,24 +167,37 @@ for (const row of liveHarnesses) {
   const plan = plans[row.id];
   if (!cli || !plan) continue;
   describe(`usage ground truth: ${row.id} (${cli.cli.pkg}@${cli.version})`, () => {
-    test('a run, its resume and its fork: the session files account exactly what the model served', async () => {
+    test('a run, its resume and its fork: session files and stdout account what the model served', async () => {
       await runSteps(
         row,
         cli,
         (place) => plan(place.path('README.md')),
         async ({ runs, requests, place }) => {
-          const served = servedTotals(requests);
+          const besides = (row.side ?? []).map((side) => side.name);
+          const served = servedTotals(requests, besides);
           const log = requests.map((r) => `${r.outcome} ${r.conversation}#${r.turn} ${JSON.stringify(r.usage)}`);
           const context = `requests:\n${log.join('\n')}`;
           expect(
             requests.filter((r) => r.outcome === 'unexpected'),
             context,
           ).toEqual([]);
-          for (const { result } of runs) expect(result.exitCode, context).toBe(0);
+          for (const { result } of runs)
+            expect(result.exitCode, `${context}\n${result.command.join(' ')}\n${result.stderrTail}`).toBe(0);
+          const stdout = fromStdout[row.id];
+          if (stdout !== undefined) {
+            const accounts = await stdoutAccounts(runs, row);
+            expect(
+              accounts.map((account) => account.stdout),
+              context,
+            ).toEqual(accounts.map((account) => (stdout === 'served' ? account.served : nothing)));
+          }
+          // Cline has no session reader: its stdout is all there is.
+          if (!sessionFormats.has(row.harness)) return saveCapture(row.id, place.home, runs);
           const sessions = await accountUsage({ homes: [place.home], harness: row.harness });
           expect(asServed(sessions.total), context).toEqual(served);
           expect(sessions.warnings).toEqual([]);
-          saveCapture(row.id, place.home, requests);
+          saveCapture(row.id, place.home, runs);
+          await expectStdout(row.id, row.harness, runs, context);
         },
       );
     });

@@ -227,7 +227,7 @@ function refusals(denials: unknown): Refusal[] {
  * docs/harnesses/qwen.md token classes: `input_tokens` includes the cached tokens; reasoning is part of
  * `output_tokens`, not reported apart.
  */
-function qwenTokens(usage: JsonObject): Tokens {
+export function qwenTokens(usage: JsonObject): Tokens {
   return tokensOf({
     input: excluding(tokenCount(usage.input_tokens), tokenCount(usage.cache_read_input_tokens)),
     cache_read: usage.cache_read_input_tokens,

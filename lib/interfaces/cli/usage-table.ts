@@ -9,11 +9,22 @@ import { oneLine } from '../view/invisible.js';
 
 const tokenColumns = ['input', 'output', 'cache_read', 'cache_write', 'reasoning'] as const;
 
-/** A cost as the table shows it: `$1.23` reported, `~$1.23` estimated, `?` unknown, `$1.23+?` partly unknown. */
+const dollars = (usd: number) => `$${usd < 0.01 && usd > 0 ? usd.toPrecision(2) : usd.toFixed(2)}`;
+
+/**
+ * A cost as the table shows it: `$1.23` reported, `~$1.23` estimated, `?` unknown, `$1.23+?` partly unknown; on a
+ * subscription, ` plan` after it (every call) or ` (plan $0.50)` (the part of it that was).
+ */
 export function costText(cost: UsageCost): string {
-  if (cost.usd === undefined) return '?';
-  const usd = `$${cost.usd < 0.01 && cost.usd > 0 ? cost.usd.toPrecision(2) : cost.usd.toFixed(2)}`;
-  return cost.source === 'estimated' ? `~${usd}` : cost.source === 'unknown' ? `${usd}+?` : usd;
+  const plan =
+    cost.subscription === true
+      ? ' plan'
+      : cost.subscription_usd === undefined
+        ? ''
+        : ` (plan ${dollars(cost.subscription_usd)})`;
+  if (cost.usd === undefined) return `?${plan}`;
+  const usd = dollars(cost.usd);
+  return (cost.source === 'estimated' ? `~${usd}` : cost.source === 'unknown' ? `${usd}+?` : usd) + plan;
 }
 
 const count = (value: number) => value.toLocaleString('en-US');
@@ -52,7 +63,10 @@ export function usageTable(rows: readonly UsageRow[], total: UsageRow, by: reado
   const legend =
     'cost: $ reported by the CLI, ~$ estimated from the price table' +
     (dates.length > 0 ? ` (prices of ${dates.join(', ')})` : '') +
-    ', ? unknown (a model without a price: never counted as $0)';
+    ', ? unknown (a model without a price: never counted as $0)' +
+    (rows.some((row) => row.cost.subscription === true || row.cost.subscription_usd !== undefined)
+      ? "\nplan: calls on a subscription, at the API's price (not paid per token)"
+      : '');
   return [text(header), rule, ...body.map(text), rule, text(cells.at(-1)!), '', legend].join('\n') + '\n';
 }
 
@@ -79,6 +93,7 @@ export function usageCsv(rows: readonly UsageRow[], by: readonly UsageGroup[]): 
     'cost_source',
     'prices_date',
     'unpriced',
+    'subscription_usd',
     'first',
     'last',
   ];
@@ -91,6 +106,7 @@ export function usageCsv(rows: readonly UsageRow[], by: readonly UsageGroup[]): 
       row.cost.source,
       row.cost.prices_date,
       row.cost.unpriced,
+      row.cost.subscription_usd,
       row.first,
       row.last,
     ]

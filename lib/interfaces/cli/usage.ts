@@ -4,7 +4,7 @@
  */
 import type { WriteStream } from 'node:tty';
 import { parseArgs } from 'node:util';
-import { sessionFormats } from '../../runtime/registry.js';
+import { isHarnessName, sessionFormats } from '../../runtime/registry.js';
 import { isUsageGroup, usageGroups, type UsageGroup } from '../../runtime/usage/group.js';
 import { periodOf, type UsageSessions } from '../../runtime/usage/sources.js';
 import { accountUsage, type UsageReport } from '../../runtime/usage/usage.js';
@@ -34,6 +34,7 @@ function parse(args: string[]) {
         watch: { type: 'boolean' },
         ledger: { type: 'string' },
         prices: { type: 'string' },
+        subscription: { type: 'string', multiple: true },
         help: { type: 'boolean', short: 'h' },
       },
     });
@@ -48,6 +49,14 @@ function groupsOf(values: string[] | undefined): UsageGroup[] {
   for (const name of names)
     if (!isUsageGroup(name)) throw new UsageError(`--by takes ${usageGroups.join(', ')}; got "${name}"`);
   return [...new Set(names as UsageGroup[])];
+}
+
+/** --subscription, repeated or with commas: harness names. */
+function subscriptionsOf(values: string[] | undefined): string[] | undefined {
+  const names = values?.flatMap((value) => value.split(',')).map((name) => name.trim());
+  for (const name of names ?? [])
+    if (!isHarnessName(name)) throw new UsageError(`--subscription takes harness names; got "${name}"`);
+  return names;
 }
 
 export async function usageCommand(args: string[], stdout: NodeJS.WritableStream): Promise<number> {
@@ -65,6 +74,7 @@ export async function usageCommand(args: string[], stdout: NodeJS.WritableStream
       throw new UsageError(`--tz takes a time zone name (Europe/Paris, UTC, ...); got "${tz}"`);
     }
   }
+  const subscription = subscriptionsOf(values.subscription);
   const homes = values.home?.map((home) => homeOption(home)!);
   const selection: UsageSessions = { homes, harness, since: values.since, until: values.until };
   try {
@@ -73,7 +83,7 @@ export async function usageCommand(args: string[], stdout: NodeJS.WritableStream
     throw new UsageError(`--${(error as Error).message} (a date, 2026-12-01, or a time, 2026-12-01T12:00:00Z)`);
   }
   const prices = await priceTable(values.prices);
-  const options = { by, tz, ledger: values.ledger, onWarning: say, prices };
+  const options = { by, tz, ledger: values.ledger, onWarning: say, prices, subscription };
   const render = (report: UsageReport) =>
     values.json
       ? usageJson(report.rows)
@@ -108,6 +118,7 @@ async function watch(
     tz?: string;
     ledger?: string;
     prices?: PriceTable;
+    subscription?: string[];
     onWarning: (message: string) => void;
     json?: boolean;
     csv?: boolean;

@@ -1,10 +1,12 @@
 /**
  * A run's budget (`spawnHarness({ budget })`, `run --max-cost`, `--max-tokens`): the run's own `usage` events, each
- * counted once as it arrives, priced by costOf; past the budget the run is stopped as at its timeout
+ * counted once as it arrives, priced by costOf, or, for a harness whose events give only the run's total, the model
+ * calls its stdout records tell of (budget-calls.ts); past the budget the run is stopped as at its timeout
  * (docs/run-contract.md "Budgets"). A budget in USD that cannot be priced is an error at the call, never a silent pass.
  */
 import type { HarnessEvent, RunMetrics, Tokens } from '../../kernel/events.js';
 import { isObject } from '../../kernel/json.js';
+import { callFigures } from './budget-calls.js';
 import { costOf, roundUsd } from '../usage/cost.js';
 import type { PriceTable } from '../usage/prices.js';
 import type { LimitError } from './deadlines.js';
@@ -37,7 +39,12 @@ export interface BudgetWatch {
   told(metrics: RunMetrics): { spent: Spent };
   /** Counts `event` (every usage event, also past the budget); the first to pass it calls `stop` with the message. */
   see(event: HarnessEvent, stop: (error: LimitError) => void): void;
+  /** Counts what a stdout record (each parsed line) says of a model call (budget-calls.ts), as `see` does. */
+  record(record: unknown, stop: (error: LimitError) => void): void;
 }
+
+/** Calls whose figures are kept, to count only what a later line of the same call adds; past it the oldest go. */
+const MAX_CALLS = 1024;
 
 const isAmount = (value: unknown) => typeof value === 'number' && Number.isFinite(value) && value >= 0;
 
@@ -64,34 +71,62 @@ export function watchBudget(
         'unknown: give model and budget.prices (loadPriceTable(), with an overrides file for a model it misses), ' +
         'or a budget in tokens',
     );
-  const spent: Spent = { tokens: 0, ...(maxUsd === undefined ? {} : { usd: 0 }) };
+  const none = (): Spent => ({ tokens: 0, ...(maxUsd === undefined ? {} : { usd: 0 }) });
+  // Two counts of the same calls, each short of the truth: the usage events, and the stdout records' figures.
+  const [events, calls] = [none(), none()];
+  const figures = new Map<string, Tokens>();
   let [seen, passed] = [false, false];
-  const count = (tokens: Tokens, reported: number | undefined, at?: string) => {
-    spent.tokens += Object.values(tokens).reduce((sum, n) => sum + (n ?? 0), 0);
-    if (spent.usd === undefined) return;
+  const count = (into: Spent, tokens: Tokens, reported: number | undefined, at?: string) => {
+    into.tokens += Object.values(tokens).reduce((sum, n) => sum + (n ?? 0), 0);
+    if (into.usd === undefined) return;
     const usd = costOf({ harness: run.harness, model, tokens, reported, at }, prices).usd ?? 0;
-    spent.usd = roundUsd(spent.usd + usd);
+    into.usd = roundUsd(into.usd + usd);
   };
+  const spent = () => (calls.tokens > events.tokens ? calls : events);
+  const check = (stop: (error: LimitError) => void) => {
+    const { tokens, usd } = spent();
+    if (passed) return;
+    const over =
+      maxTokens !== undefined && tokens > maxTokens
+        ? `${tokens} tokens, past its budget of ${maxTokens}`
+        : maxUsd !== undefined && usd! > maxUsd
+          ? `$${usd}, past its budget of $${maxUsd}`
+          : undefined;
+    if (over === undefined) return;
+    passed = true;
+    stop({ type: 'error', code: 'budget', message: `${run.command} used ${over}, and was stopped` });
+  };
+  const figureOf = callFigures[run.harness];
   return {
     told(metrics) {
-      if (!seen) count(metrics.tokens, metrics.cost);
-      seen = true;
-      return { spent };
+      if (seen) return { spent: { ...events } };
+      // The run's total (its result) is exact where it came: the figures fall short of it (Claude Code's output).
+      const total = none();
+      count(total, metrics.tokens, metrics.cost);
+      return { spent: { ...(calls.tokens > total.tokens ? calls : total) } };
     },
     see(event, stop) {
       if (event.type !== 'usage') return;
       seen = true;
-      count(event.tokens, event.cost, event.timestamp);
-      if (passed) return;
-      const over =
-        maxTokens !== undefined && spent.tokens > maxTokens
-          ? `${spent.tokens} tokens, past its budget of ${maxTokens}`
-          : maxUsd !== undefined && spent.usd! > maxUsd
-            ? `$${spent.usd}, past its budget of $${maxUsd}`
-            : undefined;
-      if (over === undefined) return;
-      passed = true;
-      stop({ type: 'error', code: 'budget', message: `${run.command} used ${over}, and was stopped` });
+      count(events, event.tokens, event.cost, event.timestamp);
+      check(stop);
+    },
+    record(record, stop) {
+      const figure = isObject(record) ? figureOf?.(record) : undefined;
+      if (figure === undefined) return;
+      const before = figures.get(figure.id) ?? {};
+      const after = { ...before };
+      const added: Tokens = {};
+      for (const [name, n] of Object.entries(figure.tokens) as [keyof Tokens, number | undefined][]) {
+        const more = (n ?? 0) - (before[name] ?? 0);
+        if (more > 0) [added[name], after[name]] = [more, n];
+      }
+      figures.delete(figure.id);
+      figures.set(figure.id, after);
+      if (figures.size > MAX_CALLS) figures.delete(figures.keys().next().value!);
+      if (Object.keys(added).length === 0) return;
+      count(calls, added, undefined);
+      check(stop);
     },
   };
 }

@@ -114,6 +114,7 @@ export function spawnHarness(given: SpawnHarnessOptions & { trace?: boolean }): 
       options.onRecord?.(record);
       client?.record(record);
       joined?.record(record);
+      budget?.record(record, limitReached);
     },
   });
   const metrics = normalizer.metrics;

@@ -41,6 +41,10 @@ interface Sum {
   priced: number;
   estimated: boolean;
   prices_date?: string;
+  /** Calls on a subscription, those of them priced, and the part of `usd` that is theirs. */
+  planCalls: number;
+  planPriced: number;
+  planUsd: number;
   first: string;
   last: string;
 }
@@ -56,12 +60,19 @@ export interface AccountOptions {
    * CLI did not price is `unknown`.
    */
   prices?: PriceTable;
+  /**
+   * The harnesses whose calls were made on a subscription (a CLI logged in to a plan): their cost is marked, `usd`
+   * being what the API would have charged (docs/usage.md "Subscriptions").
+   */
+  subscription?: readonly string[];
 }
 
 const zero = (): TokenTotals => ({ input: 0, output: 0, cache_read: 0, cache_write: 0, reasoning: 0 });
 
 function newSum(group: Sum['group'], at: string): Sum {
-  return { group, calls: 0, tokens: zero(), usd: 0, priced: 0, estimated: false, first: at, last: at };
+  const [usd, priced, planCalls, planPriced, planUsd] = [0, 0, 0, 0, 0];
+  const plan = { planCalls, planPriced, planUsd };
+  return { group, calls: 0, tokens: zero(), usd, priced, estimated: false, ...plan, first: at, last: at };
 }
 
 export class UsageAccount {
@@ -87,7 +98,7 @@ export class UsageAccount {
     const key = JSON.stringify(this.by.map((name) => group[name]));
     let sum = this.sums.get(key);
     if (sum === undefined) this.sums.set(key, (sum = newSum(group, call.at)));
-    const cost = costOfCall(call, this.options.prices);
+    const cost = costOfCall(call, this.options.prices, this.options.subscription?.includes(call.harness));
     for (const into of [sum, this.total]) addCall(into, call, cost);
     return true;
   }
@@ -108,8 +119,10 @@ function addCall(sum: Sum, call: UsageCall, cost: Cost): void {
   if (sum.calls === 0 || call.at > sum.last) sum.last = call.at;
   sum.calls++;
   for (const name of Object.keys(sum.tokens) as (keyof TokenTotals)[]) sum.tokens[name] += call.tokens[name] ?? 0;
+  if (cost.subscription) sum.planCalls++;
   if (cost.usd === undefined) return;
   sum.usd += cost.usd;
+  if (cost.subscription) [sum.planPriced, sum.planUsd] = [sum.planPriced + 1, sum.planUsd + cost.usd];
   sum.priced++;
   if (cost.source === 'estimated') sum.estimated = true;
   if (cost.prices_date !== undefined) sum.prices_date = cost.prices_date;
@@ -122,6 +135,8 @@ function rowOf(sum: Sum): UsageRow {
   else if (unpriced > 0) cost = { usd: roundUsd(sum.usd), source: 'unknown', unpriced };
   else cost = { usd: roundUsd(sum.usd), source: sum.estimated ? 'estimated' : 'reported' };
   if (sum.prices_date !== undefined) cost.prices_date = sum.prices_date;
+  if (sum.planPriced > 0) cost.subscription_usd = roundUsd(sum.planUsd);
+  if (sum.planCalls > 0 && sum.planCalls === sum.calls) cost.subscription = true;
   if (sum.calls === 0) cost.usd = 0;
   const { group, calls, tokens, first, last } = sum;
   return { v: USAGE_ROW_VERSION, group, calls, tokens: { ...tokens }, cost, first, last };

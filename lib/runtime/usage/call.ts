@@ -10,8 +10,9 @@ import type { PriceTable } from './prices.js';
 export interface UsageCall {
   /**
    * Its identity: `<harness>:<model_call_id>` where the harness names the call (Claude Code's message id, Codex's
-   * response id, ...); otherwise `<harness>:<session>:<time>:<n>` (the n-th call of that session at that time), which
-   * is the same each time the same file is read but is not recognised in another file.
+   * response id, ...; OpenCode's and Kilo's `@<message creation time>:<tokens>`, which a fork's copy keeps);
+   * otherwise `<harness>:<session>:<time>:<n>` (the n-th call of that session at that time), which is the same each
+   * time the same file is read but is not recognised in another file.
    */
   id: string;
   /** The harness whose call it is. */
@@ -42,10 +43,19 @@ export interface UsageCall {
 export interface UsageCost extends Cost {
   /** A row's calls that could not be priced (only when some could: `usd` is then the others' sum). */
   unpriced?: number;
+  /**
+   * Of `usd`, the part priced for calls on a subscription (`subscription` option): what the API would have charged,
+   * not paid per token. Present when some of them could be priced; `subscription: true` when all the row's calls were
+   * on one.
+   */
+  subscription_usd?: number;
 }
 
-/** A call's cost (docs/library.md "Prices and costs"): reported, else estimated from `table`, else unknown. */
-export function costOfCall(call: UsageCall, table?: PriceTable): Cost {
+/**
+ * A call's cost (docs/library.md "Prices and costs"): reported, else estimated from `table`, else unknown; marked
+ * `subscription` when the caller said the call's harness runs on a plan.
+ */
+export function costOfCall(call: UsageCall, table?: PriceTable, subscription?: boolean): Cost {
   const { harness, model, tokens, at } = call;
-  return costOf({ harness, model, tokens, at, reported: call.reported_usd }, table);
+  return costOf({ harness, model, tokens, at, reported: call.reported_usd, subscription }, table);
 }

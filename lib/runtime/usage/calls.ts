@@ -4,7 +4,7 @@
  * no `model_call` with tokens: Codex's running-total shares, stdout sources without the trace). Which subagent and
  * skill a call belongs to is read from the same records.
  */
-import type { HarnessEvent } from '../../kernel/events.js';
+import type { HarnessEvent, Tokens } from '../../kernel/events.js';
 import type { TraceRecord, TraceRecordOf } from '../../kernel/trace.js';
 import type { UsageCall } from './call.js';
 import type { CallHint } from './hints.js';
@@ -21,7 +21,18 @@ export interface RunContext {
   hint?: (model_call_id: string) => CallHint | undefined;
   /** The time of the record read last, for a call whose record has no time of its own (a session's usage event). */
   time?: () => string | undefined;
+  /** Told of a run that counted no call because its stdout carries none (docs/usage.md "From stdout"). */
+  warn?: (message: string) => void;
 }
+
+/**
+ * Harnesses whose stdout gives the run's total and no call's usage (docs/usage.md "From stdout"): a run of theirs
+ * counts no call, which is said, never a silent zero.
+ */
+const TOTALS_ONLY: Readonly<Record<string, string>> = {
+  gemini: "its stdout gives only the run's total (result.stats: the run's metrics)",
+  goose: "its stdout gives only the run's total (complete: the run's metrics)",
+};
 
 /** Either kind of input: trace records, or plain events. */
 export type UsageRecord = TraceRecord | HarnessEvent;
@@ -36,6 +47,20 @@ export async function* runCalls(records: AsyncIterable<UsageRecord>, context: Ru
   let traced = false;
   let held: UsageCall[] = [];
   let n = 0;
+  // This run's calls counted, and whether it had model calls without tokens (Claude Code without partial messages).
+  let counted = 0;
+  let untokened = false;
+  let seen = false;
+
+  /** The end of a run (another starts, or the input ends): one that counted no call says why, where it can. */
+  const ended = () => {
+    const why = untokened
+      ? 'its model calls carry no tokens on stdout (Claude Code: add --include-partial-messages)'
+      : TOTALS_ONLY[harness];
+    if (seen && counted === 0 && why !== undefined)
+      context.warn?.(`a ${harness} run gave no model call's usage: ${why}; its session files have each call`);
+    [counted, untokened, seen] = [0, false, false];
+  };
 
   const call = (fields: Omit<UsageCall, 'id' | 'harness'>, agentKey: string): UsageCall => {
     const agent = agentKey === MAIN ? context.agent : agentKey;
@@ -43,7 +68,9 @@ export async function* runCalls(records: AsyncIterable<UsageRecord>, context: Ru
     const hint = model_call_id === undefined ? undefined : context.hint?.(model_call_id);
     const session = hint?.session ?? context.session;
     const id =
-      model_call_id !== undefined ? `${harness}:${model_call_id}` : `${harness}:${session ?? '-'}:${fields.at}:${++n}`;
+      model_call_id === undefined
+        ? `${harness}:${session ?? '-'}:${fields.at}:${++n}`
+        : `${harness}:${hint?.key === undefined ? model_call_id : `${hint.key}:${tokensKey(fields.tokens)}`}`;
     return defined({
       id,
       harness,
@@ -68,7 +95,10 @@ export async function* runCalls(records: AsyncIterable<UsageRecord>, context: Ru
   };
 
   const modelCall = (record: TraceRecordOf<'model_call'>): UsageCall | undefined => {
-    if (record.tokens === undefined && record.cost === undefined) return undefined;
+    if (record.tokens === undefined && record.cost === undefined) {
+      untokened = true;
+      return undefined;
+    }
     if (record.tokens !== undefined) [traced, held] = [true, []];
     const at = record.at_source === 'harness' ? record.at : (context.time?.() ?? record.at);
     const fields = { model_call_id: record.model_call_id, model: record.model, at, tokens: record.tokens ?? {} };
@@ -76,19 +106,24 @@ export async function* runCalls(records: AsyncIterable<UsageRecord>, context: Ru
   };
 
   for await (const record of records) {
+    if (!('kind' in record && record.kind === 'run_started')) seen = true;
     if ('type' in record) {
       // Plain events: no model call will stand for a usage event.
       const found = event(record, MAIN, undefined);
+      if (found !== undefined) counted++;
       if (found !== undefined) yield found;
     } else if (record.kind === 'run_started') {
       // Another run of the same stream: what it says of agents and skills starts anew.
+      counted += held.length;
       yield* held;
+      ended();
       [held, traced, harness] = [[], false, context.harness ?? record.harness];
       names.clear();
       skills.clear();
     } else if (record.kind === 'agent_started' && record.name !== undefined) names.set(record.agent_id, record.name);
     else if (record.kind === 'model_call') {
       const made = modelCall(record);
+      if (made !== undefined) counted++;
       if (made !== undefined) yield made;
     } else if (record.kind === 'event') {
       // A usage event waits for the run's end: a model call with tokens later in the run stands for it.
@@ -96,8 +131,14 @@ export async function* runCalls(records: AsyncIterable<UsageRecord>, context: Ru
       if (found !== undefined) held.push(found);
     }
   }
+  counted += held.length;
   yield* held;
+  ended();
 }
+
+/** A call's tokens, every class in order: with a hint's `key`, what tells two calls made at once apart. */
+const tokensKey = (tokens: Tokens) =>
+  [tokens.input, tokens.output, tokens.cache_read, tokens.cache_write, tokens.reasoning].map((n) => n ?? 0).join('/');
 
 /** The object without its undefined fields (a call's JSON has only what is known). */
 function defined<T extends object>(value: T): T {

@@ -16,6 +16,8 @@ export interface PriceAlias {
   readonly checked: { readonly input: number; readonly output: number; readonly cache_read?: number };
   /** Why the two cost the same. */
   readonly why: string;
+  /** The pages the vendor's list price was checked on, and when. */
+  readonly checkedOn: { readonly date: string; readonly pages: readonly string[] };
 }
 
 export const priceAliases: readonly PriceAlias[] = [
@@ -25,7 +27,18 @@ export const priceAliases: readonly PriceAlias[] = [
     model: 'gemini-3.1-pro-preview',
     provider: 'google',
     checked: { input: 2, output: 12, cache_read: 0.2 },
-    why: "Google's one published Gemini 3.1 Pro price, the preview's (with its 200k-token tier)",
+    why:
+      "Google's one published Gemini 3.1 Pro price is the preview's: $2 in, $12 out, $0.20 cached per million up " +
+      'to 200k prompt tokens, $4 / $18 above; the table has the preview at it',
+    checkedOn: {
+      date: '2026-12-05',
+      // Google's own page (ai.google.dev/gemini-api/docs/pricing) was not among the stored pages; these quote it.
+      pages: [
+        'https://www.morphllm.com/gemini-api-pricing',
+        'https://blog.laozhang.ai/en/posts/gemini-3-1-pro-preview-free-api',
+        'https://cloudprice.net/models/vertex_ai%2Fgemini-3.1-pro-preview?priceUnit=1m',
+      ],
+    },
   },
   {
     id: 'alias:glm-4.6',
@@ -33,7 +46,17 @@ export const priceAliases: readonly PriceAlias[] = [
     model: 'z-ai/glm-4.5',
     provider: 'openrouter',
     checked: { input: 0.6, output: 2.2, cache_read: 0.11 },
-    why: "Z.AI lists GLM-4.6 at GLM-4.5's price ($0.6 in, $0.11 cached, $2.2 out); the table has GLM-4.5 at it",
+    why:
+      "Z.AI lists GLM-4.6 at GLM-4.5's price ($0.6 in, $0.11 cached, $2.2 out); the table has GLM-4.5 at it. Only a " +
+      "bare name comes here: `openrouter/z-ai/glm-4.6` is the table's own OpenRouter row ($0.43 / $1.74)",
+    checkedOn: {
+      date: '2026-12-05',
+      // Z.AI's own page (docs.z.ai/guides/overview/pricing) was not among the stored pages; these quote it.
+      pages: [
+        'https://www.pipellm.ai/llms/models/glm-4.6.md',
+        'https://www.getmaxim.ai/bifrost/llm-cost-calculator/provider/zai/model/glm-4.6.md',
+      ],
+    },
   },
 ];
 

@@ -105,7 +105,7 @@ export async function* entryCalls(entry: SessionEntry, warn: (message: string) =
       if (!isObject(record)) return;
       time = format.facts(record).time ?? time;
       version ??= versionOf(record);
-      const hint = hintOf?.(record);
+      const hint = hintOf?.hint(record);
       if (hint !== undefined) hints.set(hint.model_call_id, hint);
     };
     const records = readSession({ harness: entry.harness, path: file.path, cwd: entry.cwd, trace: true, onRecord });

@@ -68,8 +68,9 @@ export async function accountUsage(source: UsageSource, options: AccountUsageOpt
   const account = new UsageAccount(options);
   if (options.ledger !== undefined) for await (const call of ledgerCalls(options.ledger, warn)) account.add(call);
   const added: UsageCall[] = [];
+  const { project } = options;
   const calls = isStream(source)
-    ? runCalls(fromIterable(source), { harness: options.harness, session: options.session, project: options.project })
+    ? runCalls(fromIterable(source), { harness: options.harness, session: options.session, project, warn })
     : sessionCalls(source, periodOf(source, options.tz), warn);
   for await (const call of calls) {
     if (!account.add(call)) continue;

@@ -1,64 +1,21 @@
 /**
- * `harness-events usage` (docs/usage.md) on the paired captures' homes: every home gives rows with every token
- * class and a cost with its source, days are the records' own in the zone asked for, the table is inert, the ledger
- * keeps calls once across invocations and after the agent's files are gone, a store or file in a layout the reader
- * does not know is a warning, and --watch follows the sessions until a stop signal. Expected figures checked by hand
- * against the files (test/runtime/usage/dedup.test.ts says how).
+ * `harness-events usage` (docs/usage.md) on the paired captures' homes (each alone: usage-captures.test.ts): homes
+ * merged give one row per harness and model, days are the records' own in the zone asked for, the table is inert,
+ * the ledger keeps calls once across invocations and after the agent's files are gone, a store or file in a layout
+ * the reader does not know is a warning, and --watch follows the sessions until a stop signal. Expected figures
+ * checked by hand against the files (test/runtime/usage/dedup.test.ts says how).
  */
 import { execFileSync } from 'node:child_process';
-import { appendFileSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { appendFileSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, test } from 'vitest';
-import { readSession, findSessions } from '../../../lib/index.js';
 import { fixturePath } from '../../helpers.js';
 import { inProcess, startCli } from '../../cli.js';
 import { claudeBash, claudeProject, homeOf, removeHomes } from '../../runtime/usage/homes.js';
 
 afterEach(removeHomes);
 
-const captures = readdirSync(fixturePath('.')).flatMap((harness) => {
-  const runs = existsSync(fixturePath(`${harness}/transcripts/`))
-    ? readdirSync(fixturePath(`${harness}/transcripts/`))
-    : [];
-  return runs
-    .filter((run) => existsSync(fixturePath(`${harness}/transcripts/${run}/home`)))
-    .map((run) => `${harness}/${run}`);
-});
-
-/** The tokens the sessions' own readers total (each file read on its own where the format does). */
-async function readersTotal(home: string): Promise<number> {
-  let total = 0;
-  for await (const entry of findSessions({ home })) {
-    const merged = entry.harness === 'claude-code' || entry.harness === 'qwen';
-    for (const path of [entry.path, ...(merged ? [] : entry.subagents.map((agent) => agent.path))]) {
-      const normalizer = readSession({ harness: entry.harness, path });
-      for await (const _ of normalizer);
-      const { input = 0, output = 0, cache_read = 0, cache_write = 0 } = normalizer.metrics.tokens;
-      total += input + output + cache_read + cache_write;
-    }
-  }
-  return total;
-}
-
-describe('usage --json on every paired capture home', { timeout: 120_000 }, () => {
-  test.each(captures)('%s: rows with every token class and a cost with its source', async (capture) => {
-    const home = fixturePath(`${capture.replace('/', '/transcripts/')}/home`);
-    const { code, lines, errors } = await inProcess(['usage', '--home', home, '--json', '--by', 'session,model']);
-    expect({ code, errors }).toEqual({ code: 0, errors: '' });
-    const rows = lines.map((line) => JSON.parse(line));
-    let total = 0;
-    for (const row of rows) {
-      expect(row.v).toBe(1);
-      expect(Object.keys(row.tokens)).toEqual(['input', 'output', 'cache_read', 'cache_write', 'reasoning']);
-      expect(['reported', 'estimated', 'unknown']).toContain(row.cost.source);
-      // Never a made-up $0: a cost of 0 only where the CLI reported it for a call that spent nothing.
-      if (row.cost.source === 'unknown' && row.cost.unpriced === undefined) expect(row.cost.usd).toBeUndefined();
-      total += row.tokens.input + row.tokens.output + row.tokens.cache_read + row.tokens.cache_write;
-    }
-    // The same tokens as the session readers' metrics: every call counted, none twice.
-    expect(total).toBe(await readersTotal(home));
-  });
-
+describe('usage --json on capture homes together', () => {
   test('exact rows: Claude Code, pi, Kilo and Copilot', async () => {
     const home = homeOf('claude-code/bash', 'pi/files', 'kilo/shell', 'copilot/resume');
     const { lines } = await inProcess(['usage', '--home', home, '--json', '--by', 'harness,model']);
@@ -152,7 +109,7 @@ describe('usage: the table and CSV are inert', () => {
     // CSV's line ends are CRLF (RFC 4180).
     expect(lines[0]).toBe(
       'project,calls,input,output,cache_read,cache_write,reasoning,' +
-        'cost_usd,cost_source,prices_date,unpriced,first,last\r',
+        'cost_usd,cost_source,prices_date,unpriced,subscription_usd,first,last\r',
     );
     expect(lines[1]!.startsWith(`"'=HYPERLINK(""http://x"",""y"")",11,1320,275,0,0,0,`)).toBe(true);
   });

@@ -6,6 +6,7 @@
  */
 import { afterEach, expect, test } from 'vitest';
 import { accountUsage } from '../../../lib/index.js';
+import { fixturePath } from '../../helpers.js';
 import { forkClaude, forkCodex, homeOf, removeHomes } from './homes.js';
 
 afterEach(removeHomes);
@@ -65,6 +66,23 @@ test("Codex: a sub-agent's own rollout is read and counted with its parent's ses
     },
   ]);
 });
+
+test.each([
+  ['opencode', 'ses_db87f1bf1ffe8A4mLo75a6cDFH', 'ses_db87e3899ffeCD4g2O6nv8Km1I'],
+  ['kilo', 'ses_db87dd269ffeRjiADz8nXLhl2g', 'ses_db87cc759ffeiBuLDRd7ow8dNe'],
+])(
+  "%s: a fork's copies of its parent's calls (new ids, the same times) are counted once, in the parent",
+  async (...[harness, parent, fork]) => {
+    // The live ground truth's store (its README): the fork holds copies of the parent's three calls.
+    const home = fixturePath(`${harness}/usage/resume-fork/home`);
+    const report = await accountUsage({ homes: [home], harness }, { by: ['session'] });
+    expect(report.rows.map(({ group, calls, tokens }) => ({ group, calls, tokens }))).toEqual([
+      { group: { session: fork }, calls: 1, tokens: tokens(1200, 33, 5100) },
+      { group: { session: parent }, calls: 3, tokens: tokens(4400, 225, 7900) },
+    ]);
+    expect(report.duplicates).toBe(3);
+  },
+);
 
 test('the same home given twice counts every call once', async () => {
   const home = homeOf('claude-code/subagent', 'codex/read');

@@ -76,6 +76,10 @@ describe('estimates, by hand', () => {
     // 1M each: 0.6 + 0.11 + 2.2.
     const million = { input: 1_000_000, cache_read: 1_000_000, output: 1_000_000 };
     expect(usd({ harness: 'opencode', model: 'zai/glm-4.6', tokens: million })).toBe(2.91);
+    // Through OpenRouter it costs OpenRouter's price, the table's own row: 0.43 + 0.08 + 1.74, not the alias's.
+    expect(usd({ harness: 'opencode', model: 'openrouter/z-ai/glm-4.6', tokens: million })).toBe(2.25);
+    // Past 200,000 prompt tokens, the preview's upper tier: 300,000 x 4 per million.
+    expect(usd({ harness: 'gemini', model: 'gemini-3.1-pro', tokens: { input: 300_000 } })).toBe(1.2);
   });
 
   test("each alias's target still costs what the row was checked at (per 100,000 tokens: below any tier)", () => {

@@ -1,0 +1,88 @@
+/**
+ * The usage ground truth from stdout (docs/usage.md "From stdout"): what `accountUsage` gives over each run's trace,
+ * against what the model served that run, less exactly what the harness's stdout cannot carry.
+ */
+import { expect } from 'vitest';
+import { accountUsage } from '../lib/index.js';
+import type { Tokens } from '../lib/kernel/events.js';
+import type { LoggedRequest } from '../lib/testing/index.js';
+import type { RowId } from './harnesses.js';
+import { asServed, servedTotals, type ServedTotals, type UsageRun } from './usage-runs.js';
+
+/** Input and output as the model counts them: input with its cached part, output with its reasoning part. */
+function inputOutput(tokens: Tokens): { input: number; output: number } {
+  const { input = 0, output = 0, cache_read = 0, cache_write = 0, reasoning = 0 } = tokens;
+  return { input: input + cache_read + cache_write, output: output + reasoning };
+}
+
+/** The rows whose stdout is checked (the others' rows add themselves once measured). */
+const measured = new Set<RowId>(['claude-code', 'codex', 'gemini', 'qwen', 'pi']);
+
+/**
+ * The requests a run's stdout accounts: Claude Code's subagents' calls are not on its stdout (its tool-using
+ * messages come with `message_start`'s usage, its text-only ones not at all); Gemini CLI's stdout has no call's
+ * usage (only the run's total, in the metrics); the others' are every request.
+ */
+export function onStdout(row: RowId, requests: readonly LoggedRequest[]): readonly LoggedRequest[] {
+  if (row === 'gemini') return [];
+  if (row === 'claude-code') return requests.filter((request) => request.conversation !== 'subagent');
+  return requests;
+}
+
+/** The totals a run's stdout gives besides its calls: Claude Code's `result.modelUsage`, Gemini CLI's metrics. */
+function runTotal(row: RowId, run: UsageRun): Tokens | undefined {
+  if (row === 'gemini') return run.result.metrics.tokens;
+  if (row !== 'claude-code') return undefined;
+  const last = run.stdout.at(-1);
+  return modelUsageTotal(last === undefined ? undefined : JSON.parse(last));
+}
+
+/** The sum over models of a Claude Code `result`'s `modelUsage`: the session's running total, subagents included. */
+function modelUsageTotal(result: unknown): Tokens | undefined {
+  const models = (result as { modelUsage?: Record<string, Record<string, number>> } | undefined)?.modelUsage;
+  if (models === undefined) return undefined;
+  const sum = { input: 0, output: 0, cache_read: 0, cache_write: 0 };
+  for (const model of Object.values(models)) {
+    sum.input += model.inputTokens ?? 0;
+    sum.output += model.outputTokens ?? 0;
+    sum.cache_read += model.cacheReadInputTokens ?? 0;
+    sum.cache_write += model.cacheCreationInputTokens ?? 0;
+  }
+  return sum;
+}
+
+/**
+ * Asserts, run by run, that stdout's calls are exactly what the model served it (less what the harness's stdout does
+ * not carry), and that the totals stdout gives besides its calls are exact: Gemini CLI's `result.stats`, the run's
+ * own; Claude Code's `result.modelUsage`, the session's running total, subagents included, whose difference from the
+ * session's total before the run (the parent's, for a fork) is the run's.
+ */
+export async function expectStdout(
+  row: RowId,
+  harness: string,
+  runs: readonly UsageRun[],
+  context: string,
+): Promise<void> {
+  if (!measured.has(row)) return;
+  let session: ServedTotals = { calls: 0, input: 0, output: 0 };
+  for (const [index, run] of runs.entries()) {
+    const { total } = await accountUsage(run.trace, { harness });
+    const accounted = asServed(total);
+    expect(accounted, `run ${index + 1} from stdout\n${context}`).toEqual(servedTotals(onStdout(row, run.requests)));
+    const served = servedTotals(run.requests);
+    const reported = runTotal(row, run);
+    if (reported === undefined) continue;
+    // A running total: the served tokens of the session so far (every run here continues the first's session).
+    session = row === 'claude-code' ? plus(session, served) : served;
+    expect(inputOutput(reported), `run ${index + 1}'s total on stdout\n${context}`).toEqual({
+      input: session.input,
+      output: session.output,
+    });
+  }
+}
+
+const plus = (a: ServedTotals, b: ServedTotals): ServedTotals => ({
+  calls: a.calls + b.calls,
+  input: a.input + b.input,
+  output: a.output + b.output,
+});

@@ -1,0 +1,42 @@
+/**
+ * A saved usage capture's ground truth (test/fixtures/<harness>/usage/resume-fork/served.json, from
+ * live/usage.live.ts): what the scripted model served, as it counts tokens (input with its cached part, output with
+ * its reasoning part), in all or in one run.
+ */
+import { readFileSync } from 'node:fs';
+import type { Tokens } from '../../../lib/kernel/events.js';
+import { fixturePath } from '../../helpers.js';
+
+interface Served {
+  run: number;
+  conversation?: string;
+  usage?: { input: number; output: number };
+}
+
+export interface Totals {
+  calls: number;
+  input: number;
+  output: number;
+}
+
+/** The capture's folder. */
+export const captureDir = (harness: string) => fixturePath(`${harness}/usage/resume-fork`);
+
+/**
+ * The requests that reported usage (in `run`, when given; those `keep` keeps), but OpenCode's and Kilo's title request:
+ * a model call neither their store nor their stdout records.
+ */
+export function servedTotals(harness: string, run?: number, keep: (request: Served) => boolean = () => true): Totals {
+  const all = JSON.parse(readFileSync(`${captureDir(harness)}/served.json`, 'utf8')) as Served[];
+  const served = all.filter(
+    (r) => r.usage !== undefined && r.conversation !== 'title' && (run === undefined || r.run === run) && keep(r),
+  );
+  const sum = (pick: (r: Served) => number) => served.reduce((total, r) => total + pick(r), 0);
+  return { calls: served.length, input: sum((r) => r.usage!.input), output: sum((r) => r.usage!.output) };
+}
+
+/** Accounted tokens as the model counts them. */
+export function asServed(calls: number, tokens: Tokens): Totals {
+  const { input = 0, output = 0, cache_read = 0, cache_write = 0, reasoning = 0 } = tokens;
+  return { calls, input: input + cache_read + cache_write, output: output + reasoning };
+}
