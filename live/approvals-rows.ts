@@ -3,8 +3,6 @@
  * agent's own tool shapes, and what its answers can do. The ACP rows' facts come from the library's option table
  * (lib/harnesses/acp/approval-options.ts), which these runs measured; Claude Code's and Qwen Code's from their tables.
  */
-import { readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { optionsFor } from '../lib/harnesses/acp/approval-options.js';
 import { answers as claudeAnswers } from '../lib/harnesses/claude-code/approvals.js';
 import { answers as qwenAnswers } from '../lib/harnesses/qwen/approvals.js';
@@ -100,13 +98,7 @@ export const askRows: Readonly<Record<string, AskRow>> = {
   qwen: shellRow(qwenShell, { table: qwenAnswers, denyEndsTurn: false, session: false, stop: false }),
   'claude-acp': acpRow('claude', bash),
   'qwen-acp': acpRow('qwen', qwenShell),
-  'gemini-acp': acpRow('gemini', (command) => ({ name: 'run_shell_command', input: { command } }), {
-    // Every command with the same first word, in every project of the user's.
-    file: 'home/.gemini/policies/auto-saved.toml',
-    rule: 'commandPrefix = [ "touch" ]',
-    // Gemini offers proceed_always_and_save only with this setting.
-    prepare: (place) => enablePermanentApproval(place),
-  }),
+  'gemini-acp': acpRow('gemini', (command) => ({ name: 'run_shell_command', input: { command } })),
   'opencode-acp': acpRow('opencode', opencodeShell),
   'kilo-acp': acpRow('kilo', opencodeShell),
   'copilot-acp': acpRow('copilot', opencodeShell),
@@ -127,10 +119,3 @@ export const askRows: Readonly<Record<string, AskRow>> = {
     stop: false,
   },
 };
-
-function enablePermanentApproval(place: Place): void {
-  const file = join(place.home, '.gemini', 'settings.json');
-  const settings = JSON.parse(readFileSync(file, 'utf8')) as { security: Record<string, unknown> };
-  settings.security.enablePermanentToolApproval = true;
-  writeFileSync(file, JSON.stringify(settings, null, 2) + '\n');
-}

@@ -104,12 +104,14 @@ export const approvalOptions: readonly ApprovalOptions[] = [
     // Never proceed_once_and_switch_to_default: also kind allow_once, it switches the session's mode.
     once: ['proceed_once'],
     session: [],
-    // A command's rule written into the project's settings (never proceed_always_user: the user's, every project);
-    // for an edit, proceed_always switches the session to auto-edit, every edit after it unasked.
-    always: ['proceed_always_project', 'proceed_always'],
+    // A command's rule written into the project's settings. Never proceed_always_user (the user's, every project),
+    // nor an edit's proceed_always: it switches the session to auto-edit, every edit after it unasked.
+    always: ['proceed_always_project'],
     deny: ['cancel'],
     denyEndsTurn: true,
-    why: 'no option grants the session for one call only; proceed_once_and_switch_to_default changes the mode',
+    why:
+      'no option grants the session for one call only; proceed_once_and_switch_to_default changes the mode, an ' +
+      "edit's proceed_always switches the session to auto-edit: refused",
     evidence: 'Qwen Code 0.24.4: the captures, source (persistPermissionOutcome); live: cancel ends the turn',
   }),
   row({
@@ -118,16 +120,18 @@ export const approvalOptions: readonly ApprovalOptions[] = [
     names: ['gemini-cli'],
     once: ['proceed_once'],
     session: ['proceed_always'],
-    // Offered only with security.enablePermanentToolApproval: a rule allowing every command with the call's first word
-    // (`commandPrefix`) in ~/.gemini/policies/auto-saved.toml, every project's (measured). The MCP-wide options are
-    // left out.
-    always: ['proceed_always_and_save'],
+    // proceed_always_and_save (offered only with security.enablePermanentToolApproval) writes a rule allowing every
+    // command with the call's first word (`commandPrefix`) into ~/.gemini/policies/auto-saved.toml, for every project
+    // of the user's (measured): far wider than the call, as Qwen's proceed_always_user would be. Refused.
+    always: [],
     deny: ['cancel'],
     denyEndsTurn: false,
-    why: 'proceed_always_server and proceed_always_tool grant a whole MCP server or tool: not offered',
+    why:
+      "proceed_always_and_save keeps a rule for every command with the call's first word, in every project; " +
+      'proceed_always_server and proceed_always_tool grant a whole MCP server or tool: refused',
     evidence:
       'Gemini CLI 0.61.0: the captures, source (acpSession.ts); live: cancel goes on, proceed_always unasked, ' +
-      'proceed_always_and_save kept for the next run',
+      'proceed_always_and_save kept commandPrefix ["touch"] user-wide for the next run',
   }),
   row({
     rule: 'acp-approvals/droid',

@@ -26,7 +26,7 @@ describe('ACP approval options', () => {
     ['acp/codex-acp/permission-default.jsonl', 'codex', { once: 'approved' }, 'abort'],
     ['acp/copilot/permission-default.jsonl', 'copilot', { once: 'allow_once', session: 'allow_always' }, 'reject_once'],
     ['acp/opencode/permission-default.jsonl', 'opencode', { once: 'once', session: 'always' }, 'reject'],
-    ['acp/qwen/permission-default.jsonl', 'qwen', { once: 'proceed_once', always: 'proceed_always' }, 'cancel'],
+    ['acp/qwen/permission-default.jsonl', 'qwen', { once: 'proceed_once' }, 'cancel'],
     ['acp/gemini/edit.jsonl', 'gemini', { once: 'proceed_once', session: 'proceed_always' }, 'cancel'],
     ['acp/droid/fail.jsonl', 'droid', { once: 'proceed_once' }, 'cancel'],
   ])('%s: by the preset and by agentInfo.name alike', (file, preset, scopes, deny) => {
@@ -67,6 +67,20 @@ describe('ACP approval options', () => {
     }));
     expect(offeredAnswers(optionsFor('qwen', undefined), options)).toMatchObject({
       scopes: { once: 'proceed_once', always: 'proceed_always_project' },
+      deny: 'cancel',
+    });
+  });
+
+  test("Gemini's proceed_always_and_save (a rule for the command's first word, every project) is never always", () => {
+    const options = [
+      { optionId: 'proceed_always_and_save', name: 'Allow for all future sessions', kind: 'allow_always' },
+      { optionId: 'proceed_always', name: 'Allow for this session', kind: 'allow_always' },
+      { optionId: 'proceed_once', name: 'Allow', kind: 'allow_once' },
+      { optionId: 'cancel', name: 'Reject', kind: 'reject_once' },
+    ];
+    const offered = offeredAnswers(optionsFor('gemini', undefined), options);
+    expect({ scopes: offered.scopes, deny: offered.deny }).toEqual({
+      scopes: { once: 'proceed_once', session: 'proceed_always' },
       deny: 'cancel',
     });
   });
