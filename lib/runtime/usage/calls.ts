@@ -34,6 +34,12 @@ const TOTALS_ONLY: Readonly<Record<string, string>> = {
   goose: "its stdout gives only the run's total (complete: the run's metrics)",
 };
 
+/** What a harness's model calls without tokens mean, where they are said (Claude Code's can carry them). */
+const UNTOKENED: Readonly<Record<string, string>> = {
+  'claude-code': 'its model calls carry no tokens on stdout without --include-partial-messages',
+  copilot: 'its model calls carry no tokens on stdout (model.call_finished has none)',
+};
+
 /** Either kind of input: trace records, or plain events. */
 export type UsageRecord = TraceRecord | HarnessEvent;
 
@@ -54,9 +60,7 @@ export async function* runCalls(records: AsyncIterable<UsageRecord>, context: Ru
 
   /** The end of a run (another starts, or the input ends): one that counted no call says why, where it can. */
   const ended = () => {
-    const why = untokened
-      ? 'its model calls carry no tokens on stdout (Claude Code: add --include-partial-messages)'
-      : TOTALS_ONLY[harness];
+    const why = untokened ? (UNTOKENED[harness] ?? 'its model calls carry no tokens') : TOTALS_ONLY[harness];
     if (seen && counted === 0 && why !== undefined)
       context.warn?.(`a ${harness} run gave no model call's usage: ${why}; its session files have each call`);
     [counted, untokened, seen] = [0, false, false];

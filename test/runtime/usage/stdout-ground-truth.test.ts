@@ -8,6 +8,7 @@ import { readFileSync } from 'node:fs';
 import { Readable } from 'node:stream';
 import { expect, test } from 'vitest';
 import { accountUsage, normalize, type HarnessName, type TraceRecord } from '../../../lib/index.js';
+import { fixturePath } from '../../helpers.js';
 import { asServed, captureDir, servedTotals, type Totals } from './served.js';
 
 /** Run `run`'s stdout (the lines `keep` keeps), normalized alone: its account and warnings, its metrics' tokens. */
@@ -43,8 +44,8 @@ test('claude-code without partial messages (its stream_event lines left out): no
   const { accounted, warnings } = await fromStdout('claude-code', 1, (line) => !line.includes('"stream_event"'));
   expect(accounted).toEqual(none);
   expect(warnings).toEqual([
-    "a claude-code run gave no model call's usage: its model calls carry no tokens on stdout (Claude Code: add " +
-      '--include-partial-messages); its session files have each call',
+    "a claude-code run gave no model call's usage: its model calls carry no tokens on stdout without " +
+      '--include-partial-messages; its session files have each call',
   ]);
 });
 
@@ -74,4 +75,18 @@ test("codex, stdout alone: a share of the thread's running total per turn, earli
     { ...servedTotals('codex'), calls: 1 },
   ]);
   expect(shares.map((share) => share.input)).toEqual([7_100, 12_300, 18_600]);
+});
+
+test("copilot: its stdout's model calls carry no tokens (a lab capture): no call, and a warning", async () => {
+  const lines = readFileSync(fixturePath('copilot/lab/files.jsonl'), 'utf8').split(/(?<=\n)/);
+  const trace: TraceRecord[] = [];
+  for await (const record of normalize(Readable.from(lines), { harness: 'copilot', trace: true }))
+    trace.push(record as TraceRecord);
+  expect(trace.filter((record) => record.kind === 'model_call')).toHaveLength(4);
+  const { total, warnings } = await accountUsage(trace, { harness: 'copilot' });
+  expect(total.calls).toBe(0);
+  expect(warnings).toEqual([
+    "a copilot run gave no model call's usage: its model calls carry no tokens on stdout (model.call_finished has " +
+      'none); its session files have each call',
+  ]);
 });
