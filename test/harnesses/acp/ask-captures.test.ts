@@ -103,7 +103,8 @@ describe("'ask' on the captured permission requests", { timeout: 30_000 }, () =>
         tool: 'Writing to src/c.ts',
         kind: 'write',
         path: '/home/user/project/src/c.ts',
-        scopes: ['once', 'always'],
+        // The edit's proceed_always would switch the session to auto-edit: not offered as always.
+        scopes: ['once'],
       },
       'cancel',
     ),
