@@ -17,7 +17,6 @@ import { BoundedMap } from '../../kernel/bounded-map.js';
 import { stringField } from '../../kernel/tool-rules.js';
 import { subagentEnd } from './tools.js';
 import type { CommandJoin } from './command-join.js';
-import type { UsageJoin } from './usage-join.js';
 
 /** An item started (or updated) and not yet completed: its latest record. */
 interface OpenItem {
@@ -82,7 +81,6 @@ export function correlator(
   run: RunContext,
   recordTime: () => unknown = () => undefined,
   join?: CommandJoin,
-  usage?: UsageJoin,
 ): Correlator {
   const open = new BoundedMap<OpenItem>(run.limits, ({ record, item }) => classify(record, item, false));
   // Subagents whose end was reported: Codex restates an end on every later call naming the subagent.
@@ -94,7 +92,6 @@ export function correlator(
 
   // The running total of the last turn.completed: the next turn's share is counted from it.
   let previousTotal: Tokens = {};
-  const emitUsage = (tokens: Tokens) => run.emit({ type: 'usage', tokens });
 
   function threadStarted(record: JsonObject): string {
     const id = stringField(record, 'thread_id');
@@ -194,9 +191,7 @@ export function correlator(
     // The thread's running total, not this turn's share: it replaces, never adds.
     const total = codexTokens(record.usage);
     metrics.tokens = total;
-    const share = turnShare(total, previousTotal);
-    if (usage) usage.stdout(share, emitUsage);
-    else emitUsage(share);
+    run.emit({ type: 'usage', tokens: turnShare(total, previousTotal) });
     previousTotal = total;
     return records['turn.completed'].rules.usage;
   }
@@ -238,13 +233,10 @@ export function correlator(
     }),
     end() {
       open.evictAll();
-      // No rollout will be read (stdout never named the thread): the turn shares held for it are the run's usage.
-      if (usage !== undefined && !usage.opened) usage.release(emitUsage);
     },
     // A pause (or the end) after the rollout was given up on: what the join held goes out.
     flush() {
       if (join?.released) join.release(settled);
-      if (usage?.releasing) usage.release(emitUsage);
     },
   };
 }

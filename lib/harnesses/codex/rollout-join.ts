@@ -8,15 +8,13 @@
 import { readdir } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
-import type { Tokens } from '../../kernel/events.js';
 import type { Companion, Correlator, RunContext } from '../../kernel/harness.js';
 import { commandJoin, type CommandJoin } from './command-join.js';
 import { shellJoin } from './shell-join.js';
 import { subagentRollout } from './session.js';
 import { isObject, type JsonObject } from '../../kernel/json.js';
 import { recordRows, recordTable } from '../../kernel/record-table.js';
-import { codexTokens, correlator as stdoutCorrelator } from './correlate.js';
-import { usageJoin, type UsageJoin } from './usage-join.js';
+import { correlator as stdoutCorrelator } from './correlate.js';
 import { commandDirectories } from './directories.js';
 import { rawCalls } from './raw-calls.js';
 import { tools } from './tools.js';
@@ -34,21 +32,13 @@ const records = recordRows({
       'item of it (one event); the rest consumed',
     rules: { consumed: 'event_msg: consumed' },
   },
-  token_usage_record: {
-    handling:
-      "one response's usage: a usage event when written since the run started (stdout's turn shares then are not); " +
-      "a row of the thread's earlier processes (a resume restates them) is consumed",
-    rules: { usage: 'token_usage_record: usage (usage-join.ts)' },
-  },
   '*': { handling: 'consumed (stdout says it)', rules: { consumed: 'any other rollout line: consumed' } },
 });
 
 const payloadOf = (line: JsonObject): JsonObject => (isObject(line.payload) ? line.payload : {});
 
-function joinCorrelator(run: RunContext, join: CommandJoin, usage: UsageJoin): Correlator {
+function joinCorrelator(run: RunContext, join: CommandJoin): Correlator {
   const stdout = stdoutCorrelator(run);
-  const emitUsage = (tokens: Tokens) => run.emit({ type: 'usage', tokens });
-  usage.open();
   const directories = commandDirectories(run);
   const raw = rawCalls(run, directories, (item) => stdout.record({ type: 'item.completed', item }), false);
   const settle = (record: JsonObject) => void stdout.record(record);
@@ -70,16 +60,10 @@ function joinCorrelator(run: RunContext, join: CommandJoin, usage: UsageJoin): C
         }
         return records.event_msg.rules.consumed;
       },
-      token_usage_record(line) {
-        const tokens = payloadOf(line).usage;
-        if (isObject(tokens)) usage.rollout(codexTokens(tokens), line.timestamp, emitUsage);
-        return records.token_usage_record.rules.usage;
-      },
       '*': () => records['*'].rules.consumed,
     }),
     end() {
       raw.end();
-      usage.release(emitUsage);
       // Stdout's commands still held: the rollout never said where they ran (or was never found).
       run.reportSession(join.session);
       join.release(settle);
@@ -104,15 +88,10 @@ export const rollout: Companion = {
   what: 'rollout',
   join(harness) {
     const join = commandJoin();
-    // Made as the child is spawned: the rollout's rows written before are the thread's earlier processes'.
-    const usage = usageJoin(Date.now());
     return {
-      stdout: { ...harness, correlator: (run) => stdoutCorrelator(run, undefined, join, usage) },
-      file: { name: 'codex', correlator: (run) => joinCorrelator(run, join, usage), records, tools },
-      unheld: () => {
-        join.unhold();
-        usage.unhold();
-      },
+      stdout: { ...harness, correlator: (run) => stdoutCorrelator(run, undefined, join) },
+      file: { name: 'codex', correlator: (run) => joinCorrelator(run, join), records, tools },
+      unheld: () => join.unhold(),
       related: subagentRollout,
     };
   },
