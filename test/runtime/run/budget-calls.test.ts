@@ -7,44 +7,18 @@
  * (test/fixtures/qwen/lab/files.jsonl): its assistant lines carry each call's usage, input counting the cached tokens:
  * 6,000 + 80 out, then 6,400 (6,000 cached) + 120 out, ...
  */
-import { readFileSync } from 'node:fs';
-import { Readable } from 'node:stream';
 import { beforeAll, describe, expect, test } from 'vitest';
-import { HarnessRunError, loadPriceTable, normalize, spawnHarness, type PriceTable } from '../../../lib/index.js';
-import type { HarnessEvent } from '../../../lib/kernel/events.js';
+import { spawnHarness, type PriceTable } from '../../../lib/index.js';
 import { bodies } from '../../helpers.js';
+import { captureLines, eventsOf, playing, rejection, roundPrices } from './budget-capture.js';
 import { collect, node, script } from './scripted-child.js';
 
-const lines = (path: string) =>
-  readFileSync(new URL(`../../fixtures/${path}`, import.meta.url), 'utf8')
-    .split('\n')
-    .filter((line) => line !== '')
-    .map((line) => `${line}\n`);
-const claude = lines('claude-code/lab/parallel.jsonl');
-const qwen = lines('qwen/lab/files.jsonl');
-/** The child: these lines, then it hangs as an agent that goes on. */
-const playing = (capture: string[], count: number) =>
-  script([...capture.slice(0, count).map((out) => ({ out })), { hang: true }]);
-
-async function eventsOf(harness: 'claude-code' | 'qwen', capture: string[]): Promise<HarnessEvent[]> {
-  const events: HarnessEvent[] = [];
-  for await (const event of normalize(Readable.from(capture), { harness })) events.push(event);
-  return events;
-}
-
-async function rejection(done: Promise<unknown>): Promise<HarnessRunError> {
-  const settled = await done.then(
-    (result) => result,
-    (error: unknown) => error,
-  );
-  expect(settled).toBeInstanceOf(HarnessRunError);
-  return settled as HarnessRunError;
-}
+const claude = captureLines('claude-code/lab/parallel.jsonl');
+const qwen = captureLines('qwen/lab/files.jsonl');
 
 let prices: PriceTable;
 beforeAll(async () => {
-  // 1 USD a million input tokens (cache reads at that price too), 10 a million output tokens.
-  prices = await loadPriceTable({ overrides: { 'fake-model': { input: 1, output: 10 } } });
+  prices = await roundPrices();
 });
 
 describe('Claude Code: each API message counted once, from its first line', () => {

@@ -3,42 +3,28 @@
  * 2,730, 2,925 and 3,140 tokens, at a reported cost of 0), then hanging as an agent that goes on: the budget stops
  * it as a timeout does. No sleeps: the child hangs until it is ended.
  */
-import { readFileSync } from 'node:fs';
-import { Readable } from 'node:stream';
 import { beforeAll, describe, expect, test } from 'vitest';
-import { HarnessRunError, loadPriceTable, normalize, spawnHarness, type PriceTable } from '../../../lib/index.js';
-import type { HarnessEvent } from '../../../lib/kernel/events.js';
+import { spawnHarness, type PriceTable } from '../../../lib/index.js';
 import { bodies } from '../../helpers.js';
+import {
+  captureLines,
+  eventsOf as eventsFrom,
+  playing as replaying,
+  rejection,
+  roundPrices,
+} from './budget-capture.js';
 import { collect, node, result, script } from './scripted-child.js';
 
-const capture = readFileSync(new URL('../../fixtures/opencode/lab/read.jsonl', import.meta.url), 'utf8')
-  .split('\n')
-  .filter((line) => line !== '')
-  .map((line) => `${line}\n`);
+const capture = captureLines('opencode/lab/read.jsonl');
 /** The child: the capture's first `count` lines, then it hangs. */
-const playing = (count: number) => script([...capture.slice(0, count).map((out) => ({ out })), { hang: true }]);
+const playing = (count: number) => replaying(capture, count);
+const eventsOf = (lines: string[]) => eventsFrom('opencode', lines);
 /** The capture's lines 1-7: its first two steps. */
 const twoSteps = 7;
 
-async function eventsOf(lines: string[]): Promise<HarnessEvent[]> {
-  const events: HarnessEvent[] = [];
-  for await (const event of normalize(Readable.from(lines), { harness: 'opencode' })) events.push(event);
-  return events;
-}
-
-async function rejection(done: Promise<unknown>): Promise<HarnessRunError> {
-  const settled = await done.then(
-    (result) => result,
-    (error: unknown) => error,
-  );
-  expect(settled).toBeInstanceOf(HarnessRunError);
-  return settled as HarnessRunError;
-}
-
 let prices: PriceTable;
 beforeAll(async () => {
-  // 1 USD a million input tokens (cache reads at that price too), 10 a million output tokens.
-  prices = await loadPriceTable({ overrides: { 'fake-model': { input: 1, output: 10 } } });
+  prices = await roundPrices();
 });
 
 describe('a budget stops the run as a timeout does', () => {
