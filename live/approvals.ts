@@ -16,7 +16,7 @@ import { startModelServer, type Conversation, type LoggedRequest, type Turn } fr
 import type { AskRow } from './approvals-rows.js';
 import { launch, type LiveHarness } from './harnesses.js';
 import type { Installed } from './install.js';
-import { liveOptions, sweep } from './run.js';
+import { leftovers, liveOptions, sweep } from './run.js';
 import { changedFiles, createPlace, hashTree, type Place } from './workspace.js';
 
 export interface AskCase {
@@ -94,7 +94,7 @@ export async function runAsk<T>(
       signals,
       requests: server.requests,
       changed: changedFiles(before, hashTree(place.workspace)),
-      leftovers: sweep(marker),
+      leftovers: await leftovers(marker),
       place,
       again: (next) => runAsk(row, ask, cli, next, (second) => second, place),
     });

@@ -103,7 +103,7 @@ export async function runScenario<T>(
       result,
       requests: server.requests,
       turnsPlayed,
-      leftovers: sweep(marker),
+      leftovers: await leftovers(marker),
       changed: changedFiles(before, hashTree(place.workspace)),
       place,
       serverUrl: server.url,
@@ -148,7 +148,7 @@ export function liveOptions(row: LiveHarness, cli: Installed, place: Place, mark
  * Kills every process whose environment carries the marker (or, ending in `:`, any marker it starts); returns their
  * command lines.
  */
-export function sweep(marker: string): string[] {
+export function sweep(marker: string, kill = true): string[] {
   const needle = `HARNESS_EVENTS_LIVE_RUN=${marker}`;
   const found: string[] = [];
   for (const pid of readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
@@ -167,11 +167,27 @@ export function sweep(marker: string): string[] {
       // Gone meanwhile.
     }
     try {
-      process.kill(Number(pid), 'SIGKILL');
+      process.kill(Number(pid), kill ? 'SIGKILL' : 0);
       found.push(command);
     } catch {
       // Gone meanwhile.
     }
   }
   return found;
+}
+
+/** How long a run's last processes may take to go by themselves once it has ended. */
+const SETTLE_MS = 2_000;
+
+/**
+ * What a run left (killed, and named): what is still there once the processes ending by themselves have had
+ * SETTLE_MS. A process that left the agent's group exits on its own when the agent's end closes its input (OpenCode's
+ * snapshot `git cat-file --batch` under `opencode acp`, measured: a moment after the run), which is not a leftover;
+ * one still there after it is.
+ */
+export async function leftovers(marker: string): Promise<string[]> {
+  const deadline = Date.now() + SETTLE_MS;
+  while (sweep(marker, false).length > 0 && Date.now() < deadline)
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  return sweep(marker);
 }
