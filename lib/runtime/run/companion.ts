@@ -11,7 +11,7 @@ import { finished } from 'node:stream/promises';
 import { resolve } from 'node:path';
 import type { HarnessEvent, RunMetrics } from '../../kernel/events.js';
 import type { CompanionJoin, Companion, Harness } from '../../kernel/harness.js';
-import { createNormalizer, type NormalizeOptions, type Normalizer } from '../normalizer.js';
+import { createNormalizer, type NormalizeOptions } from '../normalizer.js';
 import { tailFile } from '../sessions/tail.js';
 import { childEnv, type SpawnHarnessOptions } from './spawn-options.js';
 
@@ -42,17 +42,6 @@ interface JoinSink {
   settled(): void;
   /** Stdout holds nothing more for it (not found in time): what stdout held is to go out now. */
   unheld(): void;
-}
-
-/** Flushes a normalizer's held events; a stage that throws then destroys it, as one that throws on a write. */
-export function flushing(normalizer: Normalizer<unknown>): () => void {
-  return () => {
-    try {
-      normalizer.flush();
-    } catch (error) {
-      normalizer.destroy(error as Error);
-    }
-  };
 }
 
 export function joinCompanion(
