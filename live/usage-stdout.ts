@@ -21,8 +21,8 @@ const measured = new Set<RowId>(['claude-code', 'codex', 'gemini', 'qwen', 'pi']
 /**
  * The requests a run's stdout accounts: Claude Code's subagents' calls are not on its stdout (its tool-using
  * messages come with `message_start`'s usage, its text-only ones not at all); Gemini CLI's stdout has no call's
- * usage (only the run's total, in the metrics); Codex's is one share per turn of the thread's running total; the
- * others' are every request.
+ * usage (only the run's total, in the metrics); the others' are every request (Codex's: its run's rollout, joined to
+ * stdout under spawnHarness, gives each of the run's own calls, its sub-agents' too).
  */
 export function onStdout(row: RowId, requests: readonly LoggedRequest[]): readonly LoggedRequest[] {
   if (row === 'gemini') return [];
@@ -69,12 +69,7 @@ export async function expectStdout(
   for (const [index, run] of runs.entries()) {
     const { total } = await accountUsage(run.trace, { harness });
     const accounted = asServed(total);
-    // Codex's one turn share per run is the thread's running total: every run so far, the parent's for the fork.
-    const expected =
-      row === 'codex'
-        ? { ...servedTotals(runs.slice(0, index + 1).flatMap((earlier) => earlier.requests)), calls: 1 }
-        : servedTotals(onStdout(row, run.requests));
-    expect(accounted, `run ${index + 1} from stdout\n${context}`).toEqual(expected);
+    expect(accounted, `run ${index + 1} from stdout\n${context}`).toEqual(servedTotals(onStdout(row, run.requests)));
     const served = servedTotals(run.requests);
     const reported = runTotal(row, run);
     if (reported === undefined) continue;

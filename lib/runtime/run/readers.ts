@@ -6,6 +6,7 @@
 import { now } from '../../kernel/clock.js';
 import type { EventBody, RunMetrics } from '../../kernel/events.js';
 import type { Harness } from '../../kernel/harness.js';
+import type { TraceRecordOf } from '../../kernel/trace.js';
 import { stamp } from '../../kernel/stamp.js';
 import type { TraceWriter } from '../../transforms/trace.js';
 import { createNormalizer, traceWriterOf, type Normalizer } from '../normalizer.js';
@@ -35,6 +36,8 @@ export interface ReaderHooks {
   send(item: RunItem): boolean;
   /** The joined file is done: the run may end. */
   settled(): void;
+  /** A model call the joined file said (it is in the trace already, when the trace is on). */
+  modelCall(record: TraceRecordOf<'model_call'>): void;
 }
 
 export function createReaders(
@@ -73,6 +76,10 @@ export function createReaders(
       warn: (message) => emit({ type: 'warning', message }),
       settled: hooks.settled,
       unheld: flushStdout,
+      modelCall(record) {
+        if (trace) hooks.send(record);
+        hooks.modelCall(record);
+      },
     });
   return { normalizer, metrics, trace, joined, flushStdout, emit };
 }

@@ -99,7 +99,8 @@ export function spawnHarness(given: SpawnHarnessOptions & { trace: true }): Harn
 export function spawnHarness(given: SpawnHarnessOptions & { trace?: boolean }): HarnessRun<RunItem>;
 export function spawnHarness(given: SpawnHarnessOptions & { trace?: boolean }): HarnessRun<RunItem> {
   const { harness, options, command, startClient } = launch(given);
-  const budget = watchBudget(options.budget, { harness: harness.name, model: options.model, command });
+  const { model } = options;
+  const budget = watchBudget(options.budget, { harness: harness.name, model, command, companion: !!harness.companion });
   let client: HarnessClient | undefined;
   const { normalizer, metrics, trace, joined, flushStdout, emit } = createReaders(harness, options, {
     record(record) {
@@ -108,6 +109,7 @@ export function spawnHarness(given: SpawnHarnessOptions & { trace?: boolean }): 
     },
     send: (item) => output.send(item),
     settled: () => maybeFinish(),
+    modelCall: (call) => budget?.call(call, limitReached),
   });
   // Whole milliseconds within a timer's range (Infinity, NaN, -5, 1.5 and 2^31 are refused).
   const graceMs = delay('killGraceMs', options.killGraceMs, DEFAULT_KILL_GRACE_MS, 0);
@@ -334,6 +336,7 @@ export function spawnHarness(given: SpawnHarnessOptions & { trace?: boolean }): 
   function maybeFinish(): void {
     if (finished || !exit || !stdoutDone || !stderrDone || termination?.groupDone === false || joined?.done === false)
       return;
+    budget?.settled(limitReached);
     const decided = client?.exitCode?.();
     const ended = metrics.ended !== false;
     const { exitCode, signal, events, reason, detail } = decideEnding({
