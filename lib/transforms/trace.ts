@@ -16,6 +16,7 @@ import {
   type HarnessTime,
   type ModelCall,
   type PermissionRecord,
+  type RunTotal,
   type RunTrace,
   type TimeSource,
   type TraceRecord,
@@ -68,6 +69,9 @@ export class TraceWriter implements RunTrace {
   private lastId = 0;
   private endsLater = false;
   private begun: { at: string; at_source: TimeSource } | undefined;
+  private total: RunTotal | undefined;
+  /** The run started its session (its owner knows its command line): a session's total is then the run's own. */
+  private freshSession = false;
 
   constructor(
     private readonly out: (record: TraceRecord) => void,
@@ -199,9 +203,20 @@ export class TraceWriter implements RunTrace {
     this.endsLater = true;
   }
 
-  /** `run_ended`, with the child's exit code when there was one. */
+  runTotal(total: RunTotal): void {
+    this.total = total;
+  }
+
+  /** The run started a new session (spawnHarness, from its command line): a session's running total is its own. */
+  startsSession(): void {
+    this.freshSession = true;
+  }
+
+  /** `run_ended`, with the child's exit code when there was one, and the run's own total where it is known. */
   finish(failure: string | undefined, exit_code?: number, out = this.out): void {
-    this.send(defined({ kind: 'run_ended', ...when(undefined), failure, exit_code }), out);
+    const own = this.total?.scope === 'run' || this.freshSession ? this.total : undefined;
+    const record = { kind: 'run_ended' as const, ...when(undefined), failure, exit_code };
+    this.send(defined({ ...record, tokens: own?.tokens, models: own?.models }), out);
   }
 
   /** `run_started` now, rather than with the first record (a spawned run starts when its child does). */
