@@ -207,11 +207,6 @@ export class TraceWriter implements RunTrace {
     this.total = total;
   }
 
-  /** The run started a new session (spawnHarness, from its command line): a session's running total is its own. */
-  startsSession(): void {
-    this.freshSession = true;
-  }
-
   /** `run_ended`, with the child's exit code when there was one, and the run's own total where it is known. */
   finish(failure: string | undefined, exit_code?: number, out = this.out): void {
     const own = this.total?.scope === 'run' || this.freshSession ? this.total : undefined;
@@ -219,8 +214,12 @@ export class TraceWriter implements RunTrace {
     this.send(defined({ ...record, tokens: own?.tokens, models: own?.models }), out);
   }
 
-  /** `run_started` now, rather than with the first record (a spawned run starts when its child does). */
-  start(): void {
+  /**
+   * `run_started` now, rather than with the first record (a spawned run starts when its child does). `startsSession`:
+   * its owner built its command line, which starts a new session: a session's running total is the run's own.
+   */
+  start(startsSession = false): void {
+    if (startsSession) this.freshSession = true;
     if (this.started) return;
     this.started = true;
     const at = this.begun ?? when(undefined);
