@@ -106,6 +106,7 @@ export interface RunTotal {
   tokens: Tokens;
   /** The same by model, where the harness breaks it down. */
   models?: Record<string, Tokens>;
+  /** `run`: the run's own; `session`: the session's running total (the run's own only in a session it started). */
   scope: 'run' | 'session';
 }
 
