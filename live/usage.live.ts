@@ -32,6 +32,26 @@ const u3: Usage = { input: 5200, output: 45, cached: 4000 };
 const u4: Usage = { input: 6300, output: 33, cached: 5100 };
 const u5: Usage = { input: 2000, output: 25 };
 const u6: Usage = { input: 2400, output: 15, cached: 1900 };
+const u7: Usage = { input: 3500, output: 20, cached: 2900 };
+
+/** A Codex multi_agent_v1 tool call, its arguments computed from the request. */
+const codexAgent = (name: string, inputFrom: (request: Record<string, unknown>) => unknown): ToolUse => ({
+  name,
+  namespace: 'multi_agent_v1',
+  input: {},
+  inputFrom,
+});
+
+/** The sub-agent Codex's spawn_agent started: its id, in the call's output in the request's history. */
+function spawned(request: Record<string, unknown>): string {
+  const items: unknown[] = Array.isArray(request.input) ? request.input : [];
+  for (const item of items) {
+    const output = (item as { type?: unknown; output?: unknown }).output;
+    const id = typeof output === 'string' ? /"agent_id":"([^"]+)"/.exec(output)?.[1] : undefined;
+    if (id !== undefined) return id;
+  }
+  return '';
+}
 
 /** OpenCode and its fork Kilo: the same tools and command line. */
 function openCodeRuns(readme: string): UsageStep[] {
@@ -88,12 +108,33 @@ const plans: Partial<Record<RowId, (readme: string) => UsageStep[]>> = {
       args: (id) => ['--include-partial-messages', '--resume', id, '--fork-session'],
     },
   ],
+  // A sub-agent (multi_agent_v1's spawn_agent, then wait_agent for it) reads the README; the answer is retried once
+  // at the request level (Codex's backoff: 200 ms; the lab's config allows no retry, this run's `-c` one).
   codex: (readme) => [
     {
-      prompt: 'usage-gt-1: read the README and say what it holds.',
+      prompt: 'usage-gt-1: have a sub-agent read the README and say what it holds.',
+      args: () => ['-c', 'model_providers.lab.request_max_retries=1'],
       turns: [
-        { text: 'Reading it.', tools: [{ name: 'shell', input: { command: ['cat', readme] } }], usage: u1 },
-        { text: 'It is a demo project.', usage: { ...u2, reasoning: 20 } },
+        {
+          text: 'Asking a sub-agent.',
+          tools: [codexAgent('spawn_agent', () => ({ message: `${SUB}: read ${readme}.` }))],
+          usage: u1,
+        },
+        {
+          tools: [codexAgent('wait_agent', (request) => ({ targets: [spawned(request)], timeout_ms: 60_000 }))],
+          usage: u7,
+        },
+        { text: 'It is a demo project.', usage: { ...u2, reasoning: 20 }, failures: [500] },
+      ],
+      conversations: [
+        {
+          name: 'subagent',
+          match: { user: SUB },
+          turns: [
+            { tools: [{ name: 'shell', input: { command: ['cat', readme] } }], usage: u5 },
+            { text: 'A demo project.', usage: u6 },
+          ],
+        },
       ],
     },
     { prompt: 'usage-gt-2: and once more?', reply: { text: 'Still a demo.', usage: u3 }, args: (id) => ['resume', id] },
