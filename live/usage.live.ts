@@ -221,8 +221,8 @@ function firstRun(tool: string, input: object): UsageStep {
 /** A failed attempt an OpenAI client retries at once (`retry-after: 0`). */
 const sdkRetry: readonly Failure[] = [{ status: 429, headers: { 'retry-after': '0' } }];
 /**
- * Gemini CLI retries an HTTP 500 after 5 s (± 30 %), its shortest backoff (a 429's is as long; a cut stream, `TypeError:
- * terminated`, is not retried: the run fails).
+ * Gemini CLI retries an HTTP 500 after 5 s (± 30 %), its shortest backoff (a 429's is as long; a cut stream,
+ * `TypeError: terminated`, is not retried: the run fails).
  */
 const geminiRetry: readonly Failure[] = [500];
 
