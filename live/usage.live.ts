@@ -11,7 +11,7 @@
  */
 import { describe, expect, inject, test } from 'vitest';
 import { accountUsage, sessionFormats } from '../lib/index.js';
-import type { Usage } from '../lib/testing/index.js';
+import type { Failure, ToolUse, Turn, Usage } from '../lib/testing/index.js';
 import { liveHarnesses, type RowId } from './harnesses.js';
 import {
   asServed,
@@ -32,6 +32,26 @@ const u3: Usage = { input: 5200, output: 45, cached: 4000 };
 const u4: Usage = { input: 6300, output: 33, cached: 5100 };
 const u5: Usage = { input: 2000, output: 25 };
 const u6: Usage = { input: 2400, output: 15, cached: 1900 };
+const u7: Usage = { input: 3500, output: 20, cached: 2900 };
+
+/** A Codex multi_agent_v1 tool call, its arguments computed from the request. */
+const codexAgent = (name: string, inputFrom: (request: Record<string, unknown>) => unknown): ToolUse => ({
+  name,
+  namespace: 'multi_agent_v1',
+  input: {},
+  inputFrom,
+});
+
+/** The sub-agent Codex's spawn_agent started: its id, in the call's output in the request's history. */
+function spawned(request: Record<string, unknown>): string {
+  const items: unknown[] = Array.isArray(request.input) ? request.input : [];
+  for (const item of items) {
+    const output = (item as { type?: unknown; output?: unknown }).output;
+    const id = typeof output === 'string' ? /"agent_id":"([^"]+)"/.exec(output)?.[1] : undefined;
+    if (id !== undefined) return id;
+  }
+  return '';
+}
 
 /** OpenCode and its fork Kilo: the same tools and command line. */
 function openCodeRuns(readme: string): UsageStep[] {
@@ -88,33 +108,85 @@ const plans: Partial<Record<RowId, (readme: string) => UsageStep[]>> = {
       args: (id) => ['--include-partial-messages', '--resume', id, '--fork-session'],
     },
   ],
+  // A sub-agent (multi_agent_v1's spawn_agent, then wait_agent for it) reads the README; the answer is retried once
+  // at the request level (Codex's backoff: 200 ms; the lab's config allows no retry, this run's `-c` one).
   codex: (readme) => [
     {
-      prompt: 'usage-gt-1: read the README and say what it holds.',
+      prompt: 'usage-gt-1: have a sub-agent read the README and say what it holds.',
+      args: () => ['-c', 'model_providers.lab.request_max_retries=1'],
       turns: [
-        { text: 'Reading it.', tools: [{ name: 'shell', input: { command: ['cat', readme] } }], usage: u1 },
-        { text: 'It is a demo project.', usage: { ...u2, reasoning: 20 } },
+        {
+          text: 'Asking a sub-agent.',
+          tools: [codexAgent('spawn_agent', () => ({ message: `${SUB}: read ${readme}.` }))],
+          usage: u1,
+        },
+        {
+          tools: [codexAgent('wait_agent', (request) => ({ targets: [spawned(request)], timeout_ms: 60_000 }))],
+          usage: u7,
+        },
+        { text: 'It is a demo project.', usage: { ...u2, reasoning: 20 }, failures: [500] },
+      ],
+      conversations: [
+        {
+          name: 'subagent',
+          match: { user: SUB },
+          turns: [
+            { tools: [{ name: 'shell', input: { command: ['cat', readme] } }], usage: u5 },
+            { text: 'A demo project.', usage: u6 },
+          ],
+        },
       ],
     },
     { prompt: 'usage-gt-2: and once more?', reply: { text: 'Still a demo.', usage: u3 }, args: (id) => ['resume', id] },
     { prompt: 'usage-gt-3: a fork of it.', reply: { text: 'Forked.', usage: u4 }, args: (id) => ['fork', id] },
   ],
-  gemini: (readme) => withRuns(readme, 'read_file', { file_path: readme }, () => ['--resume', 'latest']),
-  qwen: (readme) =>
-    withRuns(
-      readme,
-      'read_file',
-      { absolute_path: readme },
-      (id) => ['--resume', id],
-      (id) => ['--resume', id, '--fork-session'],
+  // The generalist subagent reads the README and ends with complete_task; the parent's answer is retried once.
+  gemini: (readme) =>
+    delegating(
+      retrying(
+        withRuns(readme, 'read_file', { file_path: readme }, () => ['--resume', 'latest']),
+        geminiRetry,
+      ),
+      { name: 'invoke_agent', input: { agent_name: 'generalist', prompt: `${SUB}: read ${readme}.` } },
+      { name: 'read_file', input: { file_path: readme } },
+      { tools: [{ name: 'complete_task', input: { result: { response: 'A demo project.' } } }] },
     ),
+  // A foreground `agent` subagent; the parent's answer is retried once (inside Qwen's OpenAI client).
+  qwen: (readme) =>
+    delegating(
+      retrying(
+        withRuns(
+          readme,
+          'read_file',
+          { file_path: readme },
+          (id) => ['--resume', id],
+          (id) => ['--resume', id, '--fork-session'],
+        ),
+        sdkRetry,
+      ),
+      {
+        name: 'agent',
+        input: {
+          description: 'Read the README',
+          prompt: `${SUB}: read ${readme}.`,
+          subagent_type: 'general-purpose',
+          run_in_background: false,
+        },
+      },
+      { name: 'read_file', input: { file_path: readme } },
+    ),
+  // pi has no subagents. Its answer fails three times: the OpenAI SDK inside pi retries twice (at once, as
+  // `retry-after: 0` asks), then pi itself (`auto_retry_start`, after its 2 s), which records the failed attempt.
   pi: (readme) =>
-    withRuns(
-      readme,
-      'read',
-      { path: readme },
-      (id) => ['--session', id],
-      (id) => ['--fork', id],
+    retrying(
+      withRuns(
+        readme,
+        'read',
+        { path: readme },
+        (id) => ['--session', id],
+        (id) => ['--fork', id],
+      ),
+      [sdkRetry[0]!, sdkRetry[0]!, sdkRetry[0]!],
     ),
   opencode: openCodeRuns,
   kilo: openCodeRuns,
@@ -144,6 +216,47 @@ function firstRun(tool: string, input: object): UsageStep {
       { text: 'It is a demo project.', usage: u2 },
     ],
   };
+}
+
+/** A failed attempt an OpenAI client retries at once (`retry-after: 0`). */
+const sdkRetry: readonly Failure[] = [{ status: 429, headers: { 'retry-after': '0' } }];
+/**
+ * Gemini CLI retries an HTTP 500 after 5 s (± 30 %), its shortest backoff (a 429's is as long; a cut stream,
+ * `TypeError: terminated`, is not retried: the run fails).
+ */
+const geminiRetry: readonly Failure[] = [500];
+
+/** The marker of a subagent's prompt: its requests are the `subagent` conversation's. */
+const SUB = 'usage-gt-sub';
+
+/** The plan with its first run's answer failing first (`failures`): a retry in the first run. */
+function retrying(steps: UsageStep[], failures: readonly Failure[]): UsageStep[] {
+  const [first, ...rest] = steps;
+  const turns = first!.turns!.map((turn, n, all) => (n === all.length - 1 ? { ...turn, failures } : turn));
+  return [{ ...first!, turns }, ...rest];
+}
+
+/**
+ * The plan with its first run's tool call starting a subagent (`call`, its prompt marked `SUB`) instead: the
+ * subagent's own calls, `read` then `answer` (its text, or the tool that ends it), with usage of their own.
+ */
+function delegating(
+  steps: UsageStep[],
+  call: ToolUse,
+  read: ToolUse,
+  answer: Turn = { text: 'A demo project.' },
+): UsageStep[] {
+  const [first, ...rest] = steps;
+  const [asking, ...after] = first!.turns!;
+  const subagent = {
+    name: 'subagent',
+    match: { user: SUB },
+    turns: [
+      { tools: [read], usage: u5 },
+      { ...answer, usage: u6 },
+    ],
+  };
+  return [{ ...first!, turns: [{ ...asking!, tools: [call] }, ...after], conversations: [subagent] }, ...rest];
 }
 
 /** The common plan: a read, then the answer; a resume; a fork where the CLI has one. */

@@ -43,6 +43,8 @@ export interface ReaderHooks {
 export function createReaders(
   harness: Harness,
   options: SpawnHarnessOptions & { trace?: boolean },
+  /** The run starts a new session (launch's `startsSession`): a session's total on stdout is the run's own. */
+  startsSession: boolean,
   hooks: ReaderHooks,
 ): RunReaders {
   const join = harness.companion?.join(harness);
@@ -63,7 +65,7 @@ export function createReaders(
   const { metrics } = normalizer;
   const trace = traceWriterOf(normalizer);
   trace?.endLater();
-  trace?.start();
+  trace?.start(startsSession);
   const flushStdout = flushing(normalizer);
   const send = (event: Parameters<TraceWriter['event']>[0]) =>
     trace ? trace.event(event, hooks.send) : hooks.send(event);

@@ -98,11 +98,11 @@ export function spawnHarness(given: SpawnHarnessOptions & { trace: true }): Harn
 /** Spawns a harness CLI, its events or trace records chosen at run time (`trace`). */
 export function spawnHarness(given: SpawnHarnessOptions & { trace?: boolean }): HarnessRun<RunItem>;
 export function spawnHarness(given: SpawnHarnessOptions & { trace?: boolean }): HarnessRun<RunItem> {
-  const { harness, options, command, startClient } = launch(given);
+  const { harness, options, command, startClient, startsSession } = launch(given);
   const { model } = options;
   const budget = watchBudget(options.budget, { harness: harness.name, model, command, companion: !!harness.companion });
   let client: HarnessClient | undefined;
-  const { normalizer, metrics, trace, joined, flushStdout, emit } = createReaders(harness, options, {
+  const { normalizer, metrics, trace, joined, flushStdout, emit } = createReaders(harness, options, startsSession, {
     record(record) {
       client?.record(record);
       budget?.record(record, limitReached);
