@@ -55,10 +55,7 @@ for (const row of liveHarnesses) {
           // An ACP run's exit code is its conversation's (acp.md "How the run ends"), however its agent then exits.
           expect(run.result.exitCode, context).toBe(scenario.exitCode);
           const others = scenario.orEvents?.(expectedFor(run.place.workspace, run.serverUrl, cli)) ?? [];
-          // Codex's stdout commands wait for their directory from the rollout, and one may come out a few ms after
-          // stdout's next event (docs/harnesses/codex.md "Runs: stdout and the rollout"): its events are a multiset.
-          const unordered = scenario.unordered || row.harness === 'codex';
-          const order = (list: EventBody[]) => (unordered ? sortedEvents(list) : list);
+          const order = (list: EventBody[]) => (scenario.unordered ? sortedEvents(list) : list);
           if (!others.some((other) => isDeepStrictEqual(events, other)))
             expect(order(events), context).toEqual(order(expected));
           if (scenario.unchanged) expect(run.changed, `${context}\nthe workspace changed`).toEqual([]);

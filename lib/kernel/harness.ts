@@ -273,6 +273,10 @@ export interface CompanionJoin {
   readonly file: Harness;
   /** The file is not found yet: stdout holds nothing more, and gives what it held at its next pause. */
   unheld(): void;
+  /** How the run lets stdout's reader send what the file settled of what it held (it flushes the reader). */
+  ready?(flush: () => void): void;
+  /** Whether stdout's reader holds output for the file now: its end then waits for the file's. */
+  readonly holding?: boolean;
   /** Reads a related file whole (nothing of it is on stdout), when the companion names related files. */
   readonly related?: Harness;
 }

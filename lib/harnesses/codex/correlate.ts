@@ -74,20 +74,29 @@ export const records = recordRows({
 
 /**
  * `recordTime`: the harness's time of the record being read, where its source has one (a rollout's lines; stdout's
- * records have none), for the trace. `join`: a completed command goes through it (its rollout's directory added), and
- * one it holds is classified by the rollout's reader (command-join.ts).
+ * records have none), for the trace. `join`: a completed command goes through it (its rollout's directory added); while
+ * it holds one, the events after it wait behind it (command-join.ts), and a flush sends what the rollout settled.
  */
 export function correlator(
   run: RunContext,
   recordTime: () => unknown = () => undefined,
   join?: CommandJoin,
 ): Correlator {
+  // The events go out through the join, which keeps them behind a command it holds.
+  const out: Pick<RunContext, 'emit' | 'tool'> = join
+    ? {
+        emit: (body, ids) =>
+          join.holding ? join.later(() => run.emit(body, ids), body, run.limits) : run.emit(body, ids),
+        tool: (fields) =>
+          join.holding ? join.later(() => run.tool(fields), fields.input, run.limits) : run.tool(fields),
+      }
+    : run;
   const open = new BoundedMap<OpenItem>(run.limits, ({ record, item }) => classify(record, item, false));
   // Subagents whose end was reported: Codex restates an end on every later call naming the subagent.
   const endedSubagents = new BoundedMap<true>(run.limits);
 
   function unknown(raw: unknown): void {
-    run.emit({ type: 'unknown', raw });
+    out.emit({ type: 'unknown', raw });
   }
 
   // The running total of the last turn.completed: the next turn's share is counted from it.
@@ -153,7 +162,7 @@ export function correlator(
       typeof item.exit_code === 'number' && Number.isInteger(item.exit_code) ? item.exit_code : undefined;
     const input = item.type === 'collab_tool_call' ? withNewSubagentEnds(item) : item;
     if (run.trace !== undefined && item.type === 'collab_tool_call') subagentTimes(run.trace, input, recordTime());
-    run.tool({
+    out.tool({
       id: typeof item.id === 'string' && item.id !== '' ? item.id : undefined,
       name: item.type as string,
       input,
@@ -191,7 +200,7 @@ export function correlator(
     // The thread's running total, not this turn's share: it replaces, never adds.
     const total = codexTokens(record.usage);
     metrics.tokens = total;
-    run.emit({ type: 'usage', tokens: turnShare(total, previousTotal) });
+    out.emit({ type: 'usage', tokens: turnShare(total, previousTotal) });
     previousTotal = total;
     return records['turn.completed'].rules.usage;
   }
@@ -204,7 +213,7 @@ export function correlator(
       unknown(record);
       return records['turn.failed'].rules.malformed;
     }
-    run.emit({ type: 'error', message, code: stringField(record.error, 'code') });
+    out.emit({ type: 'error', message, code: stringField(record.error, 'code') });
     return records['turn.failed'].rules.error;
   }
 
@@ -215,7 +224,7 @@ export function correlator(
       unknown(record);
       return records.error.rules.malformed;
     }
-    run.emit({ type: 'warning', message });
+    out.emit({ type: 'warning', message });
     return records.error.rules.warning;
   }
 
@@ -233,10 +242,12 @@ export function correlator(
     }),
     end() {
       open.evictAll();
+      // Stdout has ended: what the join still holds goes out, in order (without a directory the rollout never gave).
+      join?.drain(settled, true);
     },
-    // A pause (or the end) after the rollout was given up on: what the join held goes out.
+    // A pause, or the rollout settled what the join held: what may go out goes.
     flush() {
-      if (join?.released) join.release(settled);
+      join?.drain(settled);
     },
   };
 }

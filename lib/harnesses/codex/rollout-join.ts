@@ -46,7 +46,6 @@ function joinCorrelator(run: RunContext, join: CommandJoin): Correlator {
   const stdout = stdoutCorrelator(run);
   const directories = commandDirectories(run);
   const raw = rawCalls(run, directories, (item) => stdout.record({ type: 'item.completed', item }), false);
-  const settle = (record: JsonObject) => void stdout.record(record);
   // The model the turn runs (its turn_context), for the trace's model calls.
   let model: string | undefined;
   return {
@@ -67,7 +66,7 @@ function joinCorrelator(run: RunContext, join: CommandJoin): Correlator {
         if (item !== undefined) raw.item(item.id);
         if (item?.type === 'CommandExecution') {
           const command = Array.isArray(item.command) ? shellJoin(item.command) : item.command;
-          if (typeof command === 'string') join.rollout(command, directories.of(item), run.limits, settle);
+          if (typeof command === 'string') join.rollout(command, directories.of(item), run.limits);
         }
         return records.event_msg.rules.consumed;
       },
@@ -78,7 +77,7 @@ function joinCorrelator(run: RunContext, join: CommandJoin): Correlator {
       raw.end();
       // Stdout's commands still held: the rollout never said where they ran (or was never found).
       run.reportSession(join.session);
-      join.release(settle);
+      join.release();
       stdout.end();
     },
   };
@@ -104,6 +103,10 @@ export const rollout: Companion = {
       stdout: { ...harness, correlator: (run) => stdoutCorrelator(run, undefined, join) },
       file: { name: 'codex', correlator: (run) => joinCorrelator(run, join), records, tools },
       unheld: () => join.unhold(),
+      ready: (flush) => void (join.ready = flush),
+      get holding() {
+        return join.holding;
+      },
       related: subagentRollout,
     };
   },

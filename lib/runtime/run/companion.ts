@@ -32,6 +32,8 @@ export interface JoinedFile {
   exited(): void;
   /** Whether nothing of it is left to give (never named, given up on, or read to its end). */
   readonly done: boolean;
+  /** Whether stdout's reader holds output for it (stdout's end then waits for the file's). */
+  readonly holding: boolean;
 }
 
 /** Where the joined file's events go: the run's. */
@@ -45,7 +47,7 @@ interface JoinSink {
   warn(message: string): void;
   /** It is done (the run may end). */
   settled(): void;
-  /** Stdout holds nothing more for it (not found in time): what stdout held is to go out now. */
+  /** What stdout's reader held for it may go out now (not found in time, or it said more): the reader is flushed. */
   unheld(): void;
 }
 
@@ -56,6 +58,7 @@ export function joinCompanion(
   sink: JoinSink,
 ): JoinedFile {
   const env = childEnv(run);
+  join.ready?.(sink.unheld);
   // As the run's stdout is read: its directory, the child's home, the same bounds.
   const normalize: Omit<NormalizeOptions, 'harness'> = {
     cwd: resolve(run.cwd ?? '.'),
@@ -179,6 +182,9 @@ export function joinCompanion(
     exited: () => finish.abort(),
     get done() {
       return id === undefined || reading === 0;
+    },
+    get holding() {
+      return join.holding === true;
     },
   };
 }

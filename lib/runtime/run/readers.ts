@@ -26,6 +26,8 @@ export interface RunReaders {
   flushStdout(): void;
   /** Sends one of the run's own events (stamped now), in the trace when it is on. */
   emit(body: EventBody): void;
+  /** Stdout has ended: its reader ends, once the joined file has settled what it holds for it. */
+  endStdout(): void;
 }
 
 /** What the readers tell the run. */
@@ -76,14 +78,23 @@ export function createReaders(
       metrics,
       send,
       warn: (message) => emit({ type: 'warning', message }),
-      settled: hooks.settled,
+      settled() {
+        if (endWaits) endStdout();
+        hooks.settled();
+      },
       unheld: flushStdout,
       modelCall(record) {
         if (trace) hooks.send(record);
         hooks.modelCall(record);
       },
     });
-  return { normalizer, metrics, trace, joined, flushStdout, emit };
+  // Stdout ended while its reader held output for the joined file: it ends once the file has settled it.
+  let endWaits = false;
+  function endStdout(): void {
+    endWaits = joined !== undefined && joined.holding && !joined.done;
+    if (!endWaits && !normalizer.writableEnded) normalizer.end();
+  }
+  return { normalizer, metrics, trace, joined, flushStdout, emit, endStdout };
 }
 
 /** Flushes a normalizer's held events; a stage that throws then destroys it, as one that throws on a write. */

@@ -102,15 +102,20 @@ export function spawnHarness(given: SpawnHarnessOptions & { trace?: boolean }): 
   const { model } = options;
   const budget = watchBudget(options.budget, { harness: harness.name, model, command, companion: !!harness.companion });
   let client: HarnessClient | undefined;
-  const { normalizer, metrics, trace, joined, flushStdout, emit } = createReaders(harness, options, startsSession, {
-    record(record) {
-      client?.record(record);
-      budget?.record(record, limitReached);
+  const { normalizer, metrics, trace, joined, flushStdout, emit, endStdout } = createReaders(
+    harness,
+    options,
+    startsSession,
+    {
+      record(record) {
+        client?.record(record);
+        budget?.record(record, limitReached);
+      },
+      send: (item) => output.send(item),
+      settled: () => maybeFinish(),
+      modelCall: (call) => budget?.call(call, limitReached),
     },
-    send: (item) => output.send(item),
-    settled: () => maybeFinish(),
-    modelCall: (call) => budget?.call(call, limitReached),
-  });
+  );
   // Whole milliseconds within a timer's range (Infinity, NaN, -5, 1.5 and 2^31 are refused).
   const graceMs = delay('killGraceMs', options.killGraceMs, DEFAULT_KILL_GRACE_MS, 0);
   const timeoutMs = options.timeoutMs === undefined ? undefined : delay('timeoutMs', options.timeoutMs, 0);
@@ -281,7 +286,8 @@ export function spawnHarness(given: SpawnHarnessOptions & { trace?: boolean }): 
     stderr.write(chunk);
     if (output.full()) stderrPipe.pause();
   });
-  stdout.pipe(normalizer);
+  stdout.pipe(normalizer, { end: false });
+  stdout.once('end', endStdout);
 
   /** Past the deadline, what escaped the group still holds the pipes: they are read no more. */
   function closePipes(): void {

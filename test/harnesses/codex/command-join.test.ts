@@ -49,6 +49,8 @@ function joined(options: Omit<NormalizeOptions, 'harness'> = {}) {
   const stdout = createNormalizer({ cwd: '/p', ...options, harness: join.stdout, output: 'objects' });
   const file = createNormalizer({ cwd: '/p', ...options, harness: join.file, output: 'objects' });
   for (const side of [stdout, file]) side.on('data', (event: HarnessEvent) => given.push(event));
+  // As a run does: what the rollout settled of stdout's held output, stdout's reader sends.
+  join.ready?.(() => stdout.flush());
   const settled = () => new Promise((resolve) => setImmediate(resolve));
   return {
     join,
@@ -62,6 +64,7 @@ function joined(options: Omit<NormalizeOptions, 'harness'> = {}) {
       await settled();
     },
     events: () => bodies(given).filter((event) => event.type === 'command'),
+    all: () => bodies(given),
   };
 }
 
@@ -114,6 +117,27 @@ describe('Codex: stdout commands joined to the rollout', () => {
     expect(run.events()).toEqual([ran('make a'), ran('make b')]);
     await run.end('file');
     expect(run.events()).toEqual([ran('make a'), ran('make b')]);
+  });
+
+  test("stdout's events after a held command wait behind it: the run keeps stdout's order", async () => {
+    const run = joined();
+    const message = { type: 'item.completed', item: { id: 'item_1', type: 'agent_message', text: 'Built.' } };
+    await run.write('stdout', thread, stdoutItem(0, 'make b'), message, stdoutItem(2, 'make c'));
+    expect(run.all()).toEqual([]);
+    await run.write('file', rolloutItem(0, 'make b', '/p/sub'));
+    // The message goes out after its command; the next command is held in turn.
+    expect(run.all()).toEqual([ran('make b', '/p/sub'), { type: 'agent', message: 'Built.' }]);
+    await run.write('file', rolloutItem(2, 'make c', '/p'));
+    expect(run.all()).toEqual([ran('make b', '/p/sub'), { type: 'agent', message: 'Built.' }, ran('make c', '/p')]);
+  });
+
+  test('past maxPendingTools what waits behind the oldest held goes out with it, in order', async () => {
+    const run = joined({ maxPendingTools: 2 });
+    const message = { type: 'item.completed', item: { id: 'item_1', type: 'agent_message', text: 'Built.' } };
+    await run.write('stdout', thread, stdoutItem(0, 'make a'), message, stdoutItem(2, 'make b'));
+    expect(run.all()).toEqual([ran('make a'), { type: 'agent', message: 'Built.' }]);
+    await run.end('stdout');
+    expect(run.all()).toEqual([ran('make a'), { type: 'agent', message: 'Built.' }, ran('make b')]);
   });
 
   test('past maxPendingTools the oldest held goes out from stdout, without a directory', async () => {

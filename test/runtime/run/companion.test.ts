@@ -115,6 +115,25 @@ describe('spawnHarness({ harness: "codex" }) with its rollout', () => {
     );
   });
 
+  test("a command held for the rollout's directory keeps stdout's order: the message after it waits", async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'codex-held-'));
+    dirs.push(dir);
+    const started = spawnHarness({
+      harness: 'codex',
+      command: node,
+      args: [join(children, 'codex-held.mjs')],
+      cwd: dir,
+      env: { CODEX_HOME: join(dir, 'home') },
+    });
+    const events = bodies(await collect(started));
+    await started.done;
+    expect(events).toEqual([
+      { type: 'command', command: 'make b', working_directory: join(dir, 'sub'), exit_code: 0, is_success: true },
+      { type: 'agent', message: 'Listed.' },
+      { type: 'usage', tokens: { input: 10, output: 5, cache_read: 0 } },
+    ]);
+  });
+
   test('no rollout (an ephemeral run): one warning, the events are stdout alone', async () => {
     const started = run('ephemeral');
     const events = bodies(await collect(started));
