@@ -277,6 +277,11 @@ export interface CompanionJoin {
   ready?(flush: () => void): void;
   /** Whether stdout's reader holds output for the file now: its end then waits for the file's. */
   readonly holding?: boolean;
+  /**
+   * While stdout's reader holds output for the file, the run's own event (`send` puts it in stdout's reader) waits
+   * behind it: true. False: nothing is held, the event goes out now.
+   */
+  behind?(send: () => void): boolean;
   /** Reads a related file whole (nothing of it is on stdout), when the companion names related files. */
   readonly related?: Harness;
 }

@@ -1,5 +1,5 @@
 // Stands in for `codex exec --json` whose stdout runs ahead of its rollout: it prints a command and then an agent
-// message, and only after HELD_MS (default 300) writes the command's line to the rollout under
+// message, a refusal on stderr, and only after HELD_MS (default 300) writes the command's line to the rollout under
 // $CODEX_HOME/sessions/YYYY/MM/DD/ (it ran in `sub` of the run's directory); then it prints the turn's end.
 // node codex-held.mjs
 import { appendFileSync, mkdirSync } from 'node:fs';
@@ -22,6 +22,9 @@ out({ type: 'turn.started' });
 const command = { id: 'item_0', type: 'command_execution', command: "/bin/bash -lc 'make b'", exit_code: 0 };
 out({ type: 'item.completed', item: { ...command, aggregated_output: '', status: 'completed' } });
 out({ type: 'item.completed', item: { id: 'item_1', type: 'agent_message', text: 'Listed.' } });
+process.stderr.write(
+  'ERROR codex_core::tools::router: error=patch rejected: writing is blocked by read-only sandbox; rejected by user\n',
+);
 await new Promise((resolve) => setTimeout(resolve, Number(process.env.HELD_MS ?? 300)));
 const ran = { type: 'CommandExecution', id: 'call_0', command: ['/bin/bash', '-lc', 'make b'], exit_code: 0 };
 line('event_msg', {

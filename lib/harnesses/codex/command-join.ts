@@ -31,8 +31,11 @@ export interface CommandJoin {
   stdout(record: JsonObject, item: JsonObject, limits: Limits, classify: Classify): JsonObject | undefined;
   /** Whether stdout's output waits behind a held command (then it goes to `later`). */
   readonly holding: boolean;
-  /** Stdout's output (`value`, sent by `send`) that came after a held command: it goes out in order behind it. */
-  later(send: () => void, value: unknown, limits: Limits): void;
+  /**
+   * Stdout's output (`value`, sent by `send`) that came after a held command, or the run's own event (`limits` unset:
+   * stdout's): it goes out in order behind it.
+   */
+  later(send: () => void, value: unknown, limits?: Limits): void;
   /** The rollout's command (`command` as stdout prints it) ran in `directory`: the held stdout items it settles. */
   rollout(command: string, directory: string | undefined, limits: Limits): void;
   /** The rollout is not found yet: nothing more is held, what was is released at stdout's next pause. */
@@ -55,8 +58,9 @@ export function commandJoin(): CommandJoin {
   let directories: BoundedMap<(string | undefined)[]> | undefined;
   let released = false;
   let draining = false;
-  // Stdout's item table, where a held command goes once settled.
+  // Stdout's item table, where a held command goes once settled, and its limits.
   let settle: Classify = () => {};
+  let bounds: Limits | undefined;
 
   const waiting = (entry: Entry | undefined) => entry !== undefined && 'record' in entry && !entry.settled;
 
@@ -81,14 +85,14 @@ export function commandJoin(): CommandJoin {
         return directory === undefined ? item : { ...item, working_directory: directory };
       }
       if (released) return item;
-      settle = classify;
+      [settle, bounds] = [classify, limits];
       push({ record, command: item.command, settled: false, bytes: approximateBytes(record) }, limits);
       return undefined;
     },
     get holding() {
       return entries.length > 0 && !draining;
     },
-    later(send, value, limits) {
+    later(send, value, limits = bounds!) {
       push({ send, bytes: approximateBytes(value) }, limits);
     },
     rollout(command, directory, limits) {

@@ -104,6 +104,7 @@ export const rollout: Companion = {
       file: { name: 'codex', correlator: (run) => joinCorrelator(run, join), records, tools },
       unheld: () => join.unhold(),
       ready: (flush) => void (join.ready = flush),
+      behind: (send) => join.holding && (join.later(send, undefined), true),
       get holding() {
         return join.holding;
       },

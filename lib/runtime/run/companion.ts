@@ -34,6 +34,8 @@ export interface JoinedFile {
   readonly done: boolean;
   /** Whether stdout's reader holds output for it (stdout's end then waits for the file's). */
   readonly holding: boolean;
+  /** The run's own event (`send` puts it in stdout's reader) waits behind what stdout holds: true; false: send now. */
+  behind(send: () => void): boolean;
 }
 
 /** Where the joined file's events go: the run's. */
@@ -186,5 +188,6 @@ export function joinCompanion(
     get holding() {
       return join.holding === true;
     },
+    behind: (send) => join.behind?.(send) ?? false,
   };
 }

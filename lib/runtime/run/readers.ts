@@ -71,7 +71,12 @@ export function createReaders(
   const flushStdout = flushing(normalizer);
   const send = (event: Parameters<TraceWriter['event']>[0]) =>
     trace ? trace.event(event, hooks.send) : hooks.send(event);
-  const emit = (body: EventBody) => send(stamp(body, now(), metrics.session_id));
+  const emit = (body: EventBody) => {
+    const event = stamp(body, now(), metrics.session_id);
+    // While stdout's reader holds its output for the joined file, the run's own events wait behind it, in its stream.
+    if (joined?.behind(() => (trace ? trace.event(event) : normalizer.push(event)))) return;
+    send(event);
+  };
   const joined =
     join &&
     joinCompanion(harness.companion!, join, options, {

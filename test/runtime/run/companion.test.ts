@@ -115,7 +115,7 @@ describe('spawnHarness({ harness: "codex" }) with its rollout', () => {
     );
   });
 
-  test("a command held for the rollout's directory keeps stdout's order: the message after it waits", async () => {
+  test("a command held for the rollout's directory keeps the run's order: the message and stderr after it wait", async () => {
     const dir = mkdtempSync(join(tmpdir(), 'codex-held-'));
     dirs.push(dir);
     const started = spawnHarness({
@@ -130,8 +130,11 @@ describe('spawnHarness({ harness: "codex" }) with its rollout', () => {
     expect(events).toEqual([
       { type: 'command', command: 'make b', working_directory: join(dir, 'sub'), exit_code: 0, is_success: true },
       { type: 'agent', message: 'Listed.' },
+      ...events.slice(2, 4),
       { type: 'usage', tokens: { input: 10, output: 5, cache_read: 0 } },
     ]);
+    // The refusal on stderr after them: its warnings wait too.
+    expect(events.slice(2, 4).map((event) => event.code)).toEqual(['stderr', 'permission_denied']);
   });
 
   test('no rollout (an ephemeral run): one warning, the events are stdout alone', async () => {
