@@ -115,7 +115,7 @@ describe('spawnHarness({ harness: "codex" }) with its rollout', () => {
     );
   });
 
-  test("a command held for the rollout's directory keeps the run's order: the message and stderr after it wait", async () => {
+  test("a command held for the rollout's directory keeps the run's order: what came after it waits", async () => {
     const dir = mkdtempSync(join(tmpdir(), 'codex-held-'));
     dirs.push(dir);
     const started = spawnHarness({
