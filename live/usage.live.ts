@@ -11,7 +11,7 @@
  */
 import { describe, expect, inject, test } from 'vitest';
 import { accountUsage, sessionFormats } from '../lib/index.js';
-import type { Usage } from '../lib/testing/index.js';
+import type { Conversation, Failure, ToolUse, Usage } from '../lib/testing/index.js';
 import { liveHarnesses, type RowId } from './harnesses.js';
 import {
   asServed,
@@ -22,7 +22,7 @@ import {
   type ServedTotals,
   type UsageStep,
 } from './usage-runs.js';
-import { expectStdout } from './usage-stdout.js';
+import { expectStdout, onStdout } from './usage-stdout.js';
 
 const rows = inject('liveRows');
 
@@ -33,15 +33,50 @@ const u4: Usage = { input: 6300, output: 33, cached: 5100 };
 const u5: Usage = { input: 2000, output: 25 };
 const u6: Usage = { input: 2400, output: 15, cached: 1900 };
 
-/** OpenCode and its fork Kilo: the same tools and command line. */
+/**
+ * OpenCode and its fork Kilo: the same tools and command line. The first run's `task` call starts the explore
+ * subagent (a child session); the answer after it fails once with 429 `retry-after: 0`, which they retry at once.
+ */
 function openCodeRuns(readme: string): UsageStep[] {
+  const task = { description: 'Read the README', prompt: subagentPrompt(readme), subagent_type: 'explore' };
   return withRuns(
     readme,
     'read',
     { filePath: readme },
     (id) => ['--session', id],
     (id) => ['--session', id, '--fork'],
+    subagentRun({ name: 'task', input: task }, 'read', { filePath: readme }, retryNow),
   );
+}
+
+/** A subagent's prompt: its marker picks its conversation. */
+const subagentPrompt = (readme: string) => `usage-gt-sub: read ${readme} and report its first line.`;
+
+/** A 429 the CLI is told to retry at once: its retry adds no backoff. */
+const retryNow: Failure = { status: 429, headers: { 'retry-after': '0' } };
+
+/**
+ * A first run with a subagent: the model's first call starts it (`call`), the subagent reads the README with `tool`
+ * and answers (its own conversation: distinct usage), then the main agent's answer fails once (`retry`) before it is
+ * served.
+ */
+function subagentRun(call: ToolUse, tool: string, input: object, retry: Failure): UsageStep {
+  const subagent: Conversation = {
+    name: 'subagent',
+    match: { user: 'usage-gt-sub' },
+    turns: [
+      { tools: [{ name: tool, input }], usage: u5 },
+      { text: 'A demo project.', usage: u6 },
+    ],
+  };
+  return {
+    prompt: 'usage-gt-1: have a subagent read the README and say what it holds.',
+    turns: [
+      { text: 'Asking a subagent.', tools: [call], usage: u1 },
+      { text: 'It is a demo project.', usage: u2, failures: [retry] },
+    ],
+    conversations: [subagent],
+  };
 }
 
 /** Claude Code's subagent tool call (its name in 2.1.328: `Agent`), run in the foreground. */
@@ -63,7 +98,8 @@ const plans: Partial<Record<RowId, (readme: string) => UsageStep[]>> = {
       args: () => ['--include-partial-messages'],
       turns: [
         { text: 'Asking a subagent.', tools: [{ name: 'Agent', input: subagent(readme) }], usage: u1 },
-        { text: 'It is a demo project.', usage: u2 },
+        // Retried after about 0.5 s (`api_retry`'s `retry_delay_ms`: 542, as after a 500; `retry-after: 0` aside).
+        { text: 'It is a demo project.', usage: u2, failures: [retryNow] },
       ],
       // The subagent's own calls: a read, then its answer.
       conversations: [
@@ -118,9 +154,30 @@ const plans: Partial<Record<RowId, (readme: string) => UsageStep[]>> = {
     ),
   opencode: openCodeRuns,
   kilo: openCodeRuns,
-  copilot: (readme) => withRuns(readme, 'view', { path: readme }, (id) => ['--resume', id]),
-  // One run: Cline's stdout names no session to resume (`--id`) when it runs without the hub.
-  cline: (readme) => [firstRun('read_files', { files: [{ path: readme }] })],
+  // Copilot has no fork. Its `task` call starts an explore agent, whose calls are in the session's file.
+  copilot: (readme) => {
+    const task = {
+      name: 'reader',
+      agent_type: 'explore',
+      description: 'Read the README',
+      prompt: subagentPrompt(readme),
+    };
+    const first = subagentRun({ name: 'task', input: task }, 'view', { path: readme }, 500);
+    return withRuns(readme, 'view', { path: readme }, (id) => ['--resume', id], undefined, first);
+  },
+  // One run: Cline 3.0.65's `--id` (resume) always opens its interactive UI, which `--json` refuses
+  // (docs/harnesses/cline.md). Its `spawn_agent` starts a subagent in the run's own process (no hub).
+  cline: (readme) => [
+    subagentRun(
+      {
+        name: 'spawn_agent',
+        input: { systemPrompt: 'You are a careful helper who reads files.', task: subagentPrompt(readme) },
+      },
+      'read_files',
+      { files: [{ path: readme }] },
+      retryNow,
+    ),
+  ],
 };
 
 /**
@@ -146,17 +203,18 @@ function firstRun(tool: string, input: object): UsageStep {
   };
 }
 
-/** The common plan: a read, then the answer; a resume; a fork where the CLI has one. */
+/** The common plan: a read, then the answer (or `first`); a resume; a fork where the CLI has one. */
 function withRuns(
   readme: string,
   tool: string,
   input: object,
   resume: (id: string) => string[],
   fork?: (id: string) => string[],
+  first: UsageStep = firstRun(tool, input),
 ): UsageStep[] {
   void readme;
   return [
-    firstRun(tool, input),
+    first,
     { prompt: 'usage-gt-2: and once more?', reply: { text: 'Still a demo.', usage: u3 }, args: resume },
     ...(fork ? [{ prompt: 'usage-gt-3: a fork of it.', reply: { text: 'Forked.', usage: u4 }, args: fork }] : []),
   ];
@@ -185,7 +243,7 @@ for (const row of liveHarnesses) {
             expect(result.exitCode, `${context}\n${result.command.join(' ')}\n${result.stderrTail}`).toBe(0);
           const stdout = fromStdout[row.id];
           if (stdout !== undefined) {
-            const accounts = await stdoutAccounts(runs, row);
+            const accounts = await stdoutAccounts(runs, row, (requests) => onStdout(row.id, requests));
             expect(
               accounts.map((account) => account.stdout),
               context,

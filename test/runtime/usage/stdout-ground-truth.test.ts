@@ -40,6 +40,32 @@ test("claude-code: every call of the main agent, exactly; the subagent's two cal
     expect(await fromStdout('claude-code', run)).toMatchObject({ accounted: main(run), warnings: [] });
 });
 
+test.each(['opencode', 'kilo'] as const)(
+  "%s: every call of the main agent, exactly; the subagent's two calls (a child session) are not on stdout",
+  async (harness) => {
+    const main = (run: number) => servedTotals(harness, run, (r) => r.conversation !== 'subagent');
+    expect(servedTotals(harness, 1, (r) => r.conversation === 'subagent')).toEqual({
+      calls: 2,
+      input: 4_400,
+      output: 40,
+    });
+    for (const run of [1, 2, 3])
+      expect(await fromStdout(harness, run)).toMatchObject({ accounted: main(run), warnings: [] });
+  },
+);
+
+test("cline: every call, the subagent's included, each counted as its agent's", async () => {
+  const lines = readFileSync(`${captureDir('cline')}/stdout-1.jsonl`, 'utf8').split(/(?<=\n)/);
+  const trace = normalize(Readable.from(lines), { harness: 'cline', trace: true });
+  const { rows, warnings } = await accountUsage(trace, { harness: 'cline', by: ['subagent'] });
+  expect(warnings).toEqual([]);
+  // The subagent is named by its spawn_agent call's id (Cline gives it no name).
+  expect(rows.map((row) => [row.group.subagent, asServed(row.calls, row.tokens)])).toEqual([
+    ['(main)', servedTotals('cline', 1, (r) => r.conversation !== 'subagent')],
+    ['call_scripted_0002', servedTotals('cline', 1, (r) => r.conversation === 'subagent')],
+  ]);
+});
+
 test('claude-code without partial messages (its stream_event lines left out): no call, and a warning', async () => {
   const { accounted, warnings } = await fromStdout('claude-code', 1, (line) => !line.includes('"stream_event"'));
   expect(accounted).toEqual(none);
@@ -75,6 +101,17 @@ test("codex, stdout alone: a share of the thread's running total per turn, earli
     { ...servedTotals('codex'), calls: 1 },
   ]);
   expect(shares.map((share) => share.input)).toEqual([7_100, 12_300, 18_600]);
+});
+
+test("copilot: no run's stdout carries a call's tokens (the subagent's neither): no call, and a warning", async () => {
+  for (const run of [1, 2])
+    expect(await fromStdout('copilot', run)).toMatchObject({
+      accounted: none,
+      warnings: [
+        "a copilot run gave no model call's usage: its model calls carry no tokens on stdout (model.call_finished " +
+          'has none); its session files have each call',
+      ],
+    });
 });
 
 test("copilot: its stdout's model calls carry no tokens (a lab capture): no call, and a warning", async () => {
