@@ -14,7 +14,7 @@ import { gemini } from './protocols/gemini.js';
 import { usageOf, type Protocol, type ProtocolName, type SseEvent, type TurnContext } from './protocols/protocol.js';
 import type { Usage } from './protocols/turn.js';
 import { responses } from './protocols/responses.js';
-import { choose, failureFor, httpFailure, type Script } from './script.js';
+import { choose, failureFor, httpFailure, withInputs, type Script } from './script.js';
 
 const protocols: readonly Protocol[] = [anthropic, responses, chat, gemini];
 
@@ -154,7 +154,8 @@ export async function startModelServer(script: Script, options: ModelServerOptio
     const attempt = attempts.get(key) ?? 0;
     attempts.set(key, attempt + 1);
     Object.assign(entry, { conversation: choice.conversation.name, turn: choice.turnIndex, attempt });
-    const failure = failureFor(choice.turn, attempt);
+    const turn = withInputs(choice.turn, body);
+    const failure = failureFor(turn, attempt);
     const turnContext = context(view.model);
     if (failure !== undefined && failure !== 'drop') {
       const { status, message, headers } = httpFailure(failure);
@@ -162,14 +163,14 @@ export async function startModelServer(script: Script, options: ModelServerOptio
       return sendJson(res, log(entry, status), protocol.errorBody({ status, message }), headers);
     }
     if (!view.stream) {
-      Object.assign(entry, { outcome: 'served', usage: usageOf(choice.turn) });
-      return sendJson(res, log(entry, 200), protocol.complete(choice.turn, turnContext), choice.turn.headers);
+      Object.assign(entry, { outcome: 'served', usage: usageOf(turn) });
+      return sendJson(res, log(entry, 200), protocol.complete(turn, turnContext), turn.headers);
     }
-    const events = protocol.stream(choice.turn, turnContext);
+    const events = protocol.stream(turn, turnContext);
     res.writeHead(log(entry, 200), {
       'content-type': 'text/event-stream',
       'cache-control': 'no-cache',
-      ...choice.turn.headers,
+      ...turn.headers,
     });
     if (failure === 'drop') {
       // The first events, then the connection is cut: no completion, no [DONE].
@@ -183,7 +184,7 @@ export async function startModelServer(script: Script, options: ModelServerOptio
       );
       return;
     }
-    Object.assign(entry, { outcome: 'served', usage: usageOf(choice.turn) });
+    Object.assign(entry, { outcome: 'served', usage: usageOf(turn) });
     res.end(events.map(sse).join(''));
   }
 

@@ -79,6 +79,18 @@ export function choose(script: Script, view: RequestView): Choice {
   return { conversation, turnIndex: view.modelTurns, turn };
 }
 
+/** The turn as served to a request: each tool's `inputFrom` computed from the request's JSON body. */
+export function withInputs(turn: Turn, body: Record<string, unknown>): Turn {
+  const tools = turn.tools;
+  if (!tools?.some((tool) => tool.inputFrom !== undefined)) return turn;
+  return {
+    ...turn,
+    tools: tools.map(({ inputFrom, ...tool }) =>
+      inputFrom === undefined ? tool : { ...tool, input: inputFrom(body) },
+    ),
+  };
+}
+
 /** The failure for attempt `attempt` (0-based) of a turn, if it fails. */
 export function failureFor(turn: Turn, attempt: number): Failure | undefined {
   return turn.failAlways ?? turn.failures?.[attempt];

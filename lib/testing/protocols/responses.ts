@@ -112,8 +112,13 @@ function build(turn: Turn, context: TurnContext): Built {
       );
     } else {
       const id = context.id('fc_');
+      const named = {
+        call_id: callId,
+        name: tool.name,
+        ...(tool.namespace === undefined ? {} : { namespace: tool.namespace }),
+      };
       item(
-        { type: 'function_call', id, status: 'in_progress', call_id: callId, name: tool.name, arguments: '' },
+        { type: 'function_call', id, status: 'in_progress', ...named, arguments: '' },
         (itemId, outputIndex) => {
           for (const delta of pieces(text, 2))
             emit('response.function_call_arguments.delta', { item_id: itemId, output_index: outputIndex, delta });
@@ -123,7 +128,7 @@ function build(turn: Turn, context: TurnContext): Built {
             arguments: text,
           });
         },
-        { type: 'function_call', id, status: 'completed', call_id: callId, name: tool.name, arguments: text },
+        { type: 'function_call', id, status: 'completed', ...named, arguments: text },
       );
     }
   }

@@ -31,6 +31,13 @@ export interface ToolUse {
   rawArguments?: string;
   /** An OpenAI Responses freeform tool call (`custom_tool_call`, e.g. Codex's apply_patch). */
   custom?: boolean;
+  /** OpenAI Responses: the function call's `namespace` (Codex's sub-agent tools are `multi_agent_v1`'s). */
+  namespace?: string;
+  /**
+   * The arguments computed from the request's JSON body, in place of `input`: what only an earlier tool result says
+   * (the id of the sub-agent a `spawn_agent` call started).
+   */
+  inputFrom?: (request: Record<string, unknown>) => unknown;
 }
 
 /**

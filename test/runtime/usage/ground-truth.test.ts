@@ -9,16 +9,18 @@ import { expect, test } from 'vitest';
 import { accountUsage, normalize } from '../../../lib/index.js';
 import { asServed, captureDir, failedAttempts, servedTotals } from './served.js';
 
-// By hand (each README.md): the calls, and the tokens as the model counts them; the restated calls read and not
-// counted again: the forks of Claude Code, Qwen Code and pi restate the parent's three main-agent calls, OpenCode's and
-// Kilo's copy them under new ids (store:fork-copy), Kilo's its subagent's session too (two calls more); Codex's names
-// its parent without copying its rows (its running totals start from the parent's: the per-call records are
+// By hand (each README.md): the calls, and the tokens as the model counts them (a failed attempt, retried, served
+// none; the first run of Claude Code, Gemini CLI, Qwen Code, OpenCode, Kilo and Copilot adds its subagent's two
+// calls); the restated calls read and not counted again: the forks of Claude Code and pi restate the parent's three
+// main-agent calls, Qwen Code's its five (the subagent's two too, as the parent file's request telemetry), OpenCode's
+// and Kilo's copy them under new ids (store:fork-copy), Kilo's its subagent's session too (two calls more); Codex's
+// names its parent without copying its rows (its running totals start from the parent's: the per-call records are
 // counted); Gemini CLI and Copilot have no fork.
 test.each([
   ['claude-code', { calls: 6, input: 23_000, output: 298 }, 3],
   ['codex', { calls: 4, input: 18_600, output: 258 }, 0],
-  ['gemini', { calls: 3, input: 12_300, output: 225 }, 0],
-  ['qwen', { calls: 4, input: 18_600, output: 258 }, 3],
+  ['gemini', { calls: 5, input: 16_700, output: 265 }, 0],
+  ['qwen', { calls: 6, input: 23_000, output: 298 }, 5],
   ['pi', { calls: 4, input: 18_600, output: 258 }, 3],
   ['opencode', { calls: 6, input: 23_000, output: 298 }, 3],
   ['kilo', { calls: 6, input: 23_000, output: 298 }, 5],

@@ -24,9 +24,17 @@ async function fromStdout(harness: HarnessName, run: number, keep: (line: string
 
 const none: Totals = { calls: 0, input: 0, output: 0 };
 
-test.each(['qwen', 'pi'] as const)('%s: every run, each of its calls, exactly', async (harness) => {
+test("pi: every run, each of its calls, exactly (the attempts it retried: no call's)", async () => {
   for (const run of [1, 2, 3])
-    expect(await fromStdout(harness, run)).toMatchObject({ accounted: servedTotals(harness, run), warnings: [] });
+    expect(await fromStdout('pi', run)).toMatchObject({ accounted: servedTotals('pi', run), warnings: [] });
+});
+
+test("qwen: every call of the main agent, exactly; the subagent's two calls are not on stdout", async () => {
+  const main = (run: number) => servedTotals('qwen', run, (r) => r.conversation !== 'subagent');
+  expect(servedTotals('qwen', 1, (r) => r.conversation === 'subagent')).toEqual({ calls: 2, input: 4_400, output: 40 });
+  expect(main(1)).toEqual({ calls: 2, input: 7_100, output: 180 });
+  for (const run of [1, 2, 3])
+    expect(await fromStdout('qwen', run)).toMatchObject({ accounted: main(run), warnings: [] });
 });
 
 test("claude-code: every call of the main agent, exactly; the subagent's two calls are not on stdout", async () => {
@@ -75,7 +83,7 @@ test('claude-code without partial messages (its stream_event lines left out): no
   ]);
 });
 
-test("gemini: no call's usage on stdout; the run's own total is in its metrics (result.stats)", async () => {
+test("gemini: no call's usage on stdout; the run's own total, its subagent's included, in its metrics", async () => {
   for (const run of [1, 2]) {
     const { accounted, metrics, warnings } = await fromStdout('gemini', run);
     expect(accounted).toEqual(none);

@@ -108,4 +108,45 @@ describe('OpenAI Responses', () => {
     ).toBe(patch);
     expect(server!.requests[0]).toMatchObject({ turn: 1, toolResults: 2 });
   });
+
+  test("a call's namespace; arguments computed from the request (an earlier tool's output)", async () => {
+    const outputs = (request: Record<string, unknown>) => (request.input as { output?: string }[]).map((i) => i.output);
+    const agentOf = (request: Record<string, unknown>) => /"agent_id":"([^"]+)"/.exec(outputs(request).join())?.[1];
+    await start(
+      scriptFor('Delegate', [
+        { text: 'unused' },
+        {
+          tools: [
+            {
+              name: 'wait_agent',
+              namespace: 'multi_agent_v1',
+              input: {},
+              inputFrom: (request) => ({ targets: [agentOf(request)] }),
+            },
+          ],
+        },
+      ]),
+    );
+    const input = [
+      { role: 'user', content: 'Delegate' },
+      { type: 'function_call', call_id: 'c1', name: 'spawn_agent', namespace: 'multi_agent_v1', arguments: '{}' },
+      { type: 'function_call_output', call_id: 'c1', output: '{"agent_id":"thread-7","nickname":"Ada"}' },
+    ];
+    const stream = await events(await post('/v1/responses', { model: 'gpt-x', stream: true, input }));
+    const call = {
+      type: 'function_call',
+      call_id: 'call_scripted_0002',
+      name: 'wait_agent',
+      namespace: 'multi_agent_v1',
+    };
+    expect(stream.find((e) => e.event === 'response.output_item.added')!.data.item).toEqual({
+      ...call,
+      id: 'fc_scripted_0003',
+      status: 'in_progress',
+      arguments: '',
+    });
+    expect(stream.at(-1)!.data.response.output).toEqual([
+      { ...call, id: 'fc_scripted_0003', status: 'completed', arguments: '{"targets":["thread-7"]}' },
+    ]);
+  });
 });
