@@ -68,8 +68,8 @@ test("Codex: a sub-agent's own rollout is read and counted with its parent's ses
 });
 
 test.each([
-  ['opencode', 'ses_db7cf453cffeuhJWGijBeY5ZrW', 'ses_db7ced80fffePEWYGdBg0FCsl2', 3],
-  ['kilo', 'ses_db7cdf4b3ffezrbwm6EoWiVVd3', 'ses_db7cc75a6ffe8sAv3A8WHHg1iM', 5],
+  ['opencode', 'ses_db7a07e9bffeTffxZOZPsqt1IW', 'ses_db7a03792ffeQ3UoDWmQtr98fM', 3],
+  ['kilo', 'ses_db79ff2e0ffejEbzs5b6U3aVFw', 'ses_db79f661cffei3F1rBxvqxOwJV', 5],
 ])(
   "%s: a fork's copies of its parent's calls (new ids, the same times) are counted once, in the parent",
   async (...[harness, parent, fork, copies]) => {
