@@ -38,18 +38,30 @@ async function accounted(run: number, mode?: 'ephemeral') {
   return { totals: asServed(total.calls, total.tokens), usage: usage.length };
 }
 
+// The sub-agent's own thread has its own totals; the parent's leave them out.
+const parent = (through: number) => (r: { run: number; conversation?: string }) =>
+  r.run <= through && r.conversation !== 'subagent';
+
 test.each([
-  [1, "the first run: its one turn's share, both calls", { calls: 1, input: 7_100, output: 180 }, 1],
-  [2, "the resume: the thread's total, the first run's calls included", { calls: 1, input: 12_300, output: 225 }, 2],
-  [3, "the fork: its parent's total besides its own call", { calls: 1, input: 18_600, output: 258 }, 3],
-])('run %i, %s', async (run, _what, byHand, through) => {
+  [
+    1,
+    "the first run: its one turn's share, three calls, and its sub-agent's",
+    { calls: 2, input: 15_000, output: 240 },
+  ],
+  [2, "the resume: the thread's total, the first run's calls included", { calls: 1, input: 15_800, output: 245 }],
+  [3, "the fork: its parent's total besides its own call", { calls: 1, input: 22_100, output: 278 }],
+])('run %i, %s', async (run, _what, byHand) => {
   const { totals, usage } = await accounted(run);
-  expect(totals).toEqual({ ...servedTotals('codex', undefined, (request) => request.run <= through), calls: 1 });
+  const expected =
+    run === 1
+      ? { ...servedTotals('codex', 1), calls: 2 }
+      : { ...servedTotals('codex', undefined, parent(run)), calls: 1 };
+  expect(totals).toEqual(expected);
   expect(totals).toEqual(byHand);
-  expect(usage).toBe(1);
+  expect(usage).toBe(byHand.calls);
 });
 
 test("no rollout (an ephemeral run): stdout's turn shares are the run's usage", async () => {
   // The first run's one turn: both calls' tokens in one share (stdout cannot tell its calls apart).
-  expect(await accounted(1, 'ephemeral')).toEqual({ totals: { calls: 1, input: 7_100, output: 180 }, usage: 1 });
+  expect(await accounted(1, 'ephemeral')).toEqual({ totals: { calls: 1, input: 10_600, output: 200 }, usage: 1 });
 });
