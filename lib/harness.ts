@@ -66,6 +66,7 @@ export { ToolCall } from './kernel/tool-call.js';
 export {
   harnessTime,
   type RunTrace,
+  type RunTotal,
   type CallStart,
   type AgentStart,
   type ModelCall,

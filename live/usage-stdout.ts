@@ -1,6 +1,8 @@
 /**
  * The usage ground truth from stdout (docs/usage.md "From stdout"): what `accountUsage` gives over each run's trace,
- * against what the model served that run, less exactly what the harness's stdout cannot carry.
+ * against what the model served that run: its calls less exactly those the harness's stdout cannot carry, and every
+ * token where the run's own total is on stdout (Gemini CLI's `result.stats`; Claude Code's results' own shares, or
+ * `result.modelUsage` in a run that started its session).
  */
 import { expect } from 'vitest';
 import { accountUsage } from '../lib/index.js';
@@ -19,11 +21,10 @@ function inputOutput(tokens: Tokens): { input: number; output: number } {
 const measured = new Set<RowId>(['claude-code', 'codex', 'gemini', 'qwen', 'pi']);
 
 /**
- * The requests a run's stdout accounts: Claude Code's and Qwen Code's subagents' calls are not on their stdout
- * (Claude Code's tool-using messages come with `message_start`'s usage, Qwen Code's with zero usage, their text-only
- * ones not at all); Gemini CLI's stdout has no call's
- * usage (only the run's total, in the metrics); Codex's is one share per turn of the thread's running total; the
- * others' are every request.
+ * The requests a run's stdout accounts as calls: Claude Code's and Qwen Code's subagents' calls are not on their
+ * stdout (Claude Code's tool-using messages come with `message_start`'s usage, Qwen Code's with zero usage, their
+ * text-only ones not at all); Gemini CLI's stdout has no call's usage (only the run's total, in the metrics); Codex's
+ * is one share per turn of the thread's running total; the others' are every request.
  */
 export function onStdout(row: RowId, requests: readonly LoggedRequest[]): readonly LoggedRequest[] {
   if (row === 'gemini') return [];
@@ -31,6 +32,18 @@ export function onStdout(row: RowId, requests: readonly LoggedRequest[]): readon
   // A Qwen Code subagent's tool-using messages are on stdout with zero usage, its answer not at all.
   if (row === 'qwen') return requests.filter((request) => request.conversation !== 'subagent');
   return requests;
+}
+
+/**
+ * Whether the account of a run's stdout has every token the model served it: Gemini CLI's (its `result.stats`, the
+ * run's own); Claude Code's where its `result` gives the run's own share (`model_usage_since_last_result`, 2.1.328
+ * on), or in its first run, which starts the session (spawnHarness built its command line: `result.modelUsage`).
+ */
+function everyToken(row: RowId, run: UsageRun, index: number): boolean {
+  if (row === 'gemini') return true;
+  if (row !== 'claude-code') return false;
+  const last = run.stdout.at(-1);
+  return index === 0 || (last !== undefined && 'model_usage_since_last_result' in JSON.parse(last));
 }
 
 /** The totals a run's stdout gives besides its calls: Claude Code's `result.modelUsage`, Gemini CLI's metrics. */
@@ -72,13 +85,16 @@ export async function expectStdout(
   for (const [index, run] of runs.entries()) {
     const { total } = await accountUsage(run.trace, { harness });
     const accounted = asServed(total);
+    const served = servedTotals(run.requests);
+    const calls = servedTotals(onStdout(row, run.requests));
     // Codex's one turn share per run is the thread's running total: every run so far, the parent's for the fork.
     const expected =
       row === 'codex'
         ? { ...servedTotals(runs.slice(0, index + 1).flatMap((earlier) => earlier.requests)), calls: 1 }
-        : servedTotals(onStdout(row, run.requests));
+        : everyToken(row, run, index)
+          ? { ...served, calls: calls.calls }
+          : calls;
     expect(accounted, `run ${index + 1} from stdout\n${context}`).toEqual(expected);
-    const served = servedTotals(run.requests);
     const reported = runTotal(row, run);
     if (reported === undefined) continue;
     // A running total: the served tokens of the session so far (every run here continues the first's session).

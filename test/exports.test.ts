@@ -235,6 +235,7 @@ const expected: Record<string, { values: string[]; types: string[] }> = {
       'Refusal',
       'RowSpec',
       'RunContext',
+      'RunTotal',
       'RunTrace',
       'SessionEnv',
       'SessionFormat',

@@ -49,6 +49,25 @@ export interface CommandLine {
   readonly permissions: Readonly<Partial<Record<Permissions, readonly string[]>>>;
   /** The environment variables of each `permissions` value the CLI reads from its environment. */
   readonly permissionEnv?: Readonly<Partial<Record<Permissions, Readonly<Record<string, string>>>>>;
+  /**
+   * The flags with which the CLI may go on with a session it ran before (a resume, a fork, a session named or given
+   * by id), for a CLI whose stdout reports the session's running total (docs/usage.md "From stdout").
+   */
+  readonly continues?: readonly string[];
+}
+
+/**
+ * Whether `args` hold one of `flags` before a `--` (`--resume`, `--resume=ID`, `-r`), or a cluster of short flags with
+ * one of theirs among them (`-rp`): a command line that may go on with an earlier session. Doubt counts as yes.
+ */
+export function hasFlag(args: readonly string[], flags: readonly string[]): boolean {
+  const end = args.indexOf('--');
+  const short = flags.filter((flag) => /^-[^-]$/.test(flag)).map((flag) => flag[1]!);
+  return (end === -1 ? args : args.slice(0, end)).some(
+    (arg) =>
+      flags.some((flag) => flag.startsWith('--') && (arg === flag || arg.startsWith(`${flag}=`))) ||
+      (/^-[^-]/.test(arg) && [...arg.slice(1)].some((letter) => short.includes(letter))),
+  );
 }
 
 /** A row's flags for a permissions value; a TypeError when the CLI has no such mode. */

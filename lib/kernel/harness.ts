@@ -235,6 +235,12 @@ export interface Harness {
    * that asks (`permissions: 'ask'`).
    */
   readonly answers?: AnswerTable;
+  /**
+   * For a CLI whose stdout reports the session's running total (Claude Code's `result.modelUsage`, Goose's
+   * `complete`): its flags that may go on with an earlier session. A run spawnHarness builds the command line of
+   * without them starts a new session, and that total is the run's own (`run_ended.tokens`).
+   */
+  readonly continues?: readonly string[];
   /** A file the CLI writes beside its stdout with what stdout lacks (Codex's rollout): spawnHarness joins it. */
   readonly companion?: Companion;
 }

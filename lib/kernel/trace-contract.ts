@@ -188,6 +188,14 @@ export const traceKinds = {
       failure: { type: 'string' },
       /** The child's exit code (spawned runs). */
       exit_code: { type: 'integer' },
+      /**
+       * The run's own total, where the harness reports one that is the run's alone (Gemini CLI's `result.stats`;
+       * docs/usage.md "From stdout"), in the `usage` events' classes: every model call of the run, those its stream
+       * does not give one by one (subagents') included.
+       */
+      tokens,
+      /** The same total by model, where the harness breaks it down (the model as the harness names it). */
+      models: { type: 'object', additionalProperties: tokens },
     },
   },
 } as const satisfies Record<TraceKind, { required: object; optional: object }>;

@@ -96,6 +96,20 @@ export interface ModelCall {
   at?: HarnessTime;
 }
 
+/**
+ * A total of the run's tokens the harness reports (docs/usage.md "From stdout"). `scope: 'run'`: the run's own;
+ * `'session'`: the session's running total, the run's own only when the run started the session (spawnHarness knows
+ * its command line: `run_ended` carries it then, and never otherwise).
+ */
+export interface RunTotal {
+  /** Every class the harness reports. */
+  tokens: Tokens;
+  /** The same by model, where the harness breaks it down. */
+  models?: Record<string, Tokens>;
+  /** `run`: the run's own; `session`: the session's running total (the run's own only in a session it started). */
+  scope: 'run' | 'session';
+}
+
 /** A permission request or its resolution, as a client or correlator says it (the writer adds `at`). */
 export type PermissionRecord =
   | Omit<TraceRecordOf<'permission_requested'>, 'at' | 'at_source'>
@@ -140,6 +154,8 @@ export interface RunTrace {
    * said once, the first time (the client's answer, then the harness's own report of it, is one resolution).
    */
   permission(record: PermissionRecord): void;
+  /** The harness reported a total of the run's tokens (the last one said is the run's): `run_ended` carries it. */
+  runTotal(total: RunTotal): void;
 }
 
 /** The time a harness record gives, as `Date#toISOString()`; undefined when the value is no time. */

@@ -2742,7 +2742,7 @@ return errors === 0;
 validate67.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const trace = validate68;
-const schema35 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://harness-events.dev/schemas/trace.schema.json","title":"harness-events trace record","type":"object","required":["kind"],"oneOf":[{"type":"object","properties":{"kind":{"const":"run_started"},"v":{"const":1},"harness":{"type":"string","minLength":1},"at":{"type":"string","pattern":"^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}\\.\\d{3}Z$"},"at_source":{"enum":["harness","observed"]}},"required":["kind","v","harness","at","at_source"],"additionalProperties":false},{"type":"object","properties":{"kind":{"const":"event"},"seq":{"type":"integer","minimum":1},"event":{"$ref":"event.schema.json"},"call_id":{"type":"string","minLength":1},"agent_id":{"type":"string","minLength":1},"model_call_id":{"type":"string","minLength":1}},"required":["kind","seq","event"],"additionalProperties":false},{"type":"object","properties":{"kind":{"const":"call_started"},"call_id":{"type":"string","minLength":1},"tool":{"type":"string","minLength":1},"at":{"type":"string","pattern":"^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}\\.\\d{3}Z$"},"at_source":{"enum":["harness","observed"]},"agent_id":{"type":"string","minLength":1},"late":{"type":"boolean"}},"required":["kind","call_id","tool","at","at_source"],"additionalProperties":false},{"type":"object","properties":{"kind":{"const":"call_ended"},"call_id":{"type":"string","minLength":1},"status":{"enum":["completed","failed","unresolved"]},"at":{"type":"string","pattern":"^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}\\.\\d{3}Z$"},"at_source":{"enum":["harness","observed"]},"agent_id":{"type":"string","minLength":1}},"required":["kind","call_id","status","at","at_source"],"additionalProperties":false},{"type":"object","properties":{"kind":{"const":"agent_started"},"agent_id":{"type":"string","minLength":1},"at":{"type":"string","pattern":"^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}\\.\\d{3}Z$"},"at_source":{"enum":["harness","observed"]},"parent_id":{"type":"string","minLength":1},"call_id":{"type":"string","minLength":1},"native_id":{"type":"string","minLength":1},"name":{"type":"string","minLength":1},"background":{"type":"boolean"}},"required":["kind","agent_id","at","at_source"],"additionalProperties":false},{"type":"object","properties":{"kind":{"const":"agent_ended"},"agent_id":{"type":"string","minLength":1},"status":{"enum":["completed","failed","unresolved"]},"at":{"type":"string","pattern":"^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}\\.\\d{3}Z$"},"at_source":{"enum":["harness","observed"]}},"required":["kind","agent_id","status","at","at_source"],"additionalProperties":false},{"type":"object","properties":{"kind":{"const":"model_call"},"at":{"type":"string","pattern":"^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}\\.\\d{3}Z$"},"at_source":{"enum":["harness","observed"]},"model_call_id":{"type":"string","minLength":1},"agent_id":{"type":"string","minLength":1},"model":{"type":"string","minLength":1},"tokens":{"type":"object","properties":{"input":{"type":"integer","minimum":0},"output":{"type":"integer","minimum":0},"cache_read":{"type":"integer","minimum":0},"cache_write":{"type":"integer","minimum":0},"reasoning":{"type":"integer","minimum":0}},"additionalProperties":false},"cost":{"type":"number","minimum":0},"started_at":{"type":"string","pattern":"^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}\\.\\d{3}Z$"},"started_at_source":{"enum":["harness","observed"]}},"required":["kind","at","at_source"],"additionalProperties":false},{"type":"object","properties":{"kind":{"const":"permission_requested"},"call_id":{"type":"string","minLength":1},"tool":{"type":"string","minLength":1},"tool_kind":{"type":"string","minLength":1},"scopes":{"type":"array","items":{"enum":["once","session","always"]}},"at":{"type":"string","pattern":"^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}\\.\\d{3}Z$"},"at_source":{"enum":["harness","observed"]},"agent_id":{"type":"string","minLength":1},"request_id":{"type":"string","minLength":1}},"required":["kind","call_id","tool","tool_kind","scopes","at","at_source"],"additionalProperties":false},{"type":"object","properties":{"kind":{"const":"permission_resolved"},"call_id":{"type":"string","minLength":1},"outcome":{"enum":["allowed","denied","withdrawn"]},"by":{"enum":["caller","timeout","harness","mode"]},"at":{"type":"string","pattern":"^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}\\.\\d{3}Z$"},"at_source":{"enum":["harness","observed"]},"agent_id":{"type":"string","minLength":1},"scope":{"enum":["once","session","always"]},"rewritten":{"type":"boolean"},"message":{"type":"string"},"stopped":{"type":"boolean"}},"required":["kind","call_id","outcome","by","at","at_source"],"additionalProperties":false},{"type":"object","properties":{"kind":{"const":"run_ended"},"at":{"type":"string","pattern":"^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}\\.\\d{3}Z$"},"at_source":{"enum":["harness","observed"]},"failure":{"type":"string"},"exit_code":{"type":"integer"}},"required":["kind","at","at_source"],"additionalProperties":false}]};
+const schema35 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://harness-events.dev/schemas/trace.schema.json","title":"harness-events trace record","type":"object","required":["kind"],"oneOf":[{"type":"object","properties":{"kind":{"const":"run_started"},"v":{"const":1},"harness":{"type":"string","minLength":1},"at":{"type":"string","pattern":"^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}\\.\\d{3}Z$"},"at_source":{"enum":["harness","observed"]}},"required":["kind","v","harness","at","at_source"],"additionalProperties":false},{"type":"object","properties":{"kind":{"const":"event"},"seq":{"type":"integer","minimum":1},"event":{"$ref":"event.schema.json"},"call_id":{"type":"string","minLength":1},"agent_id":{"type":"string","minLength":1},"model_call_id":{"type":"string","minLength":1}},"required":["kind","seq","event"],"additionalProperties":false},{"type":"object","properties":{"kind":{"const":"call_started"},"call_id":{"type":"string","minLength":1},"tool":{"type":"string","minLength":1},"at":{"type":"string","pattern":"^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}\\.\\d{3}Z$"},"at_source":{"enum":["harness","observed"]},"agent_id":{"type":"string","minLength":1},"late":{"type":"boolean"}},"required":["kind","call_id","tool","at","at_source"],"additionalProperties":false},{"type":"object","properties":{"kind":{"const":"call_ended"},"call_id":{"type":"string","minLength":1},"status":{"enum":["completed","failed","unresolved"]},"at":{"type":"string","pattern":"^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}\\.\\d{3}Z$"},"at_source":{"enum":["harness","observed"]},"agent_id":{"type":"string","minLength":1}},"required":["kind","call_id","status","at","at_source"],"additionalProperties":false},{"type":"object","properties":{"kind":{"const":"agent_started"},"agent_id":{"type":"string","minLength":1},"at":{"type":"string","pattern":"^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}\\.\\d{3}Z$"},"at_source":{"enum":["harness","observed"]},"parent_id":{"type":"string","minLength":1},"call_id":{"type":"string","minLength":1},"native_id":{"type":"string","minLength":1},"name":{"type":"string","minLength":1},"background":{"type":"boolean"}},"required":["kind","agent_id","at","at_source"],"additionalProperties":false},{"type":"object","properties":{"kind":{"const":"agent_ended"},"agent_id":{"type":"string","minLength":1},"status":{"enum":["completed","failed","unresolved"]},"at":{"type":"string","pattern":"^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}\\.\\d{3}Z$"},"at_source":{"enum":["harness","observed"]}},"required":["kind","agent_id","status","at","at_source"],"additionalProperties":false},{"type":"object","properties":{"kind":{"const":"model_call"},"at":{"type":"string","pattern":"^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}\\.\\d{3}Z$"},"at_source":{"enum":["harness","observed"]},"model_call_id":{"type":"string","minLength":1},"agent_id":{"type":"string","minLength":1},"model":{"type":"string","minLength":1},"tokens":{"type":"object","properties":{"input":{"type":"integer","minimum":0},"output":{"type":"integer","minimum":0},"cache_read":{"type":"integer","minimum":0},"cache_write":{"type":"integer","minimum":0},"reasoning":{"type":"integer","minimum":0}},"additionalProperties":false},"cost":{"type":"number","minimum":0},"started_at":{"type":"string","pattern":"^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}\\.\\d{3}Z$"},"started_at_source":{"enum":["harness","observed"]}},"required":["kind","at","at_source"],"additionalProperties":false},{"type":"object","properties":{"kind":{"const":"permission_requested"},"call_id":{"type":"string","minLength":1},"tool":{"type":"string","minLength":1},"tool_kind":{"type":"string","minLength":1},"scopes":{"type":"array","items":{"enum":["once","session","always"]}},"at":{"type":"string","pattern":"^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}\\.\\d{3}Z$"},"at_source":{"enum":["harness","observed"]},"agent_id":{"type":"string","minLength":1},"request_id":{"type":"string","minLength":1}},"required":["kind","call_id","tool","tool_kind","scopes","at","at_source"],"additionalProperties":false},{"type":"object","properties":{"kind":{"const":"permission_resolved"},"call_id":{"type":"string","minLength":1},"outcome":{"enum":["allowed","denied","withdrawn"]},"by":{"enum":["caller","timeout","harness","mode"]},"at":{"type":"string","pattern":"^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}\\.\\d{3}Z$"},"at_source":{"enum":["harness","observed"]},"agent_id":{"type":"string","minLength":1},"scope":{"enum":["once","session","always"]},"rewritten":{"type":"boolean"},"message":{"type":"string"},"stopped":{"type":"boolean"}},"required":["kind","call_id","outcome","by","at","at_source"],"additionalProperties":false},{"type":"object","properties":{"kind":{"const":"run_ended"},"at":{"type":"string","pattern":"^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}\\.\\d{3}Z$"},"at_source":{"enum":["harness","observed"]},"failure":{"type":"string"},"exit_code":{"type":"integer"},"tokens":{"type":"object","properties":{"input":{"type":"integer","minimum":0},"output":{"type":"integer","minimum":0},"cache_read":{"type":"integer","minimum":0},"cache_write":{"type":"integer","minimum":0},"reasoning":{"type":"integer","minimum":0}},"additionalProperties":false},"models":{"type":"object","additionalProperties":{"type":"object","properties":{"input":{"type":"integer","minimum":0},"output":{"type":"integer","minimum":0},"cache_read":{"type":"integer","minimum":0},"cache_write":{"type":"integer","minimum":0},"reasoning":{"type":"integer","minimum":0}},"additionalProperties":false}}},"required":["kind","at","at_source"],"additionalProperties":false}]};
 const schema36 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://harness-events.dev/schemas/event.schema.json","title":"harness-events normalized event","type":"object","required":["type"],"discriminator":{"propertyName":"type"},"oneOf":[{"$ref":"agent.schema.json"},{"$ref":"reasoning.schema.json"},{"$ref":"command.schema.json"},{"$ref":"read.schema.json"},{"$ref":"write.schema.json"},{"$ref":"search.schema.json"},{"$ref":"list.schema.json"},{"$ref":"skill.schema.json"},{"$ref":"orchestration.schema.json"},{"$ref":"usage.schema.json"},{"$ref":"error.schema.json"},{"$ref":"warning.schema.json"},{"$ref":"system.schema.json"},{"$ref":"gg.schema.json"},{"$ref":"unknown.schema.json"}]};
 
 function validate69(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -5495,7 +5495,7 @@ errors++;
 else {
 const _errs154 = errors;
 for(const key10 in data){
-if(!(((((key10 === "kind") || (key10 === "at")) || (key10 === "at_source")) || (key10 === "failure")) || (key10 === "exit_code"))){
+if(!(((((((key10 === "kind") || (key10 === "at")) || (key10 === "at_source")) || (key10 === "failure")) || (key10 === "exit_code")) || (key10 === "tokens")) || (key10 === "models"))){
 const err143 = {instancePath,schemaPath:"#/oneOf/9/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key10},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err143];
@@ -5614,20 +5614,458 @@ var valid12 = _errs161 === errors;
 else {
 var valid12 = true;
 }
-}
-}
-}
-}
-}
-}
-}
-else {
-const err150 = {instancePath,schemaPath:"#/oneOf/9/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(valid12){
+if(data.tokens !== undefined){
+let data79 = data.tokens;
+const _errs163 = errors;
+if(errors === _errs163){
+if(data79 && typeof data79 == "object" && !Array.isArray(data79)){
+const _errs165 = errors;
+for(const key11 in data79){
+if(!(((((key11 === "input") || (key11 === "output")) || (key11 === "cache_read")) || (key11 === "cache_write")) || (key11 === "reasoning"))){
+const err150 = {instancePath:instancePath+"/tokens",schemaPath:"#/oneOf/9/properties/tokens/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key11},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err150];
 }
 else {
 vErrors.push(err150);
+}
+errors++;
+break;
+}
+}
+if(_errs165 === errors){
+if(data79.input !== undefined){
+let data80 = data79.input;
+const _errs166 = errors;
+if(!(((typeof data80 == "number") && (!(data80 % 1) && !isNaN(data80))) && (isFinite(data80)))){
+const err151 = {instancePath:instancePath+"/tokens/input",schemaPath:"#/oneOf/9/properties/tokens/properties/input/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err151];
+}
+else {
+vErrors.push(err151);
+}
+errors++;
+}
+if(errors === _errs166){
+if((typeof data80 == "number") && (isFinite(data80))){
+if(data80 < 0 || isNaN(data80)){
+const err152 = {instancePath:instancePath+"/tokens/input",schemaPath:"#/oneOf/9/properties/tokens/properties/input/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(vErrors === null){
+vErrors = [err152];
+}
+else {
+vErrors.push(err152);
+}
+errors++;
+}
+}
+}
+var valid13 = _errs166 === errors;
+}
+else {
+var valid13 = true;
+}
+if(valid13){
+if(data79.output !== undefined){
+let data81 = data79.output;
+const _errs168 = errors;
+if(!(((typeof data81 == "number") && (!(data81 % 1) && !isNaN(data81))) && (isFinite(data81)))){
+const err153 = {instancePath:instancePath+"/tokens/output",schemaPath:"#/oneOf/9/properties/tokens/properties/output/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err153];
+}
+else {
+vErrors.push(err153);
+}
+errors++;
+}
+if(errors === _errs168){
+if((typeof data81 == "number") && (isFinite(data81))){
+if(data81 < 0 || isNaN(data81)){
+const err154 = {instancePath:instancePath+"/tokens/output",schemaPath:"#/oneOf/9/properties/tokens/properties/output/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(vErrors === null){
+vErrors = [err154];
+}
+else {
+vErrors.push(err154);
+}
+errors++;
+}
+}
+}
+var valid13 = _errs168 === errors;
+}
+else {
+var valid13 = true;
+}
+if(valid13){
+if(data79.cache_read !== undefined){
+let data82 = data79.cache_read;
+const _errs170 = errors;
+if(!(((typeof data82 == "number") && (!(data82 % 1) && !isNaN(data82))) && (isFinite(data82)))){
+const err155 = {instancePath:instancePath+"/tokens/cache_read",schemaPath:"#/oneOf/9/properties/tokens/properties/cache_read/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err155];
+}
+else {
+vErrors.push(err155);
+}
+errors++;
+}
+if(errors === _errs170){
+if((typeof data82 == "number") && (isFinite(data82))){
+if(data82 < 0 || isNaN(data82)){
+const err156 = {instancePath:instancePath+"/tokens/cache_read",schemaPath:"#/oneOf/9/properties/tokens/properties/cache_read/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(vErrors === null){
+vErrors = [err156];
+}
+else {
+vErrors.push(err156);
+}
+errors++;
+}
+}
+}
+var valid13 = _errs170 === errors;
+}
+else {
+var valid13 = true;
+}
+if(valid13){
+if(data79.cache_write !== undefined){
+let data83 = data79.cache_write;
+const _errs172 = errors;
+if(!(((typeof data83 == "number") && (!(data83 % 1) && !isNaN(data83))) && (isFinite(data83)))){
+const err157 = {instancePath:instancePath+"/tokens/cache_write",schemaPath:"#/oneOf/9/properties/tokens/properties/cache_write/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err157];
+}
+else {
+vErrors.push(err157);
+}
+errors++;
+}
+if(errors === _errs172){
+if((typeof data83 == "number") && (isFinite(data83))){
+if(data83 < 0 || isNaN(data83)){
+const err158 = {instancePath:instancePath+"/tokens/cache_write",schemaPath:"#/oneOf/9/properties/tokens/properties/cache_write/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(vErrors === null){
+vErrors = [err158];
+}
+else {
+vErrors.push(err158);
+}
+errors++;
+}
+}
+}
+var valid13 = _errs172 === errors;
+}
+else {
+var valid13 = true;
+}
+if(valid13){
+if(data79.reasoning !== undefined){
+let data84 = data79.reasoning;
+const _errs174 = errors;
+if(!(((typeof data84 == "number") && (!(data84 % 1) && !isNaN(data84))) && (isFinite(data84)))){
+const err159 = {instancePath:instancePath+"/tokens/reasoning",schemaPath:"#/oneOf/9/properties/tokens/properties/reasoning/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err159];
+}
+else {
+vErrors.push(err159);
+}
+errors++;
+}
+if(errors === _errs174){
+if((typeof data84 == "number") && (isFinite(data84))){
+if(data84 < 0 || isNaN(data84)){
+const err160 = {instancePath:instancePath+"/tokens/reasoning",schemaPath:"#/oneOf/9/properties/tokens/properties/reasoning/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(vErrors === null){
+vErrors = [err160];
+}
+else {
+vErrors.push(err160);
+}
+errors++;
+}
+}
+}
+var valid13 = _errs174 === errors;
+}
+else {
+var valid13 = true;
+}
+}
+}
+}
+}
+}
+}
+else {
+const err161 = {instancePath:instancePath+"/tokens",schemaPath:"#/oneOf/9/properties/tokens/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err161];
+}
+else {
+vErrors.push(err161);
+}
+errors++;
+}
+}
+var valid12 = _errs163 === errors;
+}
+else {
+var valid12 = true;
+}
+if(valid12){
+if(data.models !== undefined){
+let data85 = data.models;
+const _errs176 = errors;
+if(errors === _errs176){
+if(data85 && typeof data85 == "object" && !Array.isArray(data85)){
+for(const key12 in data85){
+let data86 = data85[key12];
+const _errs179 = errors;
+if(errors === _errs179){
+if(data86 && typeof data86 == "object" && !Array.isArray(data86)){
+const _errs181 = errors;
+for(const key13 in data86){
+if(!(((((key13 === "input") || (key13 === "output")) || (key13 === "cache_read")) || (key13 === "cache_write")) || (key13 === "reasoning"))){
+const err162 = {instancePath:instancePath+"/models/" + key12.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/oneOf/9/properties/models/additionalProperties/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key13},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err162];
+}
+else {
+vErrors.push(err162);
+}
+errors++;
+break;
+}
+}
+if(_errs181 === errors){
+if(data86.input !== undefined){
+let data87 = data86.input;
+const _errs182 = errors;
+if(!(((typeof data87 == "number") && (!(data87 % 1) && !isNaN(data87))) && (isFinite(data87)))){
+const err163 = {instancePath:instancePath+"/models/" + key12.replace(/~/g, "~0").replace(/\//g, "~1")+"/input",schemaPath:"#/oneOf/9/properties/models/additionalProperties/properties/input/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err163];
+}
+else {
+vErrors.push(err163);
+}
+errors++;
+}
+if(errors === _errs182){
+if((typeof data87 == "number") && (isFinite(data87))){
+if(data87 < 0 || isNaN(data87)){
+const err164 = {instancePath:instancePath+"/models/" + key12.replace(/~/g, "~0").replace(/\//g, "~1")+"/input",schemaPath:"#/oneOf/9/properties/models/additionalProperties/properties/input/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(vErrors === null){
+vErrors = [err164];
+}
+else {
+vErrors.push(err164);
+}
+errors++;
+}
+}
+}
+var valid15 = _errs182 === errors;
+}
+else {
+var valid15 = true;
+}
+if(valid15){
+if(data86.output !== undefined){
+let data88 = data86.output;
+const _errs184 = errors;
+if(!(((typeof data88 == "number") && (!(data88 % 1) && !isNaN(data88))) && (isFinite(data88)))){
+const err165 = {instancePath:instancePath+"/models/" + key12.replace(/~/g, "~0").replace(/\//g, "~1")+"/output",schemaPath:"#/oneOf/9/properties/models/additionalProperties/properties/output/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err165];
+}
+else {
+vErrors.push(err165);
+}
+errors++;
+}
+if(errors === _errs184){
+if((typeof data88 == "number") && (isFinite(data88))){
+if(data88 < 0 || isNaN(data88)){
+const err166 = {instancePath:instancePath+"/models/" + key12.replace(/~/g, "~0").replace(/\//g, "~1")+"/output",schemaPath:"#/oneOf/9/properties/models/additionalProperties/properties/output/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(vErrors === null){
+vErrors = [err166];
+}
+else {
+vErrors.push(err166);
+}
+errors++;
+}
+}
+}
+var valid15 = _errs184 === errors;
+}
+else {
+var valid15 = true;
+}
+if(valid15){
+if(data86.cache_read !== undefined){
+let data89 = data86.cache_read;
+const _errs186 = errors;
+if(!(((typeof data89 == "number") && (!(data89 % 1) && !isNaN(data89))) && (isFinite(data89)))){
+const err167 = {instancePath:instancePath+"/models/" + key12.replace(/~/g, "~0").replace(/\//g, "~1")+"/cache_read",schemaPath:"#/oneOf/9/properties/models/additionalProperties/properties/cache_read/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err167];
+}
+else {
+vErrors.push(err167);
+}
+errors++;
+}
+if(errors === _errs186){
+if((typeof data89 == "number") && (isFinite(data89))){
+if(data89 < 0 || isNaN(data89)){
+const err168 = {instancePath:instancePath+"/models/" + key12.replace(/~/g, "~0").replace(/\//g, "~1")+"/cache_read",schemaPath:"#/oneOf/9/properties/models/additionalProperties/properties/cache_read/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(vErrors === null){
+vErrors = [err168];
+}
+else {
+vErrors.push(err168);
+}
+errors++;
+}
+}
+}
+var valid15 = _errs186 === errors;
+}
+else {
+var valid15 = true;
+}
+if(valid15){
+if(data86.cache_write !== undefined){
+let data90 = data86.cache_write;
+const _errs188 = errors;
+if(!(((typeof data90 == "number") && (!(data90 % 1) && !isNaN(data90))) && (isFinite(data90)))){
+const err169 = {instancePath:instancePath+"/models/" + key12.replace(/~/g, "~0").replace(/\//g, "~1")+"/cache_write",schemaPath:"#/oneOf/9/properties/models/additionalProperties/properties/cache_write/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err169];
+}
+else {
+vErrors.push(err169);
+}
+errors++;
+}
+if(errors === _errs188){
+if((typeof data90 == "number") && (isFinite(data90))){
+if(data90 < 0 || isNaN(data90)){
+const err170 = {instancePath:instancePath+"/models/" + key12.replace(/~/g, "~0").replace(/\//g, "~1")+"/cache_write",schemaPath:"#/oneOf/9/properties/models/additionalProperties/properties/cache_write/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(vErrors === null){
+vErrors = [err170];
+}
+else {
+vErrors.push(err170);
+}
+errors++;
+}
+}
+}
+var valid15 = _errs188 === errors;
+}
+else {
+var valid15 = true;
+}
+if(valid15){
+if(data86.reasoning !== undefined){
+let data91 = data86.reasoning;
+const _errs190 = errors;
+if(!(((typeof data91 == "number") && (!(data91 % 1) && !isNaN(data91))) && (isFinite(data91)))){
+const err171 = {instancePath:instancePath+"/models/" + key12.replace(/~/g, "~0").replace(/\//g, "~1")+"/reasoning",schemaPath:"#/oneOf/9/properties/models/additionalProperties/properties/reasoning/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err171];
+}
+else {
+vErrors.push(err171);
+}
+errors++;
+}
+if(errors === _errs190){
+if((typeof data91 == "number") && (isFinite(data91))){
+if(data91 < 0 || isNaN(data91)){
+const err172 = {instancePath:instancePath+"/models/" + key12.replace(/~/g, "~0").replace(/\//g, "~1")+"/reasoning",schemaPath:"#/oneOf/9/properties/models/additionalProperties/properties/reasoning/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(vErrors === null){
+vErrors = [err172];
+}
+else {
+vErrors.push(err172);
+}
+errors++;
+}
+}
+}
+var valid15 = _errs190 === errors;
+}
+else {
+var valid15 = true;
+}
+}
+}
+}
+}
+}
+}
+else {
+const err173 = {instancePath:instancePath+"/models/" + key12.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/oneOf/9/properties/models/additionalProperties/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err173];
+}
+else {
+vErrors.push(err173);
+}
+errors++;
+}
+}
+var valid14 = _errs179 === errors;
+if(!valid14){
+break;
+}
+}
+}
+else {
+const err174 = {instancePath:instancePath+"/models",schemaPath:"#/oneOf/9/properties/models/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err174];
+}
+else {
+vErrors.push(err174);
+}
+errors++;
+}
+}
+var valid12 = _errs176 === errors;
+}
+else {
+var valid12 = true;
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+else {
+const err175 = {instancePath,schemaPath:"#/oneOf/9/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err175];
+}
+else {
+vErrors.push(err175);
 }
 errors++;
 }
@@ -5655,12 +6093,12 @@ props0 = true;
 }
 }
 if(!valid0){
-const err151 = {instancePath,schemaPath:"#/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf"};
+const err176 = {instancePath,schemaPath:"#/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf"};
 if(vErrors === null){
-vErrors = [err151];
+vErrors = [err176];
 }
 else {
-vErrors.push(err151);
+vErrors.push(err176);
 }
 errors++;
 validate68.errors = vErrors;

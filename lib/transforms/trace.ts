@@ -16,6 +16,7 @@ import {
   type HarnessTime,
   type ModelCall,
   type PermissionRecord,
+  type RunTotal,
   type RunTrace,
   type TimeSource,
   type TraceRecord,
@@ -68,6 +69,9 @@ export class TraceWriter implements RunTrace {
   private lastId = 0;
   private endsLater = false;
   private begun: { at: string; at_source: TimeSource } | undefined;
+  private total: RunTotal | undefined;
+  /** The run started its session (its owner knows its command line): a session's total is then the run's own. */
+  private freshSession = false;
 
   constructor(
     private readonly out: (record: TraceRecord) => void,
@@ -199,13 +203,23 @@ export class TraceWriter implements RunTrace {
     this.endsLater = true;
   }
 
-  /** `run_ended`, with the child's exit code when there was one. */
-  finish(failure: string | undefined, exit_code?: number, out = this.out): void {
-    this.send(defined({ kind: 'run_ended', ...when(undefined), failure, exit_code }), out);
+  runTotal(total: RunTotal): void {
+    this.total = total;
   }
 
-  /** `run_started` now, rather than with the first record (a spawned run starts when its child does). */
-  start(): void {
+  /** `run_ended`, with the child's exit code when there was one, and the run's own total where it is known. */
+  finish(failure: string | undefined, exit_code?: number, out = this.out): void {
+    const own = this.total?.scope === 'run' || this.freshSession ? this.total : undefined;
+    const record = { kind: 'run_ended' as const, ...when(undefined), failure, exit_code };
+    this.send(defined({ ...record, tokens: own?.tokens, models: own?.models }), out);
+  }
+
+  /**
+   * `run_started` now, rather than with the first record (a spawned run starts when its child does). `startsSession`:
+   * its owner built its command line, which starts a new session: a session's running total is the run's own.
+   */
+  start(startsSession = false): void {
+    if (startsSession) this.freshSession = true;
     if (this.started) return;
     this.started = true;
     const at = this.begun ?? when(undefined);

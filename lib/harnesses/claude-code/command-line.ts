@@ -16,4 +16,5 @@ export const commandLine = {
     // Each call Claude would ask about comes as a control request on stdout (control.ts answers it on stdin).
     ask: ['--permission-mode', 'default', '--input-format', 'stream-json', '--permission-prompt-tool', 'stdio'],
   },
+  continues: ['--resume', '-r', '--continue', '-c', '--fork-session', '--session-id', '--from-pr'],
 } satisfies CommandLine;

@@ -16,7 +16,7 @@ import { permissionDenied } from '../../kernel/permission-denied.js';
 import { recordRows, type RecordRule } from '../../kernel/record-table.js';
 import { bySubtype, dialect, endRun, errorCode, errorMessage, parentToolUse } from './dialect.js';
 import { modelCalls } from './model-calls.js';
-import { claudeTokens } from './tokens.js';
+import { claudeTokens, runTotals } from './tokens.js';
 import { orchestration } from './orchestration.js';
 import { shellDirectories } from './shell-directory.js';
 import { decisions } from './decisions.js';
@@ -109,6 +109,7 @@ export function correlator(run: RunContext): Correlator {
   const tasks = orchestration(run, stream, records.system.rules);
   // The text of the last API error message reported: the error `result` that follows repeats it.
   let lastApiError: string | undefined;
+  const runTotal = run.trace && runTotals(run.trace);
 
   // `system` subtypes: init's cwd resolves relative paths; these emit no event.
   const system = bySubtype(
@@ -154,6 +155,7 @@ export function correlator(run: RunContext): Correlator {
     if (isObject(record.usage)) addTokens(run.metrics.tokens, claudeTokens(record.usage));
     const cost = amount(record.total_cost_usd);
     if (cost !== undefined) run.metrics.cost = cost;
+    runTotal?.(record);
     if (!failed) return records.result.rules.success;
     const message = errorMessage(record, subtype, 'Claude Code');
     if (message === lastApiError) return records.result.rules.repeated;

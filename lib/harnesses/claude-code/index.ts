@@ -29,6 +29,7 @@ export const harness = {
   failures,
   terminal: 'result',
   launch: launcher(commandLine),
+  continues: commandLine.continues,
   // `permissions: 'ask'`: the control protocol (docs/library.md "Approvals").
   client: controlClient(dialect),
   converses: asks,

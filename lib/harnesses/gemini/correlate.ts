@@ -232,10 +232,15 @@ export function correlator(run: RunContext): Correlator {
     return records.result.rules.error;
   }
 
-  /** docs/harnesses/gemini.md "Run metrics": the session's totals replace what the metrics held. */
+  /**
+   * docs/harnesses/gemini.md "Run metrics": the session's totals replace what the metrics held. They are the run's own
+   * (this process's, a resumed session's earlier runs not included: measured by live/usage.live.ts), every model call
+   * included: the trace's run total.
+   */
   function readStats(stats: JsonObject): void {
     const { metrics } = run;
     metrics.tokens = geminiTokens(stats);
+    run.trace?.runTotal({ tokens: metrics.tokens, models: byModel(stats.models), scope: 'run' });
     const duration = amount(stats.duration_ms);
     if (duration !== undefined) metrics.duration_ms = duration;
     const toolCalls = tokenCount(stats.tool_calls);
@@ -282,6 +287,15 @@ export function announce(
     native_id: typeof native_id === 'string' && native_id !== '' ? native_id : undefined,
     at,
   });
+}
+
+/** `stats.models`: each model's tokens, read as the totals are; undefined when it is not an object of them. */
+function byModel(models: unknown): Record<string, Tokens> | undefined {
+  if (!isObject(models)) return undefined;
+  const entries = Object.entries(models).filter((entry): entry is [string, JsonObject] => isObject(entry[1]));
+  return entries.length === 0
+    ? undefined
+    : Object.fromEntries(entries.map(([name, stats]) => [name, geminiTokens(stats)]));
 }
 
 /**

@@ -7,4 +7,5 @@ export const commandLine = {
   flags: ['run', '--quiet', '--output-format', 'stream-json'],
   permissions: { default: [], bypass: [] },
   permissionEnv: { default: { GOOSE_MODE: 'approve' }, bypass: { GOOSE_MODE: 'auto' } },
+  continues: ['--resume', '-r', '--name', '-n', '--session-id', '--path'],
 } satisfies CommandLine;

@@ -156,7 +156,11 @@ export function correlator(run: RunContext): Correlator {
     const { metrics } = run;
     metrics.ended = true;
     // Newer Goose reports session totals here, not per-run deltas: the latest report stands.
-    Object.assign(metrics.tokens, tokensOf({ input: record.input_tokens, output: record.output_tokens }));
+    const tokens = tokensOf({ input: record.input_tokens, output: record.output_tokens });
+    Object.assign(metrics.tokens, tokens);
+    // The session's accumulated input and output (the CLIs that give them, docs/harnesses/goose.md): the run's own
+    // only in a session the run started. A bare `total_tokens` was the last turn's context size in older CLIs.
+    if (tokens.input !== undefined && tokens.output !== undefined) run.trace?.runTotal({ tokens, scope: 'session' });
     const total = tokenCount(record.total_tokens);
     if (total !== undefined) metrics.total_tokens = total;
     return records.complete.rules.consumed;

@@ -24,4 +24,5 @@ export const harness = {
   toolKey: gooseToolKey,
   terminal: 'complete',
   launch: launcher(commandLine),
+  continues: commandLine.continues,
 } satisfies Harness;

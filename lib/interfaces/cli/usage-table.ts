@@ -29,13 +29,22 @@ export function costText(cost: UsageCost): string {
 
 const count = (value: number) => value.toLocaleString('en-US');
 
-/** The text table: a header, one line per row, then the total. */
+/** A row's tokens no call itemizes, every class summed. */
+const unitemized = (row: UsageRow) => tokenColumns.reduce((sum, name) => sum + row.unitemized[name], 0);
+
+/**
+ * The text table: a header, one line per row, then the total; an `unitemized` column when some run's total had tokens
+ * beyond its calls.
+ */
 export function usageTable(rows: readonly UsageRow[], total: UsageRow, by: readonly UsageGroup[]): string {
-  const header = [...by, 'calls', 'input', 'output', 'cache read', 'cache write', 'reasoning', 'cost'];
+  const more = unitemized(total) > 0;
+  const tokens = ['input', 'output', 'cache read', 'cache write', 'reasoning', ...(more ? ['unitemized'] : [])];
+  const header = [...by, 'calls', ...tokens, 'cost'];
   const line = (row: UsageRow, names: string[]) => [
     ...names,
     count(row.calls),
     ...tokenColumns.map((name) => count(row.tokens[name])),
+    ...(more ? [count(unitemized(row))] : []),
     costText(row.cost),
   ];
   const body = rows.map((row) =>
@@ -66,11 +75,12 @@ export function usageTable(rows: readonly UsageRow[], total: UsageRow, by: reado
     ', ? unknown (a model without a price: never counted as $0)' +
     (rows.some((row) => row.cost.subscription === true || row.cost.subscription_usd !== undefined)
       ? "\nplan: calls on a subscription, at the API's price (not paid per token)"
-      : '');
+      : '') +
+    (more ? "\nunitemized: of the tokens, those of a run's own total that no call on its stdout gives" : '');
   return [text(header), rule, ...body.map(text), rule, text(cells.at(-1)!), '', legend].join('\n') + '\n';
 }
 
-/** One JSON object per row (`v: 1`). */
+/** One JSON object per row (`v: 2`). */
 export function usageJson(rows: readonly UsageRow[]): string {
   return rows.map((row) => JSON.stringify(row) + '\n').join('');
 }
@@ -83,12 +93,16 @@ function csvField(value: string | number | undefined): string {
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
-/** CSV with a header: the groups, the calls, each token class, the cost's fields, the first and last call's times. */
+/**
+ * CSV with a header: the groups, the calls, each token class, the tokens no call itemizes (every class summed), the
+ * cost's fields, the first and last call's times.
+ */
 export function usageCsv(rows: readonly UsageRow[], by: readonly UsageGroup[]): string {
   const header = [
     ...by,
     'calls',
     ...tokenColumns,
+    'unitemized',
     'cost_usd',
     'cost_source',
     'prices_date',
@@ -102,6 +116,7 @@ export function usageCsv(rows: readonly UsageRow[], by: readonly UsageGroup[]): 
       ...by.map((name) => row.group[name]),
       row.calls,
       ...tokenColumns.map((name) => row.tokens[name]),
+      unitemized(row),
       row.cost.usd,
       row.cost.source,
       row.cost.prices_date,

@@ -8,6 +8,7 @@ import type { Harness, LaunchOptions } from '../../kernel/harness.js';
 import { spawnUnsupported } from './platform.js';
 import { isObject } from '../../kernel/json.js';
 import { isPermissions, permissionList } from '../../kernel/permissions.js';
+import { hasFlag } from '../../kernel/command-line.js';
 import type { NormalizeOptions } from '../normalizer.js';
 import type { Budget } from './budget.js';
 import { harnessFrom, type HarnessName } from '../registry.js';
@@ -227,6 +228,11 @@ export function launch(given: SpawnHarnessOptions): {
   command: string;
   /** The harness's client, for a run that has one (it talks to the child over its stdin: ACP, an `ask` run). */
   startClient: Harness['client'];
+  /**
+   * The run starts a new session: the library built its command line, without a flag that goes on with one, for a
+   * harness whose stdout reports the session's total (docs/usage.md "From stdout").
+   */
+  startsSession: boolean;
 } {
   const unsupported = spawnUnsupported(process.platform);
   if (unsupported !== undefined) throw new Error(unsupported);
@@ -247,5 +253,8 @@ export function launch(given: SpawnHarnessOptions): {
     );
   const command = options.command;
   const startClient = harness.converses?.(options) === false ? undefined : harness.client?.bind(harness);
-  return { harness, options, command, startClient };
+  const { continues } = harness;
+  const startsSession =
+    given.prompt !== undefined && continues !== undefined && !hasFlag(options.args ?? [], continues);
+  return { harness, options, command, startClient, startsSession };
 }

@@ -98,7 +98,7 @@ export function spawnHarness(given: SpawnHarnessOptions & { trace: true }): Harn
 /** Spawns a harness CLI, its events or trace records chosen at run time (`trace`). */
 export function spawnHarness(given: SpawnHarnessOptions & { trace?: boolean }): HarnessRun<RunItem>;
 export function spawnHarness(given: SpawnHarnessOptions & { trace?: boolean }): HarnessRun<RunItem> {
-  const { harness, options, command, startClient } = launch(given);
+  const { harness, options, command, startClient, startsSession } = launch(given);
   const budget = watchBudget(options.budget, { harness: harness.name, model: options.model, command });
   let client: HarnessClient | undefined;
   const join = harness.companion?.join(harness);
@@ -121,7 +121,7 @@ export function spawnHarness(given: SpawnHarnessOptions & { trace?: boolean }): 
   // The trace (`trace: true`): the run starts now, and ends with the run's own last events, not with its stdout.
   const trace = traceWriterOf(normalizer);
   trace?.endLater();
-  trace?.start();
+  trace?.start(startsSession);
   // Whole milliseconds within a timer's range (Infinity, NaN, -5, 1.5 and 2^31 are refused).
   const graceMs = delay('killGraceMs', options.killGraceMs, DEFAULT_KILL_GRACE_MS, 0);
   const timeoutMs = options.timeoutMs === undefined ? undefined : delay('timeoutMs', options.timeoutMs, 0);

@@ -8,25 +8,30 @@ import { roundUsd, type Cost } from './cost.js';
 import { groupValue, type UsageGroup } from './group.js';
 import type { PriceTable } from './prices.js';
 
-/** The version of a row's shape (`v`): a row changes shape only with a new version. */
-export const USAGE_ROW_VERSION = 1;
+/** The version of a row's shape (`v`): a row changes shape only with a new version (2: `unitemized`). */
+export const USAGE_ROW_VERSION = 2;
 
 /** Every token class, each a number (0 when no call reported it). */
 export type TokenTotals = Required<Tokens>;
 
 /** One group's totals: `harness-events usage --json` prints one per line. */
 export interface UsageRow {
-  /** The row's version (1). */
+  /** The row's version (2). */
   v: typeof USAGE_ROW_VERSION;
   /** The row's group: one field per `by`, e.g. `{ day: '2026-12-01', model: 'gpt-5.5' }`; empty for the total. */
   group: Partial<Record<UsageGroup, string>>;
   /** Model calls counted (each once). */
   calls: number;
-  /** Their tokens, every class. */
+  /** Their tokens, every class, with those no call itemizes (`unitemized`). */
   tokens: TokenTotals;
+  /**
+   * Of `tokens`, those no counted call itemizes: a run's own reported total beyond the calls its stdout gives one by
+   * one (docs/usage.md "From stdout"); 0 in every class when none.
+   */
+  unitemized: TokenTotals;
   /** Their cost, and how it is known: `reported`, `estimated` (with the price table's date) or `unknown`. */
   cost: UsageCost;
-  /** The first call's time (ISO 8601, UTC). */
+  /** The first call's time (ISO 8601, UTC), or a run's end, for its unitemized tokens. */
   first: string;
   /** The last call's time. */
   last: string;
@@ -35,13 +40,16 @@ export interface UsageRow {
 /** A row being summed. */
 interface Sum {
   group: Partial<Record<UsageGroup, string>>;
+  /** What was added: calls, and runs' unitemized tokens. */
+  entries: number;
   calls: number;
   tokens: TokenTotals;
+  unitemized: TokenTotals;
   usd: number;
   priced: number;
   estimated: boolean;
   prices_date?: string;
-  /** Calls on a subscription, those of them priced, and the part of `usd` that is theirs. */
+  /** Entries on a subscription, those of them priced, and the part of `usd` that is theirs. */
   planCalls: number;
   planPriced: number;
   planUsd: number;
@@ -72,7 +80,8 @@ const zero = (): TokenTotals => ({ input: 0, output: 0, cache_read: 0, cache_wri
 function newSum(group: Sum['group'], at: string): Sum {
   const [usd, priced, planCalls, planPriced, planUsd] = [0, 0, 0, 0, 0];
   const plan = { planCalls, planPriced, planUsd };
-  return { group, calls: 0, tokens: zero(), usd, priced, estimated: false, ...plan, first: at, last: at };
+  const tokens = { tokens: zero(), unitemized: zero() };
+  return { group, entries: 0, calls: 0, ...tokens, usd, priced, estimated: false, ...plan, first: at, last: at };
 }
 
 export class UsageAccount {
@@ -115,10 +124,14 @@ export class UsageAccount {
 }
 
 function addCall(sum: Sum, call: UsageCall, cost: Cost): void {
-  if (sum.calls === 0 || call.at < sum.first) sum.first = call.at;
-  if (sum.calls === 0 || call.at > sum.last) sum.last = call.at;
-  sum.calls++;
-  for (const name of Object.keys(sum.tokens) as (keyof TokenTotals)[]) sum.tokens[name] += call.tokens[name] ?? 0;
+  if (sum.entries === 0 || call.at < sum.first) sum.first = call.at;
+  if (sum.entries === 0 || call.at > sum.last) sum.last = call.at;
+  sum.entries++;
+  if (!call.unitemized) sum.calls++;
+  for (const name of Object.keys(sum.tokens) as (keyof TokenTotals)[]) {
+    sum.tokens[name] += call.tokens[name] ?? 0;
+    if (call.unitemized) sum.unitemized[name] += call.tokens[name] ?? 0;
+  }
   if (cost.subscription) sum.planCalls++;
   if (cost.usd === undefined) return;
   sum.usd += cost.usd;
@@ -129,17 +142,18 @@ function addCall(sum: Sum, call: UsageCall, cost: Cost): void {
 }
 
 function rowOf(sum: Sum): UsageRow {
-  const unpriced = sum.calls - sum.priced;
+  const unpriced = sum.entries - sum.priced;
   let cost: UsageCost;
-  if (sum.priced === 0) cost = { source: sum.calls === 0 ? 'reported' : 'unknown' };
+  if (sum.priced === 0) cost = { source: sum.entries === 0 ? 'reported' : 'unknown' };
   else if (unpriced > 0) cost = { usd: roundUsd(sum.usd), source: 'unknown', unpriced };
   else cost = { usd: roundUsd(sum.usd), source: sum.estimated ? 'estimated' : 'reported' };
   if (sum.prices_date !== undefined) cost.prices_date = sum.prices_date;
   if (sum.planPriced > 0) cost.subscription_usd = roundUsd(sum.planUsd);
-  if (sum.planCalls > 0 && sum.planCalls === sum.calls) cost.subscription = true;
-  if (sum.calls === 0) cost.usd = 0;
-  const { group, calls, tokens, first, last } = sum;
-  return { v: USAGE_ROW_VERSION, group, calls, tokens: { ...tokens }, cost, first, last };
+  if (sum.planCalls > 0 && sum.planCalls === sum.entries) cost.subscription = true;
+  if (sum.entries === 0) cost.usd = 0;
+  const { group, calls, first, last } = sum;
+  const tokens = { tokens: { ...sum.tokens }, unitemized: { ...sum.unitemized } };
+  return { v: USAGE_ROW_VERSION, group, calls, ...tokens, cost, first, last };
 }
 
 function compareGroups(a: Sum['group'], b: Sum['group'], by: readonly UsageGroup[]): number {

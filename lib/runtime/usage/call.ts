@@ -1,6 +1,7 @@
 /**
  * One accounted model call (docs/usage.md): what `accountUsage` counts once, groups and prices. Built from a trace
- * `model_call` record, or from a `usage` event where the harness names no model call (stdout sources).
+ * `model_call` record, or from a `usage` event where the harness names no model call (stdout sources); or a run's
+ * tokens no call itemizes (`unitemized`).
  */
 import type { Tokens } from '../../kernel/events.js';
 import { costOf, type Cost } from './cost.js';
@@ -37,11 +38,20 @@ export interface UsageCall {
   tokens: Tokens;
   /** The cost the harness reported for it, in USD. */
   reported_usd?: number;
+  /**
+   * Not a model call: the tokens of a run's own reported total beyond the calls its records give one by one (a Gemini
+   * CLI run's stdout: all of them; Claude Code's: its subagents'), counted as tokens, never as a call
+   * (docs/usage.md "From stdout").
+   */
+  unitemized?: true;
 }
 
 /** A row's cost: a call's `Cost`, and the calls that could not be priced when some could. */
 export interface UsageCost extends Cost {
-  /** A row's calls that could not be priced (only when some could: `usd` is then the others' sum). */
+  /**
+   * A row's calls (and runs' unitemized tokens) that could not be priced, when some could: `usd` is then the others'
+   * sum.
+   */
   unpriced?: number;
   /**
    * Of `usd`, the part priced for calls on a subscription (`subscription` option): what the API would have charged,

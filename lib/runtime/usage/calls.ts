@@ -2,12 +2,15 @@
  * The model calls of one run's trace or events (docs/usage.md "Counted once"): each trace `model_call` with tokens or
  * a cost is a call; a `usage` event is one only where no model call stands for it (it names none, and its run has
  * no `model_call` with tokens: Codex's running-total shares, stdout sources without the trace). Which subagent and
- * skill a call belongs to is read from the same records.
+ * skill a call belongs to is read from the same records. A run whose `run_ended` gives its own total, beyond what its
+ * calls add up to, has the rest accounted as tokens no call itemizes (unitemized.ts).
  */
 import type { HarnessEvent, Tokens } from '../../kernel/events.js';
 import type { TraceRecord, TraceRecordOf } from '../../kernel/trace.js';
 import type { UsageCall } from './call.js';
 import type { CallHint } from './hints.js';
+import { unitemized, type ReportedTotal } from './unitemized.js';
+import { addTokens } from '../../kernel/metrics.js';
 
 /** What a run's records do not say: set by the reader of a session, or by the caller for a stream. */
 export interface RunContext {
@@ -21,7 +24,10 @@ export interface RunContext {
   hint?: (model_call_id: string) => CallHint | undefined;
   /** The time of the record read last, for a call whose record has no time of its own (a session's usage event). */
   time?: () => string | undefined;
-  /** Told of a run that counted no call because its stdout carries none (docs/usage.md "From stdout"). */
+  /**
+   * Told of a run whose stdout does not carry each call (docs/usage.md "From stdout"): one that counted no call, and
+   * one whose own total has tokens beyond its calls.
+   */
   warn?: (message: string) => void;
 }
 
@@ -31,7 +37,12 @@ export interface RunContext {
  */
 const TOTALS_ONLY: Readonly<Record<string, string>> = {
   gemini: "its stdout gives only the run's total (result.stats: the run's metrics)",
-  goose: "its stdout gives only the run's total (complete: the run's metrics)",
+  goose: "its stdout gives only the session's total (complete: the run's metrics)",
+};
+
+/** Which calls a harness's stdout leaves out, where a run's own total shows that some are missing. */
+const MISSING: Readonly<Record<string, string>> = {
+  'claude-code': "its subagents' calls are not on stdout",
 };
 
 /** What a harness's model calls without tokens mean, where they are said (Claude Code's can carry them). */
@@ -53,17 +64,57 @@ export async function* runCalls(records: AsyncIterable<UsageRecord>, context: Ru
   let traced = false;
   let held: UsageCall[] = [];
   let n = 0;
-  // This run's calls counted, and whether it had model calls without tokens (Claude Code without partial messages).
+  // This run's calls counted, their tokens by model, and whether it had model calls without tokens (Claude Code
+  // without partial messages); its start and its own total (`run_ended`).
   let counted = 0;
+  const called = new Map<string | undefined, Tokens>();
   let untokened = false;
   let seen = false;
+  let started: string | undefined;
+  let total: (ReportedTotal & { at: string }) | undefined;
+  // The run's latest time from the harness's own records: its unitemized tokens' time (a run read later is then
+  // dated by its own records, not by when it was read).
+  let latest: string | undefined;
 
-  /** The end of a run (another starts, or the input ends): one that counted no call says why, where it can. */
-  const ended = () => {
+  /** Counts a call of this run. */
+  const counting = (found: UsageCall): UsageCall => {
+    counted++;
+    const sum = called.get(found.model) ?? {};
+    addTokens(sum, found.tokens);
+    called.set(found.model, sum);
+    return found;
+  };
+
+  /**
+   * The end of a run (another starts, or the input ends): its tokens no call itemizes, and, for one whose stdout
+   * does not carry each call, a warning saying what was accounted.
+   */
+  const ended = (): UsageCall[] => {
+    const rest = total === undefined ? [] : unitemized(total, called);
+    const { session, project } = context;
+    const at = latest ?? total?.at ?? '';
+    // The same each time the same records are read: a run read again (a ledger) counts it once.
+    const entries = rest.map(({ model, tokens }): UsageCall => {
+      const id = `${harness}:${session ?? '-'}:${started ?? '-'}:${at}:unitemized:${model ?? ''}`;
+      return defined({ id, harness, model, session, project, at, tokens, unitemized: true as const });
+    });
     const why = untokened ? (UNTOKENED[harness] ?? 'its model calls carry no tokens') : TOTALS_ONLY[harness];
+    const instead = 'accounted instead as tokens no call itemizes (unitemized)';
     if (seen && counted === 0 && why !== undefined)
-      context.warn?.(`a ${harness} run gave no model call's usage: ${why}; its session files have each call`);
-    [counted, untokened, seen] = [0, false, false];
+      context.warn?.(
+        `a ${harness} run gave no model call's usage: ${why}; ` +
+          (entries.length > 0 ? `its own total was ${instead}; ` : '') +
+          'its session files have each call',
+      );
+    else if (entries.length > 0)
+      context.warn?.(
+        `a ${harness} run's own total is beyond the calls its records give (${
+          MISSING[harness] ?? 'some calls are ' + 'not on them'
+        }): the rest was ${instead}; its session files have each call`,
+      );
+    [counted, untokened, seen, started, total, latest] = [0, false, false, undefined, undefined, undefined];
+    called.clear();
+    return entries;
   };
 
   const call = (fields: Omit<UsageCall, 'id' | 'harness'>, agentKey: string): UsageCall => {
@@ -110,34 +161,35 @@ export async function* runCalls(records: AsyncIterable<UsageRecord>, context: Ru
   };
 
   for await (const record of records) {
-    if (!('kind' in record && record.kind === 'run_started')) seen = true;
+    const next = 'kind' in record && record.kind === 'run_started';
+    if (!next) seen = true;
+    if (!next && 'at_source' in record && record.at_source === 'harness' && !(record.at <= (latest ?? '')))
+      latest = record.at;
     if ('type' in record) {
       // Plain events: no model call will stand for a usage event.
       const found = event(record, MAIN, undefined);
-      if (found !== undefined) counted++;
-      if (found !== undefined) yield found;
+      if (found !== undefined) yield counting(found);
     } else if (record.kind === 'run_started') {
       // Another run of the same stream: what it says of agents and skills starts anew.
-      counted += held.length;
-      yield* held;
-      ended();
-      [held, traced, harness] = [[], false, context.harness ?? record.harness];
+      yield* held.map(counting);
+      yield* ended();
+      [held, traced, harness, started] = [[], false, context.harness ?? record.harness, record.at];
+      if (record.at_source === 'harness') latest = record.at;
       names.clear();
       skills.clear();
     } else if (record.kind === 'agent_started' && record.name !== undefined) names.set(record.agent_id, record.name);
     else if (record.kind === 'model_call') {
       const made = modelCall(record);
-      if (made !== undefined) counted++;
-      if (made !== undefined) yield made;
+      if (made !== undefined) yield counting(made);
     } else if (record.kind === 'event') {
       // A usage event waits for the run's end: a model call with tokens later in the run stands for it.
       const found = event(record.event, record.agent_id ?? MAIN, record.model_call_id);
       if (found !== undefined) held.push(found);
-    }
+    } else if (record.kind === 'run_ended' && record.tokens !== undefined)
+      total = { tokens: record.tokens, models: record.models, at: record.at };
   }
-  counted += held.length;
-  yield* held;
-  ended();
+  yield* held.map(counting);
+  yield* ended();
 }
 
 /** A call's tokens, every class in order: with a hint's `key`, what tells two calls made at once apart. */

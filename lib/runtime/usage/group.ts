@@ -63,7 +63,7 @@ export function groupValue(call: UsageCall, group: UsageGroup, zone?: string): s
             ? `${year}-${pad(month)}`
             : isoWeek(date);
     }
-  } else if (group === 'subagent') value = call.subagent ?? call.agent;
+  } else if (group === 'subagent') value = call.unitemized ? '(unitemized)' : (call.subagent ?? call.agent);
   else value = call[group];
   return value ?? absent[group];
 }

@@ -9,8 +9,11 @@ import { createInterface } from 'node:readline';
 import { isObject } from '../../kernel/json.js';
 import type { UsageCall } from './call.js';
 
-/** The version of a ledger line's shape. */
-export const LEDGER_VERSION = 1;
+/**
+ * The version of a ledger line's shape: 2 since a line may be a run's tokens no call itemizes (`unitemized: true`,
+ * not a call); a line of version 1 (always a call) is read too.
+ */
+export const LEDGER_VERSION = 2;
 
 /** A ledger line's call, or undefined when the line is not one. */
 function callOf(line: string): UsageCall | undefined {
@@ -20,7 +23,7 @@ function callOf(line: string): UsageCall | undefined {
   } catch {
     return undefined;
   }
-  if (!isObject(value) || value.v !== LEDGER_VERSION || !isObject(value.tokens)) return undefined;
+  if (!isObject(value) || (value.v !== 1 && value.v !== LEDGER_VERSION) || !isObject(value.tokens)) return undefined;
   const { v: _v, ...call } = value;
   const fields = ['id', 'harness', 'at'] as const;
   return fields.every((name) => typeof call[name] === 'string') ? (call as unknown as UsageCall) : undefined;

@@ -9,6 +9,9 @@ import { sessionTraceOf, traceOf } from '../trace-records.js';
 
 const agent = 'toolu_01Agent0000001';
 
+/** The subagent runs' own total (both captures' `result`): 4 calls, the subagent's 2 included. */
+const ownTokens = { input: 480, output: 100, cache_read: 0, cache_write: 0, reasoning: 0 };
+
 describe('Claude Code trace', () => {
   test('subagent.jsonl: the subagent under its Agent call, its read carrying both ids, harness times', async () => {
     expect(await traceOf('claude-code/lab/subagent.jsonl', 'claude-code')).toEqual([
@@ -90,7 +93,8 @@ describe('Claude Code trace', () => {
         at: '2026-11-30T02:06:52.523Z',
         at_source: 'harness',
       },
-      { kind: 'run_ended', at_source: 'observed' },
+      // The result's model_usage_since_last_result: the run's own, the subagent's calls included.
+      { kind: 'run_ended', at_source: 'observed', tokens: ownTokens, models: { 'claude-opus-5-5': ownTokens } },
     ]);
   });
 
@@ -237,6 +241,7 @@ describe('Claude Code trace', () => {
         started_at: '2026-12-01T19:58:42.066Z',
         started_at_source: 'harness',
       },
+      // A session file has no run total: each call is in it.
       { kind: 'run_ended', at_source: 'observed' },
     ]);
   });

@@ -8,6 +8,8 @@
 import { expect, test } from 'vitest';
 import { sessionTraceOf, traceOf } from '../trace-records.js';
 
+const stats = { input: 20200, output: 72, cache_read: 0 };
+
 test('stdout: the invoke_agent call and its subagent, at the records’ times', async () => {
   expect(await traceOf('gemini/transcripts/subagent/stdout.jsonl', 'gemini')).toEqual([
     { kind: 'run_started', v: 1, harness: 'gemini', at: '2026-12-01T19:59:34.324Z', at_source: 'harness' },
@@ -42,7 +44,8 @@ test('stdout: the invoke_agent call and its subagent, at the records’ times', 
     },
     { kind: 'event', seq: 1, call_id: 'invoke_agent__invoke_agent_1796155174400_0', type: 'orchestration' },
     { kind: 'event', seq: 2, type: 'agent' },
-    { kind: 'run_ended', at_source: 'observed' },
+    // result.stats: the run's own total, the subagent's calls included (its chat file's 4 responses add up to it).
+    { kind: 'run_ended', at_source: 'observed', tokens: stats, models: { 'gemini-2.5-flash': stats } },
   ]);
 });
 

@@ -118,10 +118,12 @@ describe('usage --json --by day,harness,model on every capture home', { timeout:
     expect(lines.map((line) => JSON.parse(line))).toEqual(
       expected[capture]!.map(
         ([day, model, calls, [input, output, cache_read, cache_write, reasoning], cost, first, last]) => ({
-          v: 1,
+          v: 2,
           group: { day, harness, model },
           calls,
           tokens: { input, output, cache_read, cache_write, reasoning },
+          // Session files give each call: no token is left unitemized.
+          unitemized: { input: 0, output: 0, cache_read: 0, cache_write: 0, reasoning: 0 },
           cost,
           first: `${day}T${first}Z`,
           last: `${day}T${last}Z`,

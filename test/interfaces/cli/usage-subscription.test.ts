@@ -72,7 +72,7 @@ describe('usage --subscription', () => {
       '--subscription',
       'codex,claude-code',
     ]);
-    expect(csv.lines.map((line) => line.split(',').slice(0, 1).concat(line.split(',').slice(7, 12)))).toEqual([
+    expect(csv.lines.map((line) => line.split(',').slice(0, 1).concat(line.split(',').slice(8, 13)))).toEqual([
       ['harness', 'cost_usd', 'cost_source', 'prices_date', 'unpriced', 'subscription_usd'],
       ['claude-code', '0.01078', 'estimated', '2026-09-22', '', '0.01078'],
       ['codex', '0.07515', 'estimated', '2026-09-22', '', '0.07515'],

@@ -108,10 +108,10 @@ describe('usage: the table and CSV are inert', () => {
     const { lines } = await inProcess(['usage', '--home', home, '--by', 'project', '--csv']);
     // CSV's line ends are CRLF (RFC 4180).
     expect(lines[0]).toBe(
-      'project,calls,input,output,cache_read,cache_write,reasoning,' +
+      'project,calls,input,output,cache_read,cache_write,reasoning,unitemized,' +
         'cost_usd,cost_source,prices_date,unpriced,subscription_usd,first,last\r',
     );
-    expect(lines[1]!.startsWith(`"'=HYPERLINK(""http://x"",""y"")",11,1320,275,0,0,0,`)).toBe(true);
+    expect(lines[1]!.startsWith(`"'=HYPERLINK(""http://x"",""y"")",11,1320,275,0,0,0,0,`)).toBe(true);
   });
 });
 

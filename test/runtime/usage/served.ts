@@ -4,7 +4,9 @@
  * its reasoning part), in all or in one run.
  */
 import { readFileSync } from 'node:fs';
+import { accountUsage, type HarnessName } from '../../../lib/index.js';
 import type { Tokens } from '../../../lib/kernel/events.js';
+import type { TraceRecord } from '../../../lib/kernel/trace.js';
 import { fixturePath } from '../../helpers.js';
 
 interface Served {
@@ -39,4 +41,32 @@ export function servedTotals(harness: string, run?: number, keep: (request: Serv
 export function asServed(calls: number, tokens: Tokens): Totals {
   const { input = 0, output = 0, cache_read = 0, cache_write = 0, reasoning = 0 } = tokens;
   return { calls, input: input + cache_read + cache_write, output: output + reasoning };
+}
+
+/** Run `run`'s saved stdout in a capture folder: the lines `keep` keeps, as `edit` leaves them. */
+export function stdoutLines(
+  dir: string,
+  run: number,
+  keep: (line: string) => boolean = () => true,
+  edit: (line: string) => string = (line) => line,
+): string[] {
+  const lines = readFileSync(`${dir}/stdout-${run}.jsonl`, 'utf8').split(/(?<=\n)/);
+  return lines.filter(keep).map(edit);
+}
+
+/** A trace's account as the model counts tokens: its calls and tokens, those no call itemizes, its warnings. */
+export async function accountOf(trace: readonly TraceRecord[], harness: HarnessName) {
+  const { total, warnings } = await accountUsage(trace, { harness });
+  return { accounted: asServed(total.calls, total.tokens), unitemized: asServed(0, total.unitemized), warnings };
+}
+
+/**
+ * A Claude Code stdout line as Claude Code before 2.1.328 wrote it: its `result` without
+ * `model_usage_since_last_result`, so only `modelUsage`, the session's running total, says the run's tokens.
+ */
+export function withoutShare(line: string): string {
+  const record = JSON.parse(line) as Record<string, unknown>;
+  if (record.type !== 'result') return line;
+  delete record.model_usage_since_last_result;
+  return JSON.stringify(record) + '\n';
 }

@@ -9,17 +9,19 @@ import { Readable } from 'node:stream';
 import { expect, test } from 'vitest';
 import { accountUsage, normalize, type HarnessName, type TraceRecord } from '../../../lib/index.js';
 import { fixturePath } from '../../helpers.js';
-import { asServed, captureDir, servedTotals, type Totals } from './served.js';
+import { accountOf, asServed, captureDir, servedTotals, stdoutLines, withoutShare, type Totals } from './served.js';
 
-/** Run `run`'s stdout (the lines `keep` keeps), normalized alone: its account and warnings, its metrics' tokens. */
-async function fromStdout(harness: HarnessName, run: number, keep: (line: string) => boolean = () => true) {
-  const lines = readFileSync(`${captureDir(harness)}/stdout-${run}.jsonl`, 'utf8').split(/(?<=\n)/);
-  const stream = normalize(Readable.from(lines.filter(keep)), { harness, trace: true });
+/** Run `run`'s stdout (the lines `keep` keeps, as `edit` leaves them), normalized alone: its account, its metrics. */
+async function fromStdout(
+  harness: HarnessName,
+  run: number,
+  keep?: (line: string) => boolean,
+  edit?: (line: string) => string,
+) {
+  const stream = normalize(Readable.from(stdoutLines(captureDir(harness), run, keep, edit)), { harness, trace: true });
   const trace: TraceRecord[] = [];
   for await (const record of stream) trace.push(record as TraceRecord);
-  const { total, warnings } = await accountUsage(trace, { harness });
-  const metrics = asServed(0, stream.metrics.tokens ?? {});
-  return { accounted: asServed(total.calls, total.tokens), warnings, metrics };
+  return { ...(await accountOf(trace, harness)), metrics: asServed(0, stream.metrics.tokens ?? {}) };
 }
 
 const none: Totals = { calls: 0, input: 0, output: 0 };
@@ -37,37 +39,65 @@ test("qwen: every call of the main agent, exactly; the subagent's two calls are 
     expect(await fromStdout('qwen', run)).toMatchObject({ accounted: main(run), warnings: [] });
 });
 
-test("claude-code: every call of the main agent, exactly; the subagent's two calls are not on stdout", async () => {
-  const main = (run: number) => servedTotals('claude-code', run, (r) => r.conversation !== 'subagent');
-  expect(servedTotals('claude-code', 1, (r) => r.conversation === 'subagent')).toEqual({
-    calls: 2,
-    input: 4_400,
-    output: 40,
-  });
-  for (const run of [1, 2, 3])
-    expect(await fromStdout('claude-code', run)).toMatchObject({ accounted: main(run), warnings: [] });
+const subagent = (request: { conversation?: string }) => request.conversation === 'subagent';
+const main = (run: number) => servedTotals('claude-code', run, (request) => !subagent(request));
+const instead = 'accounted instead as tokens no call itemizes (unitemized); its session files have each call';
+
+test("claude-code: every token, exactly; every call of the main agent, the subagent's two not on stdout", async () => {
+  expect(servedTotals('claude-code', 1, subagent)).toEqual({ calls: 2, input: 4_400, output: 40 });
+  for (const run of [1, 2, 3]) {
+    const served = servedTotals('claude-code', run);
+    // The tokens: each result's model_usage_since_last_result, the run's own (a resume's and a fork's too).
+    expect(await fromStdout('claude-code', run)).toMatchObject({
+      accounted: { ...served, calls: main(run).calls },
+      unitemized: { calls: 0, input: served.input - main(run).input, output: served.output - main(run).output },
+      warnings:
+        run === 1
+          ? [
+              "a claude-code run's own total is beyond the calls its records give (its subagents' calls are not on " +
+                `stdout): the rest was ${instead}`,
+            ]
+          : [],
+    });
+  }
 });
 
-test('claude-code without partial messages (its stream_event lines left out): no call, and a warning', async () => {
-  const { accounted, warnings } = await fromStdout('claude-code', 1, (line) => !line.includes('"stream_event"'));
-  expect(accounted).toEqual(none);
+test('claude-code without partial messages (no stream_event line): no call, its total, a warning', async () => {
+  const { accounted, unitemized, warnings } = await fromStdout(
+    'claude-code',
+    1,
+    (line) => !line.includes('"stream_event"'),
+  );
+  const served = servedTotals('claude-code', 1);
+  expect(accounted).toEqual({ ...served, calls: 0 });
+  expect(unitemized).toEqual({ ...served, calls: 0 });
   expect(warnings).toEqual([
     "a claude-code run gave no model call's usage: its model calls carry no tokens on stdout without " +
-      '--include-partial-messages; its session files have each call',
+      `--include-partial-messages; its own total was ${instead}`,
   ]);
 });
 
-test("gemini: no call's usage on stdout; the run's own total, its subagent's included, in its metrics", async () => {
+test("claude-code before 2.1.328 (no model_usage_since_last_result): no session's total from stdout", async () => {
+  // result.modelUsage is the session's running total, the run's own only in a session the run started, which a
+  // saved stdout does not say (spawnHarness knows it: test/runtime/run/session-total.test.ts).
+  for (const run of [1, 2, 3]) {
+    const { accounted, unitemized, warnings } = await fromStdout('claude-code', run, undefined, withoutShare);
+    expect({ accounted, unitemized, warnings }).toEqual({ accounted: main(run), unitemized: none, warnings: [] });
+  }
+});
+
+test("gemini: no call's usage on stdout; every token, its subagent's too, from the run's own total", async () => {
   for (const run of [1, 2]) {
-    const { accounted, metrics, warnings } = await fromStdout('gemini', run);
-    expect(accounted).toEqual(none);
-    // Never a silent zero.
+    const { accounted, unitemized, metrics, warnings } = await fromStdout('gemini', run);
+    const served = servedTotals('gemini', run);
+    expect(accounted).toEqual({ ...served, calls: 0 });
+    expect(unitemized).toEqual({ ...served, calls: 0 });
+    // Never a silent zero, nor a call it does not know.
     expect(warnings).toEqual([
       "a gemini run gave no model call's usage: its stdout gives only the run's total (result.stats: the run's " +
-        'metrics); its session files have each call',
+        `metrics); its own total was ${instead}`,
     ]);
-    const { input, output } = servedTotals('gemini', run);
-    expect(metrics).toEqual({ calls: 0, input, output });
+    expect(metrics).toEqual({ ...served, calls: 0 });
   }
 });
 
