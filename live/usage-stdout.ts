@@ -24,9 +24,9 @@ const measured = new Set<RowId>(['claude-code', 'codex', 'gemini', 'qwen', 'pi']
  * The requests a run's stdout accounts as calls: Claude Code's and Qwen Code's subagents' calls are not on their
  * stdout (Claude Code's tool-using messages come with `message_start`'s usage, Qwen Code's with zero usage, their
  * text-only ones not at all); nor are OpenCode's and Kilo's (a subagent is a child session: stdout prints only the
- * parent's `task` call); Gemini CLI's stdout has no call's usage (only the run's total, in the metrics); Codex's is
- * one share per turn of the thread's running total; the others' are every request (Cline's subagent's calls
- * included: its `usage` lines are on stdout).
+ * parent's `task` call); Gemini CLI's stdout has no call's usage (only the run's total, in the metrics); the others'
+ * are every request (Codex's: its rollout, joined to stdout under spawnHarness, gives each of the run's own calls,
+ * its sub-agents' too; Cline's subagent's calls: its `usage` lines are on stdout).
  */
 export function onStdout(row: RowId, requests: readonly LoggedRequest[]): readonly LoggedRequest[] {
   if (row === 'gemini') return [];
@@ -90,13 +90,7 @@ export async function expectStdout(
     const accounted = asServed(total);
     const served = servedTotals(run.requests);
     const calls = servedTotals(onStdout(row, run.requests));
-    // Codex's one turn share per run is the thread's running total: every run so far, the parent's for the fork.
-    const expected =
-      row === 'codex'
-        ? { ...servedTotals(runs.slice(0, index + 1).flatMap((earlier) => earlier.requests)), calls: 1 }
-        : everyToken(row, run, index)
-          ? { ...served, calls: calls.calls }
-          : calls;
+    const expected = everyToken(row, run, index) ? { ...served, calls: calls.calls } : calls;
     expect(accounted, `run ${index + 1} from stdout\n${context}`).toEqual(expected);
     const reported = runTotal(row, run);
     if (reported === undefined) continue;

@@ -1,9 +1,10 @@
 // Stands in for `codex exec --json`: replays a paired capture (test/fixtures/codex/transcripts/<scenario>/) as the
 // real CLI wrote it: stdout's thread.started, then the rollout under $CODEX_HOME/sessions/YYYY/MM/DD/ appended line
 // by line (each of its item lines followed by stdout's next item, each refusal by its stderr line), then the rest of
-// stdout. node codex-rollout.mjs SCENARIO_DIR [ephemeral]: with `ephemeral`, no rollout is written. LINGER_MS: a run
-// that takes that long after thread.started (the library looks for a rollout meanwhile). The other threads' rollouts
-// (sub-agents') are written whole after thread.started.
+// stdout; each rollout line's time is the time it is written, as Codex's. node codex-rollout.mjs SCENARIO_DIR
+// [ephemeral]: with `ephemeral`, no rollout is written. LINGER_MS: a run that takes that long after thread.started (the
+// library looks for a rollout meanwhile). The other threads' rollouts (sub-agents') are written whole after
+// thread.started.
 import { appendFileSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -26,6 +27,8 @@ const rollout = lines(
     readdirSync(day).find((name) => name.endsWith(`-${threadId}.jsonl`)),
   ),
 );
+// A line as Codex writes it now: its `timestamp` is its time of writing (the library counts a run's rows by it).
+const stamped = (line) => line.replace(/^\{"timestamp":"[^"]*"/, `{"timestamp":"${new Date().toISOString()}"`);
 const others = readdirSync(day).filter((name) => name.startsWith('rollout-') && !name.endsWith(`-${threadId}.jsonl`));
 
 process.stdout.write(stdout.shift());
@@ -36,10 +39,10 @@ const sessions = join(process.env.CODEX_HOME, 'sessions', String(now.getFullYear
 const file = join(sessions, pad(now.getDate()), `rollout-2026-12-05T05-48-37-${threadId}.jsonl`);
 if (mode !== 'ephemeral') {
   mkdirSync(join(file, '..'), { recursive: true });
-  for (const name of others) appendFileSync(join(file, '..', name), readFileSync(join(day, name)));
+  for (const name of others) appendFileSync(join(file, '..', name), lines(join(day, name)).map(stamped).join(''));
 }
 for (const line of rollout) {
-  if (mode !== 'ephemeral') appendFileSync(file, line);
+  if (mode !== 'ephemeral') appendFileSync(file, stamped(line));
   if (line.includes('"type":"item_completed"') && !line.includes('"UserMessage"')) {
     // stdout's item for it, with any item.started before it.
     while (stdout.length > 0) {

@@ -3,7 +3,7 @@
  * leads, and from the rollout, followed as Codex writes it, come the calls no item reports (raw-calls.ts), which
  * stdout lacks too (Codex core loses the item for every surface alike), and the directory of each command stdout
  * reports (command-join.ts). The refusals are not said again: the router's stderr line already made each one a
- * `permission_denied` warning.
+ * `permission_denied` warning. Each response's usage is the trace's model call; the run's usage events stay stdout's.
  */
 import { readdir } from 'node:fs/promises';
 import { homedir } from 'node:os';
@@ -17,11 +17,12 @@ import { recordRows, recordTable } from '../../kernel/record-table.js';
 import { correlator as stdoutCorrelator } from './correlate.js';
 import { commandDirectories } from './directories.js';
 import { rawCalls } from './raw-calls.js';
+import { responseUsage, turnModel } from './response-usage.js';
 import { tools } from './tools.js';
 
 const records = recordRows({
   session_meta: { handling: "the thread's id: the joined events'", rules: { session: 'session_meta: session id' } },
-  turn_context: { handling: "the turn's `cwd`", rules: { cwd: 'turn_context: cwd kept' } },
+  turn_context: { handling: "the turn's `cwd` and model", rules: { cwd: 'turn_context: cwd and model kept' } },
   response_item: {
     handling: 'a call no item reports: its events at its output; else consumed',
     rules: { consumed: 'response_item: consumed', call: 'response_item, a call no item reported: its events' },
@@ -31,6 +32,10 @@ const records = recordRows({
       "an item's id marks its call as reported (stdout has the item); a command's directory joins stdout's " +
       'item of it (one event); the rest consumed',
     rules: { consumed: 'event_msg: consumed' },
+  },
+  token_usage_record: {
+    handling: "one response's usage: the trace's model call (stdout's usage is per turn)",
+    rules: { call: 'token_usage_record: model call' },
   },
   '*': { handling: 'consumed (stdout says it)', rules: { consumed: 'any other rollout line: consumed' } },
 });
@@ -42,10 +47,16 @@ function joinCorrelator(run: RunContext, join: CommandJoin): Correlator {
   const directories = commandDirectories(run);
   const raw = rawCalls(run, directories, (item) => stdout.record({ type: 'item.completed', item }), false);
   const settle = (record: JsonObject) => void stdout.record(record);
+  // The model the turn runs (its turn_context), for the trace's model calls.
+  let model: string | undefined;
   return {
     record: recordTable(run, {
       session_meta: (line) => (run.reportSession(payloadOf(line).id), records.session_meta.rules.session),
-      turn_context: (line) => (directories.turn(payloadOf(line)), records.turn_context.rules.cwd),
+      turn_context(line) {
+        directories.turn(payloadOf(line));
+        model = turnModel(payloadOf(line));
+        return records.turn_context.rules.cwd;
+      },
       response_item(line) {
         directories.call(payloadOf(line));
         return raw.response(payloadOf(line)) ? records.response_item.rules.call : records.response_item.rules.consumed;
@@ -60,6 +71,7 @@ function joinCorrelator(run: RunContext, join: CommandJoin): Correlator {
         }
         return records.event_msg.rules.consumed;
       },
+      token_usage_record: (line) => (responseUsage(run.trace, line, model), records.token_usage_record.rules.call),
       '*': () => records['*'].rules.consumed,
     }),
     end() {

@@ -14,7 +14,8 @@ import { CALLS, rawCalls } from './raw-calls.js';
 import { recordRows, recordTable, type RecordHandlers } from '../../kernel/record-table.js';
 import { envDir, type SessionFormat, type SessionLocation } from '../../kernel/session.js';
 import { filesIn, firstLine, mapLimited, namesIn } from '../../files/session-dirs.js';
-import { codexTokens, correlator as stdoutCorrelator } from './correlate.js';
+import { correlator as stdoutCorrelator } from './correlate.js';
+import { responseUsage, turnModel } from './response-usage.js';
 import { tools } from './tools.js';
 import { shellJoin } from './shell-join.js';
 
@@ -222,19 +223,12 @@ function sessionCorrelator(run: RunContext, refusals = true): Correlator {
     },
     turn_context(line) {
       directories.turn(payloadOf(line));
-      model = typeof payloadOf(line).model === 'string' ? (payloadOf(line).model as string) : undefined;
+      model = turnModel(payloadOf(line));
       return rows.turn_context.rules.consumed;
     },
     world_state: consume('world_state'),
     token_usage_record(line) {
-      const { response_id, usage } = payloadOf(line);
-      // One response's usage: a model call with its end; the rollout marks no request start.
-      run.trace?.modelCall({
-        model_call_id: typeof response_id === 'string' && response_id !== '' ? response_id : undefined,
-        model,
-        tokens: isObject(usage) ? codexTokens(usage) : undefined,
-        at: line.timestamp,
-      });
+      responseUsage(run.trace, line, model);
       return rows.token_usage_record.rules.consumed;
     },
   };

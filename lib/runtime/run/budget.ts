@@ -1,8 +1,9 @@
 /**
  * A run's budget (`spawnHarness({ budget })`, `run --max-cost`, `--max-tokens`): the run's own `usage` events, each
  * counted once as it arrives, priced by costOf, or, for a harness whose events give only the run's total, the model
- * calls its stdout records tell of (budget-calls.ts); past the budget the run is stopped as at its timeout
- * (docs/run-contract.md "Budgets"). A budget in USD that cannot be priced is an error at the call, never a silent pass.
+ * calls its stdout records tell of (budget-calls.ts), or the model calls its companion file says (Codex's rollout),
+ * which stand for its usage events; past the budget the run is stopped as at its timeout (docs/run-contract.md
+ * "Budgets"). A budget in USD that cannot be priced is an error at the call, never a silent pass.
  */
 import type { HarnessEvent, RunMetrics, Tokens } from '../../kernel/events.js';
 import { isObject } from '../../kernel/json.js';
@@ -41,6 +42,10 @@ export interface BudgetWatch {
   see(event: HarnessEvent, stop: (error: LimitError) => void): void;
   /** Counts what a stdout record (each parsed line) says of a model call (budget-calls.ts), as `see` does. */
   record(record: unknown, stop: (error: LimitError) => void): void;
+  /** Counts a model call the run's companion file said (each once): from the first, they stand for the usage events. */
+  call(call: { tokens?: Tokens; cost?: number; at?: string }, stop: (error: LimitError) => void): void;
+  /** The run's outputs are all read: with a companion file, its usage events are checked now if no call stood in. */
+  settled(stop: (error: LimitError) => void): void;
 }
 
 /** Calls whose figures are kept, to count only what a later line of the same call adds; past it the oldest go. */
@@ -54,7 +59,8 @@ const isAmount = (value: unknown) => typeof value === 'number' && Number.isFinit
  */
 export function watchBudget(
   budget: Budget | undefined,
-  run: { harness: string; model?: string; command: string },
+  /** `companion`: the run joins a file that may say its model calls: its usage events wait for the run's end. */
+  run: { harness: string; model?: string; command: string; companion?: boolean },
 ): BudgetWatch | undefined {
   if (budget === undefined) return undefined;
   if (!isObject(budget as unknown) || (budget.usd === undefined && budget.tokens === undefined))
@@ -72,17 +78,18 @@ export function watchBudget(
         'or a budget in tokens',
     );
   const none = (): Spent => ({ tokens: 0, ...(maxUsd === undefined ? {} : { usd: 0 }) });
-  // Two counts of the same calls, each short of the truth: the usage events, and the stdout records' figures.
-  const [events, calls] = [none(), none()];
+  // Two counts of the same calls, each short of the truth: the usage events, and the stdout records' figures; and the
+  // companion file's calls, exact (a resumed Codex run's first usage event is the thread's total, over the truth).
+  const [events, calls, said] = [none(), none(), none()];
   const figures = new Map<string, Tokens>();
-  let [seen, passed] = [false, false];
+  let [seen, passed, saidAny] = [false, false, false];
   const count = (into: Spent, tokens: Tokens, reported: number | undefined, at?: string) => {
     into.tokens += Object.values(tokens).reduce((sum, n) => sum + (n ?? 0), 0);
     if (into.usd === undefined) return;
     const usd = costOf({ harness: run.harness, model, tokens, reported, at }, prices).usd ?? 0;
     into.usd = roundUsd(into.usd + usd);
   };
-  const spent = () => (calls.tokens > events.tokens ? calls : events);
+  const spent = () => (saidAny ? said : calls.tokens > events.tokens ? calls : events);
   const check = (stop: (error: LimitError) => void) => {
     const { tokens, usd } = spent();
     if (passed) return;
@@ -99,6 +106,7 @@ export function watchBudget(
   const figureOf = callFigures[run.harness];
   return {
     told(metrics) {
+      if (saidAny) return { spent: { ...said } };
       if (seen) return { spent: { ...events } };
       // The run's total (its result) is exact where it came: the figures fall short of it (Claude Code's output).
       const total = none();
@@ -109,7 +117,7 @@ export function watchBudget(
       if (event.type !== 'usage') return;
       seen = true;
       count(events, event.tokens, event.cost, event.timestamp);
-      check(stop);
+      if (!run.companion) check(stop);
     },
     record(record, stop) {
       const figure = isObject(record) ? figureOf?.(record) : undefined;
@@ -127,6 +135,14 @@ export function watchBudget(
       if (Object.keys(added).length === 0) return;
       count(calls, added, undefined);
       check(stop);
+    },
+    call(call, stop) {
+      saidAny = true;
+      count(said, call.tokens ?? {}, call.cost, call.at);
+      check(stop);
+    },
+    settled(stop) {
+      if (run.companion) check(stop);
     },
   };
 }

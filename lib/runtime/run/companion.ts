@@ -4,14 +4,17 @@
  * tail), through its own reader, whose events (what stdout lacks, and what stdout held for it) join the run's, within
  * the run's own bounds. When the child exits it is read to its end, and the run ends after it. Not found within
  * `HOLD_MS`, stdout holds nothing more for it; not found by the child's exit (`codex exec --ephemeral`, an unwritable
- * home): one warning, and the run is its stdout alone.
+ * home): one warning, and the run is its stdout alone. Its model calls (the trace's `model_call` records) go to the run
+ * too, each once, but for those written before the run started: a resumed thread's file holds its earlier runs'.
  */
 import { once } from 'node:events';
 import { finished } from 'node:stream/promises';
 import { resolve } from 'node:path';
+import { BoundedMap } from '../../kernel/bounded-map.js';
 import type { HarnessEvent, RunMetrics } from '../../kernel/events.js';
+import type { TraceRecord, TraceRecordOf } from '../../kernel/trace.js';
 import type { CompanionJoin, Companion, Harness } from '../../kernel/harness.js';
-import { createNormalizer, type NormalizeOptions, type Normalizer } from '../normalizer.js';
+import { createNormalizer, type NormalizeOptions } from '../normalizer.js';
 import { tailFile } from '../sessions/tail.js';
 import { childEnv, type SpawnHarnessOptions } from './spawn-options.js';
 
@@ -19,7 +22,7 @@ import { childEnv, type SpawnHarnessOptions } from './spawn-options.js';
 const POLL_MS = 100;
 /** How long stdout may hold events for a file not found yet (ms): Codex writes the rollout before any call. */
 export const HOLD_MS = 2_000;
-/** The most related files (sub-agents' threads) a run follows, without `maxPendingTools`. */
+/** The most related files (sub-agents' threads) a run follows, and model call ids kept, without `maxPendingTools`. */
 const MAX_RELATED = 10_000;
 
 export interface JoinedFile {
@@ -37,22 +40,13 @@ interface JoinSink {
   metrics: RunMetrics;
   /** A joined event, to go out with the run's. */
   send(event: HarnessEvent): void;
+  /** A model call of the run's, said by the file (each once). */
+  modelCall(record: TraceRecordOf<'model_call'>): void;
   warn(message: string): void;
   /** It is done (the run may end). */
   settled(): void;
   /** Stdout holds nothing more for it (not found in time): what stdout held is to go out now. */
   unheld(): void;
-}
-
-/** Flushes a normalizer's held events; a stage that throws then destroys it, as one that throws on a write. */
-export function flushing(normalizer: Normalizer<unknown>): () => void {
-  return () => {
-    try {
-      normalizer.flush();
-    } catch (error) {
-      normalizer.destroy(error as Error);
-    }
-  };
 }
 
 export function joinCompanion(
@@ -81,6 +75,19 @@ export function joinCompanion(
   const related = new Set<string>();
   // Whether stdout was told to hold nothing more (the file not found in time).
   let given = false;
+  // Rows written before now are an earlier run's (a resumed thread appends to its file).
+  const since = Date.now();
+  // The model calls said, by id: each once (bounded, as a correlator's state is).
+  const calls = new BoundedMap<true>(run.maxPendingTools ?? MAX_RELATED);
+
+  /** Whether a model call read from the file is this run's, and new. */
+  function ours(call: TraceRecordOf<'model_call'>): boolean {
+    if (call.at_source === 'harness' && Date.parse(call.at) < since) return false;
+    if (call.model_call_id === undefined) return true;
+    if (calls.has(call.model_call_id)) return false;
+    calls.set(call.model_call_id, true);
+    return true;
+  }
 
   /** Reads a file named by stdout with `reader`; the run may end when it and the others are done. */
   function start(named: string, reader: Harness, main: boolean): void {
@@ -129,8 +136,12 @@ export function joinCompanion(
   /** Reads the file named `named` as it is written, to its end after the child's exit; none found, nothing. */
   async function follow(named: string, reader: Harness, main: boolean): Promise<void> {
     // Made now: its end gives what stdout held for the file, found or not.
-    const normalizer = createNormalizer({ ...normalize, harness: reader, output: 'objects' });
-    normalizer.on('data', (event: HarnessEvent) => {
+    // The trace's records, for the model calls in them: the events go out unwrapped, and the run's trace wraps them.
+    const normalizer = createNormalizer({ ...normalize, harness: reader, output: 'objects', trace: true });
+    normalizer.on('data', (record: TraceRecord) => {
+      if (record.kind === 'model_call' && ours(record)) sink.modelCall(record);
+      if (record.kind !== 'event') return;
+      const { event } = record;
       sink.metrics.events[event.type] = (sink.metrics.events[event.type] ?? 0) + 1;
       sink.send(event);
     });

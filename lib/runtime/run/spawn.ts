@@ -7,17 +7,17 @@
  * nothing reads the events they are kept for the result, bounded in bytes, so awaiting `done` alone never hangs.
  *
  * This file joins the parts: output.ts (the stream and its bounds), stderr.ts, terminate.ts (signals and the group),
- * ending.ts (the exit decision, pure), budget.ts and result.ts (`done`).
+ * ending.ts (the exit decision, pure), budget.ts, result.ts (`done`) and readers.ts (stdout's reader and the file
+ * joined to it).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { resolve } from 'node:path';
 import { finished as onceFinished, type Readable } from 'node:stream';
 import { watchDeadlines, type LimitError } from './deadlines.js';
 import { now } from '../../kernel/clock.js';
-import type { EventBody, HarnessEvent, RunMetrics } from '../../kernel/events.js';
+import type { HarnessEvent, RunMetrics } from '../../kernel/events.js';
 import { stamp } from '../../kernel/stamp.js';
 import type { TraceRecord } from '../../kernel/trace.js';
-import { createNormalizer, traceWriterOf } from '../normalizer.js';
 import { outputEnds, signalGroup, track } from './process-groups.js';
 import type { HarnessClient } from '../../kernel/harness.js';
 import { permissionDenied } from '../../kernel/permission-denied.js';
@@ -30,7 +30,7 @@ import { stderrLines } from './stderr.js';
 import { createTermination, type Termination } from './terminate.js';
 import { decideEnding, type Failure } from './ending.js';
 import { approvalsOf, createDone, startFailure } from './result.js';
-import { flushing, joinCompanion } from './companion.js';
+import { createReaders } from './readers.js';
 import { watchBudget } from './budget.js';
 
 export type { SpawnHarnessOptions } from './spawn-options.js';
@@ -99,29 +99,18 @@ export function spawnHarness(given: SpawnHarnessOptions & { trace: true }): Harn
 export function spawnHarness(given: SpawnHarnessOptions & { trace?: boolean }): HarnessRun<RunItem>;
 export function spawnHarness(given: SpawnHarnessOptions & { trace?: boolean }): HarnessRun<RunItem> {
   const { harness, options, command, startClient, startsSession } = launch(given);
-  const budget = watchBudget(options.budget, { harness: harness.name, model: options.model, command });
+  const { model } = options;
+  const budget = watchBudget(options.budget, { harness: harness.name, model, command, companion: !!harness.companion });
   let client: HarnessClient | undefined;
-  const join = harness.companion?.join(harness);
-  const normalizer = createNormalizer({
-    ...options,
-    // `~` in the child's paths is the child's home.
-    home: options.home ?? (options.env ?? process.env).HOME,
-    env: childEnv(options),
-    idleFlushMs: options.idleFlushMs ?? 200,
-    harness: join?.stdout ?? harness,
-    output: 'objects',
-    onRecord(record) {
-      options.onRecord?.(record);
+  const { normalizer, metrics, trace, joined, flushStdout, emit } = createReaders(harness, options, startsSession, {
+    record(record) {
       client?.record(record);
-      joined?.record(record);
       budget?.record(record, limitReached);
     },
+    send: (item) => output.send(item),
+    settled: () => maybeFinish(),
+    modelCall: (call) => budget?.call(call, limitReached),
   });
-  const metrics = normalizer.metrics;
-  // The trace (`trace: true`): the run starts now, and ends with the run's own last events, not with its stdout.
-  const trace = traceWriterOf(normalizer);
-  trace?.endLater();
-  trace?.start(startsSession);
   // Whole milliseconds within a timer's range (Infinity, NaN, -5, 1.5 and 2^31 are refused).
   const graceMs = delay('killGraceMs', options.killGraceMs, DEFAULT_KILL_GRACE_MS, 0);
   const timeoutMs = options.timeoutMs === undefined ? undefined : delay('timeoutMs', options.timeoutMs, 0);
@@ -166,25 +155,6 @@ export function spawnHarness(given: SpawnHarnessOptions & { trace?: boolean }): 
     done: { value: done.promise, enumerable: true },
     stop: { value: (how?: { force?: boolean }) => stop(how?.force) },
   });
-
-  // What stdout's reader holds goes out now: before a stderr line's warning, when a joined file gives up holding.
-  const flushStdout = flushing(normalizer);
-
-  function emit(body: EventBody): void {
-    const event = stamp(body, now(), metrics.session_id);
-    if (trace) trace.event(event, output.send);
-    else output.send(event);
-  }
-
-  const joined =
-    join &&
-    joinCompanion(harness.companion!, join, options, {
-      metrics,
-      send: (event) => (trace ? trace.event(event, output.send) : output.send(event)),
-      warn: (message) => emit({ type: 'warning', message }),
-      settled: () => maybeFinish(),
-      unheld: flushStdout,
-    });
 
   let limit: 'timeout' | 'budget' | undefined;
   let aborted = false;
@@ -366,6 +336,7 @@ export function spawnHarness(given: SpawnHarnessOptions & { trace?: boolean }): 
   function maybeFinish(): void {
     if (finished || !exit || !stdoutDone || !stderrDone || termination?.groupDone === false || joined?.done === false)
       return;
+    budget?.settled(limitReached);
     const decided = client?.exitCode?.();
     const ended = metrics.ended !== false;
     const { exitCode, signal, events, reason, detail } = decideEnding({

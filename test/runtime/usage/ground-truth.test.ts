@@ -18,7 +18,7 @@ import { asServed, captureDir, failedAttempts, servedTotals } from './served.js'
 // counted); Gemini CLI and Copilot have no fork.
 test.each([
   ['claude-code', { calls: 6, input: 23_000, output: 298 }, 3],
-  ['codex', { calls: 4, input: 18_600, output: 258 }, 0],
+  ['codex', { calls: 7, input: 26_500, output: 318 }, 0],
   ['gemini', { calls: 5, input: 16_700, output: 265 }, 0],
   ['qwen', { calls: 6, input: 23_000, output: 298 }, 5],
   ['pi', { calls: 4, input: 18_600, output: 258 }, 3],

@@ -124,17 +124,20 @@ test("gemini: no call's usage on stdout; every token, its subagent's too, from t
 });
 
 test("codex, stdout alone: a share of the thread's running total per turn, earlier runs' calls included", async () => {
-  // What stdout alone cannot know: the calls within a turn, and the total before a resumed or forked run
-  // (spawnHarness's rollout join knows both: test/runtime/run/codex-usage.test.ts).
+  // What stdout alone cannot know: the calls within a turn, the total before a resumed or forked run, and a
+  // sub-agent's calls, which the parent thread's totals leave out (spawnHarness's rollout join knows them all:
+  // test/runtime/run/codex-usage.test.ts).
   const runs = await Promise.all([1, 2, 3].map((run) => fromStdout('codex', run)));
   expect(runs.flatMap((run) => run.warnings)).toEqual([]);
   const shares = runs.map((run) => run.accounted);
+  const parent = (through: number) => (r: { run: number; conversation?: string }) =>
+    r.run <= through && r.conversation !== 'subagent';
   expect(shares).toEqual([
-    { ...servedTotals('codex', 1), calls: 1 },
-    { ...servedTotals('codex', undefined, (r) => r.run <= 2), calls: 1 },
-    { ...servedTotals('codex'), calls: 1 },
+    { ...servedTotals('codex', undefined, parent(1)), calls: 1 },
+    { ...servedTotals('codex', undefined, parent(2)), calls: 1 },
+    { ...servedTotals('codex', undefined, parent(3)), calls: 1 },
   ]);
-  expect(shares.map((share) => share.input)).toEqual([7_100, 12_300, 18_600]);
+  expect(shares.map((share) => share.input)).toEqual([10_600, 15_800, 22_100]);
 });
 
 test("copilot: no run's stdout carries a call's tokens (the subagent's neither): no call, and a warning", async () => {
