@@ -75,17 +75,19 @@ export function asServed(row: UsageRow): ServedTotals {
 
 /**
  * The stdout ground truth: per run, what `accountUsage` gives from that run's stdout (its trace records, as
- * spawnHarness gave them) and what the model served during it (its side requests left out, as `servedTotals`).
+ * spawnHarness gave them) and what the model served during it (its side requests left out, as `servedTotals`), of
+ * the requests `onStdout` keeps (default: all).
  */
 export async function stdoutAccounts(
   runs: UsageRuns['runs'],
   row: LiveHarness,
+  onStdout: (requests: readonly LoggedRequest[]) => readonly LoggedRequest[] = (requests) => requests,
 ): Promise<{ stdout: ServedTotals; served: ServedTotals }[]> {
   const besides = (row.side ?? []).map((side) => side.name);
   const accounts = [];
   for (const run of runs) {
     const { total } = await accountUsage(run.trace, { harness: row.harness });
-    accounts.push({ stdout: asServed(total), served: servedTotals(run.requests, besides) });
+    accounts.push({ stdout: asServed(total), served: servedTotals(onStdout(run.requests), besides) });
   }
   return accounts;
 }

@@ -23,15 +23,17 @@ const measured = new Set<RowId>(['claude-code', 'codex', 'gemini', 'qwen', 'pi']
 /**
  * The requests a run's stdout accounts as calls: Claude Code's and Qwen Code's subagents' calls are not on their
  * stdout (Claude Code's tool-using messages come with `message_start`'s usage, Qwen Code's with zero usage, their
- * text-only ones not at all); Gemini CLI's stdout has no call's usage (only the run's total, in the metrics); the
- * others' are every request (Codex's: its rollout, joined to stdout under spawnHarness, gives each of the run's own
- * calls, its sub-agents' too).
+ * text-only ones not at all); nor are OpenCode's and Kilo's (a subagent is a child session: stdout prints only the
+ * parent's `task` call); Gemini CLI's stdout has no call's usage (only the run's total, in the metrics); the others'
+ * are every request (Codex's: its rollout, joined to stdout under spawnHarness, gives each of the run's own calls,
+ * its sub-agents' too; Cline's subagent's calls: its `usage` lines are on stdout).
  */
 export function onStdout(row: RowId, requests: readonly LoggedRequest[]): readonly LoggedRequest[] {
   if (row === 'gemini') return [];
   if (row === 'claude-code') return requests.filter((request) => request.conversation !== 'subagent');
   // A Qwen Code subagent's tool-using messages are on stdout with zero usage, its answer not at all.
   if (row === 'qwen') return requests.filter((request) => request.conversation !== 'subagent');
+  if (row === 'opencode' || row === 'kilo') return requests.filter((request) => request.conversation !== 'subagent');
   return requests;
 }
 

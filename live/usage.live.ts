@@ -1,13 +1,14 @@
 /**
  * Ground truth for the usage account (issue 42): the scripted model serves known usage per response and logs it;
- * the CLI runs (Claude Code's first run starts a subagent), resumes its session and forks it; `accountUsage` over the
- * session files the CLI wrote must give exactly the model's totals: every call counted once, however many files
- * restate it. Tokens are compared as the model counts them (input with its cached part, output with its reasoning
- * part), which every harness's mapping of the token classes adds up to. OpenCode's and Kilo's title request is a
- * model call neither their store nor their stdout records: it is left out. Stdout is accounted run by run: for the
- * rows `fromStdout` names here (Cline's is all there is: it has no session reader), and for Claude Code (with
- * `--include-partial-messages`), Codex, Gemini CLI, Qwen Code and pi by live/usage-stdout.ts, which names exactly what
- * their stdout cannot carry (Claude Code's subagents' calls, Gemini CLI's calls).
+ * the CLI runs (its first run starts a subagent where the CLI has one and has one answer fail before it is served),
+ * resumes its session and forks it; `accountUsage` over the session files the CLI wrote must give exactly the
+ * model's totals: every call counted once, however many files restate it. Tokens are compared as the model counts
+ * them (input with its cached part, output with its reasoning part), which every harness's mapping of the token
+ * classes adds up to. OpenCode's and Kilo's title request is a model call neither their store nor their stdout
+ * records: it is left out. Stdout is accounted run by run: for the rows `fromStdout` names here (Cline's is all there
+ * is: it has no session reader), and for Claude Code (with `--include-partial-messages`), Codex, Gemini CLI, Qwen
+ * Code and pi by live/usage-stdout.ts, which names exactly what their stdout cannot carry (Claude Code's, Qwen
+ * Code's, OpenCode's and Kilo's subagents' calls, Gemini CLI's calls).
  */
 import { describe, expect, inject, test } from 'vitest';
 import { accountUsage, sessionFormats } from '../lib/index.js';
@@ -22,7 +23,7 @@ import {
   type ServedTotals,
   type UsageStep,
 } from './usage-runs.js';
-import { expectStdout } from './usage-stdout.js';
+import { expectStdout, onStdout } from './usage-stdout.js';
 
 const rows = inject('liveRows');
 
@@ -53,14 +54,25 @@ function spawned(request: Record<string, unknown>): string {
   return '';
 }
 
-/** OpenCode and its fork Kilo: the same tools and command line. */
+/**
+ * OpenCode and its fork Kilo: the same tools and command line. The first run's `task` call starts the explore
+ * subagent (a child session); the answer after it fails once, which they retry at once (`retry-after: 0`).
+ */
 function openCodeRuns(readme: string): UsageStep[] {
-  return withRuns(
-    readme,
-    'read',
-    { filePath: readme },
-    (id) => ['--session', id],
-    (id) => ['--session', id, '--fork'],
+  const task = { description: 'Read the README', prompt: `${SUB}: read ${readme}.`, subagent_type: 'explore' };
+  return delegating(
+    retrying(
+      withRuns(
+        readme,
+        'read',
+        { filePath: readme },
+        (id) => ['--session', id],
+        (id) => ['--session', id, '--fork'],
+      ),
+      sdkRetry,
+    ),
+    { name: 'task', input: task },
+    { name: 'read', input: { filePath: readme } },
   );
 }
 
@@ -83,7 +95,8 @@ const plans: Partial<Record<RowId, (readme: string) => UsageStep[]>> = {
       args: () => ['--include-partial-messages'],
       turns: [
         { text: 'Asking a subagent.', tools: [{ name: 'Agent', input: subagent(readme) }], usage: u1 },
-        { text: 'It is a demo project.', usage: u2 },
+        // Retried after about 0.5 s (`api_retry`'s `retry_delay_ms`: 542, as after a 500; `retry-after: 0` aside).
+        { text: 'It is a demo project.', usage: u2, failures: sdkRetry },
       ],
       // The subagent's own calls: a read, then its answer.
       conversations: [
@@ -190,9 +203,35 @@ const plans: Partial<Record<RowId, (readme: string) => UsageStep[]>> = {
     ),
   opencode: openCodeRuns,
   kilo: openCodeRuns,
-  copilot: (readme) => withRuns(readme, 'view', { path: readme }, (id) => ['--resume', id]),
-  // One run: Cline's stdout names no session to resume (`--id`) when it runs without the hub.
-  cline: (readme) => [firstRun('read_files', { files: [{ path: readme }] })],
+  // Copilot has no fork. Its `task` call starts an explore agent, whose calls are in the session's file.
+  copilot: (readme) =>
+    delegating(
+      retrying(
+        withRuns(readme, 'view', { path: readme }, (id) => ['--resume', id]),
+        copilotRetry,
+      ),
+      {
+        name: 'task',
+        input: {
+          name: 'reader',
+          agent_type: 'explore',
+          description: 'Read the README',
+          prompt: `${SUB}: read ${readme}.`,
+        },
+      },
+      { name: 'view', input: { path: readme } },
+    ),
+  // One run: Cline 3.0.65's `--id` (resume) always opens its interactive UI, which `--json` refuses
+  // (docs/harnesses/cline.md). Its `spawn_agent` starts a subagent in the run's own process (no hub).
+  cline: (readme) =>
+    delegating(
+      retrying([firstRun('read_files', { files: [{ path: readme }] })], sdkRetry),
+      {
+        name: 'spawn_agent',
+        input: { systemPrompt: 'You are a careful helper who reads files.', task: `${SUB}: read ${readme}.` },
+      },
+      { name: 'read_files', input: { files: [{ path: readme }] } },
+    ),
 };
 
 /**
@@ -218,8 +257,13 @@ function firstRun(tool: string, input: object): UsageStep {
   };
 }
 
-/** A failed attempt an OpenAI client retries at once (`retry-after: 0`). */
+/**
+ * A failed attempt an OpenAI client retries at once (`retry-after: 0`): Qwen Code's, pi's, OpenCode's and Kilo's;
+ * Cline retries it within 0.2 s (a 500 after 2.3 s), Claude Code after 542 ms, as a 500.
+ */
 const sdkRetry: readonly Failure[] = [{ status: 429, headers: { 'retry-after': '0' } }];
+/** Copilot retries an HTTP 500 after about 1 s (0.8 to 1.2 s), sooner than a 429 with `retry-after: 0` (1.6 s). */
+const copilotRetry: readonly Failure[] = [500];
 /**
  * Gemini CLI retries an HTTP 500 after 5 s (± 30 %), its shortest backoff (a 429's is as long; a cut stream,
  * `TypeError: terminated`, is not retried: the run fails).
@@ -298,7 +342,7 @@ for (const row of liveHarnesses) {
             expect(result.exitCode, `${context}\n${result.command.join(' ')}\n${result.stderrTail}`).toBe(0);
           const stdout = fromStdout[row.id];
           if (stdout !== undefined) {
-            const accounts = await stdoutAccounts(runs, row);
+            const accounts = await stdoutAccounts(runs, row, (requests) => onStdout(row.id, requests));
             expect(
               accounts.map((account) => account.stdout),
               context,

@@ -50,14 +50,15 @@ test('a resumed run past its budget is stopped at its own call', async () => {
   expect(await rejection(run.done)).toMatchObject({ reason: 'budget', spent: { tokens: 5_245 } });
 });
 
-test('the call that passes it stops the run: the first run, 3,120 then 4,160 tokens', async () => {
-  const run = budgeted(1, 4_000);
-  expect(bodies(await collect(run)).filter((event) => event.code === 'budget')).toEqual([stopped(7_280, 4_000)]);
-  expect(await rejection(run.done)).toMatchObject({ reason: 'budget', spent: { tokens: 7_280 } });
+test("the call that passes it stops the run: the first run's five calls, its sub-agent's, 15,240 tokens", async () => {
+  // Past 15,000 only at the last call, whichever rollout the join reads first.
+  const run = budgeted(1, 15_000);
+  expect(bodies(await collect(run)).filter((event) => event.code === 'budget')).toEqual([stopped(15_240, 15_000)]);
+  expect(await rejection(run.done)).toMatchObject({ reason: 'budget', spent: { tokens: 15_240 } });
 });
 
 test("without a rollout (an ephemeral run) its usage events count: a resume's is the thread's total", async () => {
   const run = budgeted(2, 6_000, 'ephemeral');
-  expect(bodies(await collect(run)).filter((event) => event.code === 'budget')).toEqual([stopped(12_525, 6_000)]);
-  expect(await rejection(run.done)).toMatchObject({ reason: 'budget', spent: { tokens: 12_525 } });
+  expect(bodies(await collect(run)).filter((event) => event.code === 'budget')).toEqual([stopped(16_045, 6_000)]);
+  expect(await rejection(run.done)).toMatchObject({ reason: 'budget', spent: { tokens: 16_045 } });
 });

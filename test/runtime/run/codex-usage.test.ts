@@ -46,35 +46,56 @@ async function traced(args: string[]) {
   return { totals: asServed(total.calls, total.tokens), usage, calls };
 }
 
+/** The sub-agent the first run started: its own thread, whose calls are its own rollout's. */
+const subagent = '01a24852-f111-7692-91e6-640e23cfe32a';
+
 test.each([
-  [1, 'the first run: both of its calls', ['resp_scripted_0001', 'resp_scripted_0005']],
-  [2, "the resume: its own call, not the first run's in the same rollout", ['resp_scripted_0007']],
-  [3, "the fork: its own call, not its parent's total", ['resp_scripted_0009']],
+  [
+    1,
+    "the first run: its three calls and its sub-agent's two",
+    ['resp_scripted_0001', 'resp_scripted_0005', 'resp_scripted_0008', 'resp_scripted_0011', 'resp_scripted_0013'],
+  ],
+  [2, "the resume: its own call, not the first run's in the same rollout", ['resp_scripted_0015']],
+  [3, "the fork: its own call, not its parent's total", ['resp_scripted_0017']],
 ])('run %i, %s', async (run, _what, ids) => {
   const { totals, usage, calls } = await accounted(run);
   expect(totals).toEqual(servedTotals('codex', run));
+  const agents: Record<string, string | undefined> = { resp_scripted_0008: subagent, resp_scripted_0011: subagent };
   expect(
-    calls.map(({ model_call_id, model, agent_id, at_source }) => ({ model_call_id, model, agent_id, at_source })),
+    calls
+      .map(({ model_call_id, model, agent_id, at_source }) => ({ model_call_id, model, agent_id, at_source }))
+      .sort((a, b) => a.model_call_id!.localeCompare(b.model_call_id!)),
   ).toEqual(
-    ids.map((model_call_id) => ({ model_call_id, model: 'gpt-5.5', agent_id: undefined, at_source: 'harness' })),
+    ids.map((model_call_id) => ({
+      model_call_id,
+      model: 'gpt-5.5',
+      agent_id: agents[model_call_id],
+      at_source: 'harness',
+    })),
   );
-  // The events are unchanged: one usage event, stdout's share of the thread's running total (the earlier runs' too).
-  expect(usage).toHaveLength(1);
-  const share = { ...servedTotals('codex', undefined, (request) => request.run <= run), calls: 1 };
-  expect(asServed(1, usage[0]!)).toEqual(share);
+  // The events are unchanged: stdout's share of the parent thread's running total (the earlier runs' too, not the
+  // sub-agent's), and the first run's sub-agent's own share, from its rollout.
+  const parent = {
+    ...servedTotals('codex', undefined, (r) => r.run <= run && r.conversation !== 'subagent'),
+    calls: 1,
+  };
+  const shares = usage.map((tokens) => asServed(1, tokens)).sort((a, b) => b.input - a.input);
+  const own = { ...servedTotals('codex', run, (r) => r.conversation === 'subagent'), calls: 1 };
+  expect(shares).toEqual(run === 1 ? [parent, own] : [parent]);
 });
 
-test('by hand: the resume is 5,200 input and 45 output tokens, where its usage event says 12,300 and 225', async () => {
+test('by hand: the resume is 5,200 input and 45 output tokens, where its usage event says 15,800 and 245', async () => {
   const { totals, usage } = await accounted(2);
   expect(totals).toEqual({ calls: 1, input: 5_200, output: 45 });
-  expect(asServed(1, usage[0]!)).toEqual({ calls: 1, input: 12_300, output: 225 });
+  expect(asServed(1, usage[0]!)).toEqual({ calls: 1, input: 15_800, output: 245 });
 });
 
 test("no rollout (an ephemeral run): stdout's turn shares are the run's usage", async () => {
-  // The first run's one turn: both calls' tokens in one share (stdout cannot tell its calls apart).
+  // The first run's one turn: its three calls' tokens in one share (stdout cannot tell its calls apart, nor has it
+  // the sub-agent's).
   const { totals, usage, calls } = await accounted(1, 'ephemeral');
   expect({ totals, usage: usage.length, calls }).toEqual({
-    totals: { calls: 1, input: 7_100, output: 180 },
+    totals: { calls: 1, input: 10_600, output: 200 },
     usage: 1,
     calls: [],
   });

@@ -11,7 +11,9 @@ import { fixturePath } from '../../helpers.js';
 
 interface Served {
   run: number;
+  outcome?: string;
   conversation?: string;
+  turn?: number;
   usage?: { input: number; output: number };
 }
 
@@ -29,13 +31,22 @@ export const captureDir = (harness: string) => fixturePath(`${harness}/usage/res
  * a model call neither their store nor their stdout records.
  */
 export function servedTotals(harness: string, run?: number, keep: (request: Served) => boolean = () => true): Totals {
-  const all = JSON.parse(readFileSync(`${captureDir(harness)}/served.json`, 'utf8')) as Served[];
-  const served = all.filter(
+  const served = servedLog(harness).filter(
     (r) => r.usage !== undefined && r.conversation !== 'title' && (run === undefined || r.run === run) && keep(r),
   );
   const sum = (pick: (r: Served) => number) => served.reduce((total, r) => total + pick(r), 0);
   return { calls: served.length, input: sum((r) => r.usage!.input), output: sum((r) => r.usage!.output) };
 }
+
+/** Every request the model answered, in order. */
+const servedLog = (harness: string) =>
+  JSON.parse(readFileSync(`${captureDir(harness)}/served.json`, 'utf8')) as Served[];
+
+/** The attempts that failed (a scripted HTTP error or cut stream, which the CLI retried): they served no usage. */
+export const failedAttempts = (harness: string) =>
+  servedLog(harness)
+    .filter((r) => r.outcome === 'failed' || r.outcome === 'dropped')
+    .map(({ run, outcome, conversation, turn }) => ({ run, outcome, conversation, turn }));
 
 /** Accounted tokens as the model counts them. */
 export function asServed(calls: number, tokens: Tokens): Totals {

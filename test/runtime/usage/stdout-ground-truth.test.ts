@@ -62,6 +62,28 @@ test("claude-code: every token, exactly; every call of the main agent, the subag
   }
 });
 
+test.each(['opencode', 'kilo'] as const)(
+  "%s: every call of the main agent, exactly; the subagent's two calls (a child session) are not on stdout",
+  async (harness) => {
+    const mainAgent = (run: number) => servedTotals(harness, run, (request) => !subagent(request));
+    expect(servedTotals(harness, 1, subagent)).toEqual({ calls: 2, input: 4_400, output: 40 });
+    for (const run of [1, 2, 3])
+      expect(await fromStdout(harness, run)).toMatchObject({ accounted: mainAgent(run), warnings: [] });
+  },
+);
+
+test("cline: every call, the subagent's included, each counted as its agent's", async () => {
+  const lines = readFileSync(`${captureDir('cline')}/stdout-1.jsonl`, 'utf8').split(/(?<=\n)/);
+  const trace = normalize(Readable.from(lines), { harness: 'cline', trace: true });
+  const { rows, warnings } = await accountUsage(trace, { harness: 'cline', by: ['subagent'] });
+  expect(warnings).toEqual([]);
+  // The subagent is named by its spawn_agent call's id (Cline gives it no name).
+  expect(rows.map((row) => [row.group.subagent, asServed(row.calls, row.tokens)])).toEqual([
+    ['(main)', servedTotals('cline', 1, (request) => !subagent(request))],
+    ['call_scripted_0002', servedTotals('cline', 1, subagent)],
+  ]);
+});
+
 test('claude-code without partial messages (no stream_event line): no call, its total, a warning', async () => {
   const { accounted, unitemized, warnings } = await fromStdout(
     'claude-code',
@@ -102,17 +124,31 @@ test("gemini: no call's usage on stdout; every token, its subagent's too, from t
 });
 
 test("codex, stdout alone: a share of the thread's running total per turn, earlier runs' calls included", async () => {
-  // What stdout alone cannot know: the calls within a turn, and the total before a resumed or forked run
-  // (spawnHarness's rollout join knows both: test/runtime/run/codex-usage.test.ts).
+  // What stdout alone cannot know: the calls within a turn, the total before a resumed or forked run, and a
+  // sub-agent's calls, which the parent thread's totals leave out (spawnHarness's rollout join knows them all:
+  // test/runtime/run/codex-usage.test.ts).
   const runs = await Promise.all([1, 2, 3].map((run) => fromStdout('codex', run)));
   expect(runs.flatMap((run) => run.warnings)).toEqual([]);
   const shares = runs.map((run) => run.accounted);
+  const parent = (through: number) => (r: { run: number; conversation?: string }) =>
+    r.run <= through && r.conversation !== 'subagent';
   expect(shares).toEqual([
-    { ...servedTotals('codex', 1), calls: 1 },
-    { ...servedTotals('codex', undefined, (r) => r.run <= 2), calls: 1 },
-    { ...servedTotals('codex'), calls: 1 },
+    { ...servedTotals('codex', undefined, parent(1)), calls: 1 },
+    { ...servedTotals('codex', undefined, parent(2)), calls: 1 },
+    { ...servedTotals('codex', undefined, parent(3)), calls: 1 },
   ]);
-  expect(shares.map((share) => share.input)).toEqual([7_100, 12_300, 18_600]);
+  expect(shares.map((share) => share.input)).toEqual([10_600, 15_800, 22_100]);
+});
+
+test("copilot: no run's stdout carries a call's tokens (the subagent's neither): no call, and a warning", async () => {
+  for (const run of [1, 2])
+    expect(await fromStdout('copilot', run)).toMatchObject({
+      accounted: none,
+      warnings: [
+        "a copilot run gave no model call's usage: its model calls carry no tokens on stdout (model.call_finished " +
+          'has none); its session files have each call',
+      ],
+    });
 });
 
 test("copilot: its stdout's model calls carry no tokens (a lab capture): no call, and a warning", async () => {
