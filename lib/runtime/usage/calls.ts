@@ -40,9 +40,15 @@ const TOTALS_ONLY: Readonly<Record<string, string>> = {
   goose: "its stdout gives only the session's total (complete: the run's metrics)",
 };
 
-/** Which calls a harness's stdout leaves out, where a run's own total shows that some are missing. */
-const MISSING: Readonly<Record<string, string>> = {
+/**
+ * Harnesses whose stdout leaves a subagent's calls out (docs/usage.md "From stdout"): a run that started one is short
+ * of them, which is said; where the run's own total has them, they are accounted as unitemized tokens.
+ */
+const SUBAGENTS_OFF_STDOUT: Readonly<Record<string, string>> = {
   'claude-code': "its subagents' calls are not on stdout",
+  qwen: "a subagent's calls are not on its stdout (its messages carry zero usage)",
+  opencode: 'a subagent is a child session whose calls are not on its stdout',
+  kilo: 'a subagent is a child session whose calls are not on its stdout',
 };
 
 /** What a harness's model calls without tokens mean, where they are said (Claude Code's can carry them). */
@@ -70,6 +76,8 @@ export async function* runCalls(records: AsyncIterable<UsageRecord>, context: Ru
   const called = new Map<string | undefined, Tokens>();
   let untokened = false;
   let seen = false;
+  // Whether the run had a subagent: any orchestration event (OpenCode, Kilo and Qwen Code print only its end).
+  let delegated = false;
   let started: string | undefined;
   let total: (ReportedTotal & { at: string }) | undefined;
   // The run's latest time from the harness's own records: its unitemized tokens' time (a run read later is then
@@ -109,10 +117,16 @@ export async function* runCalls(records: AsyncIterable<UsageRecord>, context: Ru
     else if (entries.length > 0)
       context.warn?.(
         `a ${harness} run's own total is beyond the calls its records give (${
-          MISSING[harness] ?? 'some calls are ' + 'not on them'
+          SUBAGENTS_OFF_STDOUT[harness] ?? 'some calls are not on them'
         }): the rest was ${instead}; its session files have each call`,
       );
+    else if (delegated && SUBAGENTS_OFF_STDOUT[harness] !== undefined)
+      context.warn?.(
+        `a ${harness} run started a subagent and ${SUBAGENTS_OFF_STDOUT[harness]}: ` +
+          "the account is short of the subagent's calls; its session files have each call",
+      );
     [counted, untokened, seen, started, total, latest] = [0, false, false, undefined, undefined, undefined];
+    delegated = false;
     called.clear();
     return entries;
   };
@@ -142,8 +156,11 @@ export async function* runCalls(records: AsyncIterable<UsageRecord>, context: Ru
   const event = (event: HarnessEvent, agentKey: string, model_call_id: string | undefined): UsageCall | undefined => {
     if (event.type === 'skill') skills.set(agentKey, event.skill_name ?? event.path);
     else if (event.type === 'agent') skills.delete(agentKey);
-    else if (event.type === 'orchestration' && event.subagent_id !== undefined && event.subagent_name !== undefined)
-      names.set(event.subagent_id, event.subagent_name);
+    else if (event.type === 'orchestration') {
+      delegated = true;
+      if (event.subagent_id !== undefined && event.subagent_name !== undefined)
+        names.set(event.subagent_id, event.subagent_name);
+    }
     if (event.type !== 'usage' || model_call_id !== undefined || traced) return undefined;
     const at = context.time?.() ?? event.timestamp;
     return call({ at, tokens: event.tokens, reported_usd: event.cost }, agentKey);
