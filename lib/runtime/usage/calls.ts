@@ -20,6 +20,10 @@ export interface RunContext {
   project?: string;
   /** The agent every call of the run belongs to (a subagent's own file). */
   agent?: string;
+  /** That agent's name or type, where another file gave it (its parent's). */
+  agentName?: string;
+  /** Told each subagent's name or type the records give. */
+  named?: (agent: string, name: string) => void;
   /** What the session's records say of a call (the session that made it, its model), by model call id. */
   hint?: (model_call_id: string) => CallHint | undefined;
   /** The time of the record read last, for a call whose record has no time of its own (a session's usage event). */
@@ -131,6 +135,14 @@ export async function* runCalls(records: AsyncIterable<UsageRecord>, context: Ru
     return entries;
   };
 
+  /** A subagent's name: its own records' word for it, else its parent's (given for its own file), else its id. */
+  const nameOf = (agent: string) => (agent === context.agent ? context.agentName : undefined) ?? agent;
+  /** A subagent's name the records give. */
+  const naming = (agent: string, name: string) => {
+    names.set(agent, name);
+    context.named?.(agent, name);
+  };
+
   const call = (fields: Omit<UsageCall, 'id' | 'harness'>, agentKey: string): UsageCall => {
     const agent = agentKey === MAIN ? context.agent : agentKey;
     const { model_call_id } = fields;
@@ -148,7 +160,7 @@ export async function* runCalls(records: AsyncIterable<UsageRecord>, context: Ru
       session,
       project: context.project,
       agent,
-      subagent: agent === undefined ? undefined : (names.get(agent) ?? agent),
+      subagent: agent === undefined ? undefined : (names.get(agent) ?? nameOf(agent)),
       skill: skills.get(agentKey),
     });
   };
@@ -159,7 +171,7 @@ export async function* runCalls(records: AsyncIterable<UsageRecord>, context: Ru
     else if (event.type === 'orchestration') {
       delegated = true;
       if (event.subagent_id !== undefined && event.subagent_name !== undefined)
-        names.set(event.subagent_id, event.subagent_name);
+        naming(event.subagent_id, event.subagent_name);
     }
     if (event.type !== 'usage' || model_call_id !== undefined || traced) return undefined;
     const at = context.time?.() ?? event.timestamp;
@@ -194,7 +206,7 @@ export async function* runCalls(records: AsyncIterable<UsageRecord>, context: Ru
       if (record.at_source === 'harness') latest = record.at;
       names.clear();
       skills.clear();
-    } else if (record.kind === 'agent_started' && record.name !== undefined) names.set(record.agent_id, record.name);
+    } else if (record.kind === 'agent_started' && record.name !== undefined) naming(record.agent_id, record.name);
     else if (record.kind === 'model_call') {
       const made = modelCall(record);
       if (made !== undefined) yield counting(made);

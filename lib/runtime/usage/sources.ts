@@ -94,6 +94,9 @@ export async function* entryCalls(entry: SessionEntry, warn: (message: string) =
     { path: entry.path, agent: undefined as string | undefined },
     ...(format.mergesSubagents ? [] : entry.subagents.map((agent) => ({ path: agent.path, agent: agent.id }))),
   ];
+  // The subagents' names the main file gives (OpenCode's `task` call names its child session's agent): each
+  // subagent's own file, read after it, is grouped under its name.
+  const names = new Map<string, string>();
   for (const file of files) {
     const hints = new Map<string, CallHint>();
     const hintOf = callHints[entry.harness];
@@ -114,6 +117,8 @@ export async function* entryCalls(entry: SessionEntry, warn: (message: string) =
       session: entry.id,
       project: entry.cwd,
       agent: file.agent,
+      agentName: file.agent === undefined ? undefined : names.get(file.agent),
+      named: (agent: string, name: string) => names.set(agent, name),
       hint: (id: string) => hints.get(id),
       time: () => time,
     };

@@ -61,3 +61,20 @@ test.each(['claude-code', 'opencode', 'kilo', 'copilot', 'cline'])(
     expect(servedTotals(harness, 1)).toEqual({ calls: 4, input: 11_500, output: 220 });
   },
 );
+
+// `--by subagent`: each subagent's calls under its name or type. OpenCode's and Kilo's subagent is a child session of
+// its own, named only by its parent's `task` call (explore): read after the parent, it takes that name.
+test.each([
+  ['opencode', 'explore'],
+  ['kilo', 'explore'],
+  ['qwen', 'general-purpose'],
+  ['copilot', 'explore'],
+  ['claude-code', 'general-purpose'],
+])("%s: the subagent's two calls under its name (%s)", async (harness, name) => {
+  const { rows } = await accountUsage({ homes: [`${captureDir(harness)}/home`], harness }, { by: ['subagent'] });
+  const subagent = (request: { conversation?: string }) => request.conversation === 'subagent';
+  expect(rows.map((row) => [row.group.subagent, asServed(row.calls, row.tokens)])).toEqual([
+    ['(main)', servedTotals(harness, undefined, (request) => !subagent(request))],
+    [name, servedTotals(harness, undefined, subagent)],
+  ]);
+});
